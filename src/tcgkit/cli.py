@@ -1,0 +1,333 @@
+"""The ``tcgkit`` command line. Every command sits on the public API; machine-readable output is exact JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from tcgkit.core.errors import TcgkitError
+from tcgkit.games import GAMES, get_rules, is_playable
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+                  help="tcgkit: play, simulate and balance five trading card games by their rulebooks.")
+scenario_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Scenario files (rules tests).")
+app.add_typer(scenario_app, name="scenario")
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False)
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data) + "\n")
+
+
+@app.command()
+def games(as_json: JsonFlag = False) -> None:
+    """List the games and whether each is playable."""
+    rows = [{"id": gid, "name": name, "playable": is_playable(gid)} for gid, (name, _) in GAMES.items()]
+    if as_json:
+        _print_json(rows)
+        return
+    table = Table("id", "name", "playable")
+    for r in rows:
+        table.add_row(r["id"], r["name"], "yes" if r["playable"] else "not yet")
+    out.print(table)
+
+
+@app.command()
+def cards(game: str, as_json: JsonFlag = False) -> None:
+    """List a game's card pool."""
+    pool = get_rules(game).pool()
+    rows = [{"key": c.key, "name": c.name, "type": c.type, "stats": dict(c.stats), "tags": sorted(c.tags),
+             "text": c.text, "effects": len(c.effects), **{k: v for k, v in c.fields.items() if _plain(v)}}
+            for c in pool]
+    if as_json:
+        _print_json(rows)
+        return
+    table = Table("name", "type", "stats", "text", title=f"{game}: {len(rows)} cards")
+    for r in rows:
+        table.add_row(r["name"], r["type"], " ".join(f"{k} {v}" for k, v in r["stats"].items()),
+                      (r["text"] or "")[:70])
+    out.print(table)
+
+
+def _plain(v: Any) -> bool:
+    return isinstance(v, str | int | float | bool | type(None) | list)
+
+
+@app.command()
+def decks(game: str, as_json: JsonFlag = False) -> None:
+    """List a game's shipped decks."""
+    rules = get_rules(game)
+    rows = []
+    for name, deck in rules.decks().items():
+        rows.append({"name": name, "format": deck.format, "cards": {s: len(c) for s, c in deck.sections.items()},
+                     "legal": not rules.validate_deck(deck), "description": deck.description,
+                     "file": Path(deck.source).name})
+    if as_json:
+        _print_json(rows)
+        return
+    table = Table("name", "cards", "legal", "description", title=f"{game}: decks")
+    for r in rows:
+        table.add_row(r["name"], ", ".join(f"{s} {n}" for s, n in r["cards"].items()),
+                      "yes" if r["legal"] else "NO", r["description"][:60])
+    out.print(table)
+
+
+@app.command()
+def validate(game: str, deckfile: str,
+             format: Annotated[str | None, typer.Option("--format", help="Deck format (game-specific).")] = None,
+             as_json: JsonFlag = False) -> None:
+    """Check a deck against the game's deck rules; exit status 1 when it is illegal."""
+    rules = get_rules(game)
+    deck = rules.deck(deckfile)
+    if format is not None and format not in rules.FORMATS:
+        raise TcgkitError(f"{game} has no format {format!r} (formats: {', '.join(rules.FORMATS)})")
+    violations = rules.validate_deck(deck, format)
+    if as_json:
+        _print_json({"legal": not violations, "violations": [v.to_json() for v in violations]})
+    elif violations:
+        out.print(f"{deck.name}: illegal ({len(violations)} violation(s))")
+        for v in violations:
+            out.print(f"  [{v.clause}] {v.message}")
+    else:
+        out.print(f"{deck.name}: legal")
+    if violations:
+        raise typer.Exit(1)
+
+
+@app.command()
+def play(
+    game: Annotated[str | None, typer.Argument(help="Game id (a menu asks when omitted).")] = None,
+    deck: Annotated[str | None, typer.Option("--deck", help="Your deck (name or file).")] = None,
+    opponent_deck: Annotated[str | None, typer.Option("--opponent-deck", help="The other deck.")] = None,
+    vs: Annotated[str, typer.Option("--vs", help="The bot you play against.")] = "random",
+    seed: Annotated[int | None, typer.Option("--seed", help="Game seed (random when omitted).")] = None,
+    bots: Annotated[tuple[str, str] | None, typer.Option("--bots", help="Two bots play each other.")] = None,
+    seat: Annotated[int, typer.Option("--seat", help="Your seat (0 or 1).")] = 0,
+    save: Annotated[str | None, typer.Option("--save", help="Write the replay to this file.")] = None,
+) -> None:
+    """Play a game in the terminal against a bot, or watch two bots (--bots B1 B2)."""
+    from tcgkit.interactive import play_terminal
+
+    if game is None:
+        game = _choose_game()
+    if seed is None:
+        seed = int(time.time() * 1000) % 1_000_000
+    play_terminal(game, deck, opponent_deck, vs, seed, bots, seat, save, out)
+
+
+def _choose_game() -> str:
+    playable = [g for g in GAMES if is_playable(g)]
+    if not playable:
+        raise TcgkitError("no game is playable yet")
+    out.print("Which game?")
+    for i, g in enumerate(playable, 1):
+        out.print(f"  {i}. {GAMES[g][0]} ({g})")
+    while True:
+        try:
+            answer = input("> ").strip()
+        except EOFError:
+            raise TcgkitError("no game chosen (standard input closed)") from None
+        if answer.isdigit() and 1 <= int(answer) <= len(playable):
+            return playable[int(answer) - 1]
+        if answer in playable:
+            return answer
+        out.print(f"Type a number from 1 to {len(playable)}.")
+
+
+@app.command()
+def sim(
+    game: str,
+    games: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Run seed.")] = 0,
+    decks: Annotated[list[str] | None, typer.Option("--decks", help="Decks (repeat or space-separate).")] = None,
+    all_decks: Annotated[bool, typer.Option("--all-decks", help="Every shipped deck.")] = False,
+    bots: Annotated[tuple[str, str], typer.Option("--bots", help="Bot per seat.")] = ("random", "random"),
+    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes (0: all cores).")] = 0,
+    save_replays: Annotated[str | None, typer.Option("--save-replays", help="Folder for replays.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Run many bot games; prints wins, draws, errors and speed."""
+    from tcgkit import sim as simmod
+
+    rules = get_rules(game)
+    names = list(rules.decks()) if all_decks or not decks else _split(decks)
+    for n in names:
+        rules.deck(n)
+    specs = simmod.plan(game, games, seed, names, bots)
+    records = []
+    start = time.perf_counter()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, transient=True, disable=not err.is_terminal) as progress:
+        task = progress.add_task(f"{game}", total=len(specs))
+        try:
+            for rec in simmod.run(specs, jobs or None, keep_replays=bool(save_replays),
+                                  progress=lambda _r: progress.advance(task)):
+                records.append(rec)
+        except KeyboardInterrupt:
+            err.print(f"stopped: {len(records)} of {len(specs)} games finished")
+    summary = simmod.summarize(game, records, time.perf_counter() - start)
+    if save_replays:
+        simmod.save_replays(records, save_replays)
+    if as_json:
+        _print_json(summary)
+        return
+    table = Table("games", "wins seat 0", "wins seat 1", "draws", "errors", "mean turns", "decisions/s",
+                  title=f"{game}: {', '.join(names)}")
+    table.add_row(str(summary["games"]), str(summary["wins"]["0"]), str(summary["wins"]["1"]),
+                  str(summary["draws"]), str(summary["errors"]), str(summary["mean_turns"]),
+                  str(summary["decisions_per_second"]))
+    out.print(table)
+    for r in records:
+        if r.error:
+            out.print(f"game {r.index} (seed {r.seed}): {r.error}")
+
+
+def _split(values: list[str]) -> list[str]:
+    return [v for value in values for v in ([value] if Path(value).exists() else [value])]
+
+
+@app.command()
+def replay(file: str, step: Annotated[bool, typer.Option("--step", help="Wait for Enter after each action.")] = False,
+           quiet: Annotated[bool, typer.Option("--quiet", help="Print only the outcome.")] = False) -> None:
+    """Replay a saved game step by step; fails loudly if it does not reproduce."""
+    from tcgkit.play import load_replay
+    from tcgkit.play import replay as run_replay
+
+    record = load_replay(file)
+
+    def show(state, action) -> None:
+        if not quiet:
+            out.print(f"{state.decisions:>5}  player {state.history and state.current}: "
+                      f"{state.action_label(action)}")
+        if step:
+            input()
+
+    state = run_replay(record, show)
+    r = state.result
+    out.print(f"replay reproduced: {len(record['actions'])} actions, "
+              + (f"player {r.winner} won ({r.reason})" if r and r.winner is not None
+                 else f"draw ({r.reason})" if r else "unfinished"))
+
+
+@scenario_app.command("run")
+def scenario_run(paths: list[str]) -> None:
+    """Run scenario files (or folders of them); exit status 0 only if all pass."""
+    from tcgkit.scenario import load_scenario, run_scenario
+
+    files: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            files.extend(sorted(path.rglob("*.yaml")))
+        elif path.exists():
+            files.append(path)
+        else:
+            raise TcgkitError(f"{p}: no such file or folder")
+    failed = 0
+    for f in files:
+        try:
+            failures = run_scenario(load_scenario(f))
+        except TcgkitError as exc:
+            failures = [str(exc)]
+        if failures:
+            failed += 1
+            out.print(f"FAIL {f}")
+            for msg in failures:
+                out.print(f"     {msg}")
+        else:
+            out.print(f"ok   {f}")
+    out.print(f"{len(files) - failed} passed, {failed} failed")
+    if failed or not files:
+        raise typer.Exit(1)
+
+
+@app.command()
+def bench(game: str, seconds: Annotated[float, typer.Option("--seconds")] = 3.0,
+          bot: Annotated[str, typer.Option("--bot", help="random, or a search bot to time.")] = "random",
+          as_json: JsonFlag = False) -> None:
+    """Measure random-bot games/s, decisions/s and clones/s on one core (``all``: every playable game)."""
+    from tcgkit.bench import bench as run_bench
+
+    targets = [g for g in GAMES if is_playable(g)] if game == "all" else [game]
+    results = []
+    for g in targets:
+        if bot == "random":
+            results.append(run_bench(g, seconds))
+        else:
+            from tcgkit.bench import bench_bot
+
+            results.append(bench_bot(g, bot, seconds))
+    if as_json:
+        _print_json(results[0] if len(results) == 1 else results)
+        return
+    keys = [k for k in results[0] if k != "game"]
+    table = Table("game", *keys)
+    for r in results:
+        table.add_row(r["game"], *(str(r[k]) for k in keys))
+    out.print(table)
+
+
+@app.command("import")
+def import_cmd(
+    game: str,
+    file: str,
+    keywords: Annotated[str | None, typer.Option("--keywords", help="Keyword file (TGC).")] = None,
+    out_dir: Annotated[str | None, typer.Option("--out", help="Write card and deck files here.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Import a game's own card data format into tcgkit card files."""
+    rules = get_rules(game)
+    importer = getattr(rules, "import_file", None)
+    if importer is None:
+        raise TcgkitError(f"{game} has no importer")
+    report = importer(file, keywords=keywords, out=out_dir)
+    if as_json:
+        _print_json(report)
+        return
+    out.print(f"{report['cards']} cards, {report['executable']} executable")
+    for name in report.get("unscripted", []):
+        out.print(f"  unscripted: {name}")
+    for w in report.get("warnings", []):
+        out.print(f"  warning: {w}")
+
+
+def main() -> None:
+    """Entry point: one clear line and a non-zero status for any error, never a traceback."""
+    try:
+        code = app(standalone_mode=False)
+        if isinstance(code, int) and code:
+            sys.exit(code)
+    except TcgkitError as exc:
+        err.print(f"error: {exc}")
+        sys.exit(2)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        err.print("aborted")
+        sys.exit(130)
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        sys.exit(130)
+    except Exception as exc:  # click usage errors and anything unforeseen: one line, no traceback
+        import click
+
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            sys.exit(exc.exit_code)
+        err.print(f"error: {type(exc).__name__}: {exc}")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,296 @@
+"""Card definitions (immutable, loaded from data) and the card file loader.
+
+A :class:`CardDef` is what is printed on a card; a card *in play* is an instance id in a zone of a
+:class:`~tcgkit.core.state.GameState`, with its mutable state kept apart (:class:`~tcgkit.core.state.CardState`).
+
+Card files are YAML: a top-level ``cards:`` list, each entry validated by the game's pydantic model, and each
+``effects:`` entry parsed into an :class:`Effect` whose steps use the documented vocabulary (``docs/cards.md``).
+Any error names the file, the card and the field:
+
+>>> from pydantic import BaseModel
+>>> class Minimal(BaseModel):
+...     name: str
+...     type: str
+...     power: int = 0
+>>> import tempfile, pathlib
+>>> p = pathlib.Path(tempfile.mkdtemp()) / "bad.yaml"
+>>> _ = p.write_text("cards:\\n  - {name: Imp, type: unit, power: lots}\\n")
+>>> try:
+...     load_card_file(p, Minimal, lambda m, effects: CardDef(m.name, m.name, m.type))
+... except CardDataError as e:
+...     print(str(e).split(": ", 1)[1])
+card Imp: field power: Input should be a valid integer, unable to parse string as an integer
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from tcgkit.core.errors import CardDataError
+
+EMPTY: Mapping[str, Any] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of an effect: a verb and its parameters (see ``docs/cards.md``)."""
+
+    verb: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.params.get(key, default)
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """An ability of a card, as data.
+
+    ``kind`` is one of:
+
+    - ``play``: resolves when the card itself is played (spells, events, instants, "on summon" text);
+    - ``triggered``: resolves when an event of kind ``trigger`` happens and ``condition`` holds;
+    - ``activated``: a player may activate it as an action, paying ``cost`` first;
+    - ``static``: always on while its card is in a zone where it works; read by the ruleset (``params``).
+    """
+
+    kind: str
+    steps: tuple[Step, ...] = ()
+    trigger: str | None = None
+    cost: tuple[Step, ...] = ()
+    condition: Any = None
+    optional: bool = False
+    limit: str | None = None
+    zone: str | None = None
+    text: str = ""
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """A card as printed: immutable and shared by every instance and every clone of a game.
+
+    ``stats`` holds the card's numbers (power, level, hp...), ``tags`` its keywords, subtypes, classes and
+    attributes (for filters), ``fields`` any other printed field the game keeps (rarity, faction, requirement...).
+    """
+
+    key: str
+    name: str
+    type: str
+    stats: Mapping[str, int] = field(default_factory=dict)
+    tags: frozenset[str] = frozenset()
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+    def stat(self, name: str, default: int = 0) -> int:
+        """A printed number, or ``default`` when the card has none."""
+        return self.stats.get(name, default)
+
+    def has(self, tag: str) -> bool:
+        """Whether the card carries a tag (keyword, subtype, class, attribute)."""
+        return tag in self.tags
+
+    def effects_of(self, kind: str) -> tuple[Effect, ...]:
+        """The card's effects of one kind (``play``, ``triggered``, ``activated``, ``static``)."""
+        return tuple(e for e in self.effects if e.kind == kind)
+
+
+# ---------------------------------------------------------------------------------------------- effect parsing
+
+#: Keys an effect mapping may have besides its steps.
+EFFECT_KEYS = {"kind", "steps", "trigger", "cost", "condition", "optional", "limit", "zone", "text", "params"}
+EFFECT_KINDS = {"play", "triggered", "activated", "static"}
+
+
+class EffectSyntaxError(ValueError):
+    """An effect that does not follow the vocabulary; ``path`` says where inside the effect."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+def parse_steps(raw: Any, verbs: Mapping[str, Any], path: str) -> tuple[Step, ...]:
+    """Parse a list of ``{verb: params}`` mappings, checking each verb against ``verbs``."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise EffectSyntaxError(path, "must be a list of steps")
+    steps = []
+    for i, item in enumerate(raw):
+        where = f"{path}[{i}]"
+        if not isinstance(item, dict) or len(item) != 1:
+            raise EffectSyntaxError(where, "a step is a mapping with exactly one verb, e.g. {draw: {count: 1}}")
+        (verb, params), = item.items()
+        if verb not in verbs:
+            raise EffectSyntaxError(where, f"unknown verb {verb!r}; known: {', '.join(sorted(verbs))}")
+        if params is None:
+            params = {}
+        elif not isinstance(params, dict):
+            params = {"amount": params}
+        spec = verbs[verb]
+        allowed = spec.get("params") if isinstance(spec, dict) else None
+        if allowed is not None:
+            unknown = set(params) - set(allowed)
+            if unknown:
+                raise EffectSyntaxError(
+                    where, f"{verb}: unknown parameter {sorted(unknown)[0]!r}; allowed: {', '.join(sorted(allowed))}"
+                )
+            required = spec.get("required", ())
+            missing = [k for k in required if k not in params]
+            if missing:
+                raise EffectSyntaxError(where, f"{verb}: missing parameter {missing[0]!r}")
+        for nested in ("then", "else", "steps"):
+            if nested in params and verb != "hook":
+                params = {**params, nested: parse_steps(params[nested], verbs, f"{where}.{verb}.{nested}")}
+        steps.append(Step(verb, _freeze(params)))
+    return tuple(steps)
+
+
+def parse_effect(raw: Any, verbs: Mapping[str, Any], path: str) -> Effect:
+    """Parse one effect mapping (see :class:`Effect`)."""
+    if not isinstance(raw, dict):
+        raise EffectSyntaxError(path, "an effect is a mapping with at least 'kind'")
+    unknown = set(raw) - EFFECT_KEYS
+    if unknown:
+        raise EffectSyntaxError(f"{path}.{sorted(unknown)[0]}", f"unknown effect key; allowed: {sorted(EFFECT_KEYS)}")
+    kind = raw.get("kind", "play" if "trigger" not in raw else "triggered")
+    if kind not in EFFECT_KINDS:
+        raise EffectSyntaxError(f"{path}.kind", f"must be one of {sorted(EFFECT_KINDS)}")
+    if kind == "triggered" and not raw.get("trigger"):
+        raise EffectSyntaxError(f"{path}.trigger", "a triggered effect needs a trigger (an event kind)")
+    return Effect(
+        kind=kind,
+        steps=parse_steps(raw.get("steps"), verbs, f"{path}.steps"),
+        trigger=raw.get("trigger"),
+        cost=parse_steps(raw.get("cost"), verbs, f"{path}.cost"),
+        condition=_freeze(raw.get("condition")),
+        optional=bool(raw.get("optional", False)),
+        limit=raw.get("limit"),
+        zone=raw.get("zone"),
+        text=str(raw.get("text", "")),
+        params=_freeze(raw.get("params") or {}),
+    )
+
+
+def _freeze(value: Any) -> Any:
+    """Lists become tuples so that parsed effects are hashable-ish and safe to share between clones."""
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _freeze(v) for k, v in value.items()}
+    return value
+
+
+# ---------------------------------------------------------------------------------------------- card files
+
+CardFactory = Callable[[Any, tuple[Effect, ...]], CardDef]
+
+
+def load_card_file(
+    path: str | Path,
+    model: type[BaseModel],
+    make_card: CardFactory,
+    verbs: Mapping[str, Any] | None = None,
+) -> list[CardDef]:
+    """Load and validate one YAML card file.
+
+    ``model`` validates each entry's printed fields; its ``effects`` (a list of mappings, if the entry has any) are
+    parsed with the verb vocabulary ``verbs``; ``make_card(validated_model, effects)`` builds the :class:`CardDef`.
+    """
+    path = Path(path)
+    try:
+        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CardDataError(str(path), None, None, f"cannot read: {exc.strerror or exc}") from None
+    except yaml.YAMLError as exc:
+        raise CardDataError(str(path), None, None, f"not valid YAML: {exc}") from None
+    return load_card_entries(doc, str(path), model, make_card, verbs)
+
+
+def load_card_entries(
+    doc: Any, source: str, model: type[BaseModel], make_card: CardFactory, verbs: Mapping[str, Any] | None = None
+) -> list[CardDef]:
+    """Validate an already-parsed card document (``{"cards": [...]}``); see :func:`load_card_file`."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
+        raise CardDataError(source, None, "cards", "a card file is a mapping with a 'cards' list")
+    cards: list[CardDef] = []
+    for index, entry in enumerate(doc["cards"]):
+        label = _card_label(entry, index)
+        if not isinstance(entry, dict):
+            raise CardDataError(source, label, None, "a card is a mapping of fields")
+        raw_effects = entry.get("effects") or []
+        fields = {k: v for k, v in entry.items() if k != "effects"}
+        try:
+            validated = model.model_validate(fields)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"]) or None
+            raise CardDataError(source, label, where, err["msg"]) from None
+        if not isinstance(raw_effects, list):
+            raise CardDataError(source, label, "effects", "must be a list of effects")
+        effects = []
+        for i, raw in enumerate(raw_effects):
+            try:
+                effects.append(parse_effect(raw, verbs or {}, f"effects[{i}]"))
+            except EffectSyntaxError as exc:
+                raise CardDataError(source, label, exc.path, str(exc)) from None
+        try:
+            cards.append(make_card(validated, tuple(effects)))
+        except ValueError as exc:
+            raise CardDataError(source, label, None, str(exc)) from None
+    return cards
+
+
+def _card_label(entry: Any, index: int) -> str:
+    if isinstance(entry, dict) and entry.get("name"):
+        return str(entry["name"])
+    return f"#{index + 1}"
+
+
+class CardPool:
+    """All card definitions of one game, by key and by name.
+
+    >>> pool = CardPool([CardDef("imp", "Fire Imp", "unit")])
+    >>> pool.by_name("fire imp").key
+    'imp'
+    """
+
+    def __init__(self, cards: Iterable[CardDef]) -> None:
+        self.cards: dict[str, CardDef] = {}
+        self._names: dict[str, CardDef] = {}
+        for card in cards:
+            if card.key in self.cards:
+                raise CardDataError("card pool", card.name, "key", f"duplicate card key {card.key!r}")
+            self.cards[card.key] = card
+            self._names.setdefault(_norm(card.name), card)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self):
+        return iter(self.cards.values())
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.cards or _norm(key) in self._names
+
+    def get(self, key_or_name: str) -> CardDef:
+        """A card by key, else by name (case-insensitive); ``KeyError`` when there is none."""
+        card = self.cards.get(key_or_name) or self._names.get(_norm(key_or_name))
+        if card is None:
+            raise KeyError(key_or_name)
+        return card
+
+    def by_name(self, name: str) -> CardDef:
+        return self._names[_norm(name)]
+
+
+def _norm(name: str) -> str:
+    return " ".join(name.lower().split())

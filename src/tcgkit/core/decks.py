@@ -1,0 +1,115 @@
+"""Decks and deck files.
+
+A deck file is YAML: ``game``, ``name``, an optional ``format`` and ``description``, and one list per section
+(``main`` always; a game may add others: ``artefacts``, ``armory``, ``creation_pile``...). Each entry is either
+``"3 Fire Imp"`` or ``{card: Fire Imp, count: 3}``.
+
+>>> deck = Deck.from_dict({"game": "g", "name": "Imps", "main": ["3 Fire Imp", {"card": "Ice Imp", "count": 2}]})
+>>> deck.sections["main"]
+('Fire Imp', 'Fire Imp', 'Fire Imp', 'Ice Imp', 'Ice Imp')
+>>> deck.count("main")
+5
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tcgkit.core.errors import DeckFileError
+
+_ENTRY = re.compile(r"^\s*(\d+)\s*[xX]?\s+(.+?)\s*$")
+META_KEYS = {"game", "name", "format", "description"}
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One way a deck breaks the rules, with the clause id it breaks."""
+
+    clause: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"clause": self.clause, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck: card names (or keys) per section, one entry per copy."""
+
+    game: str
+    name: str
+    sections: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    format: str | None = None
+    description: str = ""
+    source: str = ""
+
+    def section(self, name: str) -> tuple[str, ...]:
+        return self.sections.get(name, ())
+
+    def count(self, section: str = "main") -> int:
+        return len(self.sections.get(section, ()))
+
+    def counts(self, section: str = "main") -> Counter:
+        return Counter(self.sections.get(section, ()))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.game, "name": self.name}
+        if self.format:
+            out["format"] = self.format
+        for sec, cards in self.sections.items():
+            out[sec] = [f"{n} {c}" for c, n in Counter(cards).items()]
+        return out
+
+    @classmethod
+    def from_dict(cls, doc: Any, source: str = "<deck>") -> Deck:
+        if not isinstance(doc, dict):
+            raise DeckFileError(f"{source}: a deck file is a mapping with game, name and main")
+        for key in ("game", "name"):
+            if not isinstance(doc.get(key), str):
+                raise DeckFileError(f"{source}: field {key}: required (a string)")
+        sections: dict[str, tuple[str, ...]] = {}
+        for key, value in doc.items():
+            if key in META_KEYS:
+                continue
+            if not isinstance(value, list):
+                raise DeckFileError(f"{source}: section {key}: must be a list of cards")
+            cards: list[str] = []
+            for i, entry in enumerate(value):
+                name, count = _entry(entry, f"{source}: section {key}[{i}]")
+                cards.extend([name] * count)
+            sections[key] = tuple(cards)
+        if "main" not in sections:
+            raise DeckFileError(f"{source}: section main: required")
+        return cls(doc["game"], doc["name"], sections, doc.get("format"), str(doc.get("description", "")), source)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Deck:
+        path = Path(path)
+        try:
+            doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise DeckFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        except yaml.YAMLError as exc:
+            raise DeckFileError(f"{path}: not valid YAML: {exc}") from None
+        return cls.from_dict(doc, str(path))
+
+
+def _entry(entry: Any, where: str) -> tuple[str, int]:
+    if isinstance(entry, str):
+        m = _ENTRY.match(entry)
+        if m:
+            return m.group(2), int(m.group(1))
+        if entry.strip():
+            return entry.strip(), 1
+    elif isinstance(entry, dict) and isinstance(entry.get("card"), str):
+        count = entry.get("count", 1)
+        if isinstance(count, int) and count >= 1:
+            return entry["card"], count
+        raise DeckFileError(f"{where}: count must be a positive integer")
+    raise DeckFileError(f"{where}: an entry is '3 Card Name' or {{card: Card Name, count: 3}}")

@@ -1,0 +1,757 @@
+"""The effect language: an interpreter for card effects written as data.
+
+An effect's steps run on the game's *resolution stack*, one frame per effect in progress
+(``[steps, next_index, context]``). A step that needs a player's decision (``choose``, ``may``,
+``choose_option``, ``search``) stops the run with a pending :class:`~tcgkit.core.state.Decision`; the chosen action
+is bound into the frame's context and the run goes on. Everything is plain data, so a game cloned in the middle of
+an effect resumes in the clone exactly as in the original.
+
+The vocabulary (verbs, selectors, amounts, conditions) is documented in ``docs/cards.md``. A game adds its own verbs
+or overrides a core verb's meaning (what "damage" does differs by game) through ``Ruleset.handlers``; a card that the
+vocabulary cannot say uses ``hook``, a Python function registered with :func:`hook`.
+
+>>> from tcgkit.core.cards import parse_steps
+>>> steps = parse_steps([{"draw": {"count": 2}}], VERBS, "steps")
+>>> steps[0].verb, dict(steps[0].params)
+('draw', {'count': 2})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from tcgkit.core.actions import Action
+from tcgkit.core.errors import TcgkitError
+from tcgkit.core.state import Decision
+
+if TYPE_CHECKING:
+    from tcgkit.core.cards import Effect, Step
+    from tcgkit.core.state import GameState
+
+Handler = Callable[["GameState", dict, "Step"], None]
+
+# ---------------------------------------------------------------------------------------------- vocabulary
+
+_T, _A, _P = "target", "amount", "player"
+
+#: The core verbs: name -> allowed and required parameters (a game may add verbs and parameters).
+VERBS: dict[str, dict[str, tuple[str, ...]]] = {
+    "choose": {"params": ("name", "from", "count", "up_to", _P, "prompt"), "required": ("from",)},
+    "choose_option": {"params": ("name", "options", _P, "prompt"), "required": ("options",)},
+    "may": {"params": (_P, "prompt", "then", "else"), "required": ("then",)},
+    "if": {"params": ("condition", "then", "else"), "required": ("condition", "then")},
+    "repeat": {"params": ("times", "steps"), "required": ("times", "steps")},
+    "set": {"params": ("name", "value"), "required": ("name", "value")},
+    "draw": {"params": (_P, "count"), "required": ()},
+    "discard": {"params": (_T, "count", "random", _P), "required": ()},
+    "destroy": {"params": (_T,), "required": (_T,)},
+    "move": {"params": (_T, "to", "position"), "required": (_T, "to")},
+    "move_top": {"params": ("from", "to", "count", _P), "required": ("from", "to")},
+    "damage": {"params": (_T, _A, "source"), "required": (_T, _A)},
+    "heal": {"params": (_T, _A), "required": (_T, _A)},
+    "modify": {"params": (_T, "stat", "by", "until"), "required": (_T, "stat", "by")},
+    "add_status": {"params": (_T, "status", "value"), "required": (_T, "status")},
+    "remove_status": {"params": (_T, "status"), "required": (_T, "status")},
+    "add_counter": {"params": (_T, "counter", _A), "required": (_T, "counter")},
+    "remove_counter": {"params": (_T, "counter", _A), "required": (_T, "counter")},
+    "gain": {"params": (_P, "resource", _A), "required": ("resource", _A)},
+    "spend": {"params": (_P, "resource", _A), "required": ("resource", _A)},
+    "search": {"params": (_P, "from", "filter", "to", "count", "up_to", "name"), "required": ("from", "to")},
+    "reveal": {"params": (_T,), "required": (_T,)},
+    "look": {"params": (_T, _P), "required": (_T,)},
+    "shuffle": {"params": (_P, "zone"), "required": ()},
+    "tap": {"params": (_T,), "required": (_T,)},
+    "untap": {"params": (_T,), "required": (_T,)},
+    "attach": {"params": (_T, "to"), "required": (_T, "to")},
+    "token": {"params": ("card", _P, "zone", "name"), "required": ("card",)},
+    "win": {"params": (_P, "reason"), "required": ()},
+    "hook": {"params": None, "required": ("name",)},
+}
+
+HOOKS: dict[str, Callable[[GameState, dict, Mapping[str, Any]], None]] = {}
+
+
+def hook(name: str):
+    """Register a Python function for the rare card the vocabulary cannot say.
+
+    The function gets ``(state, context, params)``; it may read and change the state through the public API.
+
+    >>> @hook("example.noop")
+    ... def _noop(state, ctx, params):
+    ...     pass
+    >>> "example.noop" in HOOKS
+    True
+    """
+
+    def register(fn):
+        HOOKS[name] = fn
+        return fn
+
+    return register
+
+
+# ---------------------------------------------------------------------------------------------- running effects
+
+
+def start(state: GameState, effect: Effect | tuple[Step, ...], source: int, controller: int,
+          bindings: dict[str, Any] | None = None) -> None:
+    """Put an effect's steps on the resolution stack (the caller then calls :func:`run`)."""
+    steps = effect if isinstance(effect, tuple) else effect.steps
+    ctx = {"source": source, "controller": controller}
+    if bindings:
+        ctx.update(bindings)
+    state.stack.append([steps, 0, ctx])
+
+
+def resolve(state: GameState, effect: Effect | tuple[Step, ...], source: int, controller: int,
+            bindings: dict[str, Any] | None = None) -> bool:
+    """Start an effect and run the stack; True when everything resolved, False when a decision is pending."""
+    start(state, effect, source, controller, bindings)
+    return run(state)
+
+
+def run(state: GameState) -> bool:
+    """Run the resolution stack until it is empty (True) or a decision is pending (False)."""
+    stack = state.stack
+    handlers = state.rules.handlers
+    while stack:
+        if state.pending is not None:
+            return False
+        frame = stack[-1]
+        steps, i = frame[0], frame[1]
+        if i >= len(steps):
+            stack.pop()
+            continue
+        frame[1] = i + 1
+        step = steps[i]
+        handler = handlers.get(step.verb)
+        if handler is None:
+            raise TcgkitError(f"{state.rules.id}: no handler for effect verb {step.verb!r}")
+        handler(state, frame[2], step)
+    return state.pending is None
+
+
+def answer(state: GameState, decision: Decision, action: Action) -> None:
+    """Bind a pending decision's answer and resume; hand back to the ruleset once the stack is empty."""
+    ctx = state.stack[-1][2]
+    bind = decision.bind
+    if action.kind == "done":
+        ctx["_done_" + bind] = True
+    elif action.kind in ("yes", "no"):
+        ctx[bind] = action.kind == "yes"
+    elif action.kind == "option":
+        ctx[bind] = action.args[0]
+    else:
+        chosen = ctx.get(bind)
+        value = action.args[0] if action.args else action.kind
+        ctx[bind] = [*chosen, value] if isinstance(chosen, list) else [value]
+    if run(state):
+        state.rules.after_effects(state)
+
+
+def push(state: GameState, steps: tuple[Step, ...], ctx: dict) -> None:
+    """Run ``steps`` next, sharing the current context (for ``if``, ``may``, ``repeat``)."""
+    state.stack.append([steps, 0, ctx])
+
+
+def ask(state: GameState, ctx: dict, player: int, prompt: str, options: list[Action], bind: str) -> None:
+    """Stop the run at a decision of ``player``; the current step runs again once it is answered."""
+    state.stack[-1][1] -= 1
+    state.pending = Decision(player, prompt, tuple(options), bind)
+    state.current = player
+    state._legal = None
+
+
+# ---------------------------------------------------------------------------------------------- selectors
+
+
+def players(state: GameState, ctx: dict, spec: Any) -> list[int]:
+    """Players named by ``spec``: you, opponent, active, each (both), or a bound variable."""
+    me = ctx.get("controller", state.active)
+    if spec is None or spec in ("you", "controller"):
+        return [me]
+    if spec == "opponent":
+        return [1 - me]
+    if spec == "active":
+        return [state.active]
+    if spec == "inactive":
+        return [1 - state.active]
+    if spec in ("each", "both", "any"):
+        return [me, 1 - me]
+    if spec == "owner":
+        return [state.owner[ctx["source"]]]
+    if isinstance(spec, int):
+        return [spec]
+    if isinstance(spec, str) and spec in ctx:
+        v = ctx[spec]
+        return [state.owner[c] for c in v] if isinstance(v, list) else [state.owner[v]]
+    raise TcgkitError(f"unknown player selector {spec!r}")
+
+
+def player(state: GameState, ctx: dict, spec: Any) -> int:
+    return players(state, ctx, spec)[0]
+
+
+def select(state: GameState, ctx: dict, spec: Any) -> list[int]:
+    """Cards named by a selector: ``self``, a bound name, ``who.zone`` (``opponent.wing``), ``who.zone.top``, or
+    ``{zone: ..., filter: {...}, top: n}``."""
+    if spec is None or spec == "self":
+        return [ctx["source"]]
+    if isinstance(spec, int):
+        return [spec]
+    if isinstance(spec, str):
+        if spec in ctx:
+            v = ctx[spec]
+            if isinstance(v, list):
+                return [c for c in v if type(c) is int]
+            return [v] if type(v) is int else []
+        if spec == "host":
+            st = state.cs.get(ctx["source"])
+            return [st.host] if st is not None and st.host >= 0 else []
+        return _zone_cards(state, ctx, spec)
+    if isinstance(spec, Mapping):
+        cards = select(state, ctx, spec.get("zone", spec.get("of")))
+        flt = spec.get("filter")
+        if flt:
+            cards = [c for c in cards if matches(state, ctx, c, flt)]
+        if "top" in spec:
+            cards = cards[-amount(state, ctx, spec["top"]):] if cards else cards
+        return cards
+    if isinstance(spec, tuple):
+        out: list[int] = []
+        for s in spec:
+            out.extend(select(state, ctx, s))
+        return out
+    raise TcgkitError(f"unknown card selector {spec!r}")
+
+
+def _zone_cards(state: GameState, ctx: dict, spec: str) -> list[int]:
+    who, _, zone = spec.partition(".")
+    top = zone.endswith(".top")
+    if top:
+        zone = zone[:-4]
+    zones = state.rules.zone_group(zone)
+    out: list[int] = []
+    for p in players(state, ctx, who):
+        pz = state.zones[p]
+        for z in zones:
+            if z not in pz:
+                raise TcgkitError(f"{state.rules.id} has no zone {z!r} (selector {spec!r})")
+            out.extend(pz[z][-1:] if top else pz[z])
+    return out
+
+
+def matches(state: GameState, ctx: dict, card: int, flt: Mapping[str, Any]) -> bool:
+    """Whether a card passes a filter: type, name, tag, not_tag, other, tapped, status, zone, owner, stat bounds."""
+    d = state.defs[card]
+    for key, want in flt.items():
+        if key == "type":
+            if (d.type not in want) if isinstance(want, tuple) else (d.type != want):
+                return False
+        elif key == "name":
+            if d.name.lower() != str(want).lower():
+                return False
+        elif key == "name_has":
+            if str(want).lower() not in d.name.lower():
+                return False
+        elif key == "tag":
+            if not (any(t in d.tags for t in want) if isinstance(want, tuple) else want in d.tags):
+                return False
+        elif key == "not_tag":
+            if want in d.tags:
+                return False
+        elif key == "other":
+            if want and card == ctx.get("source"):
+                return False
+        elif key == "tapped":
+            st = state.cs.get(card)
+            if bool(st is not None and st.tapped) != bool(want):
+                return False
+        elif key == "status":
+            st = state.cs.get(card)
+            if not (st is not None and st.status.get(want, 0) > 0):
+                return False
+        elif key == "not_status":
+            st = state.cs.get(card)
+            if st is not None and st.status.get(want, 0) > 0:
+                return False
+        elif key == "owner":
+            if state.owner[card] not in players(state, ctx, want):
+                return False
+        elif key == "hook":
+            if not HOOKS[want](state, ctx, {"card": card}):
+                return False
+        elif isinstance(want, Mapping):  # a stat bound: {power: {min: 2, max: 5}}
+            value = state.rules.stat(state, card, key)
+            if "min" in want and value < amount(state, ctx, want["min"]):
+                return False
+            if "max" in want and value > amount(state, ctx, want["max"]):
+                return False
+            if "eq" in want and value != amount(state, ctx, want["eq"]):
+                return False
+        else:
+            raise TcgkitError(f"unknown filter key {key!r}")
+    return True
+
+
+# ---------------------------------------------------------------------------------------------- amounts, conditions
+
+
+def amount(state: GameState, ctx: dict, spec: Any) -> int:
+    """A number: a literal, a bound name, or ``{count: sel}``, ``{stat: name, of: sel}``, ``{counter: name, of: sel}``,
+    ``{resource: name, player: who}``, ``{zone_size: who.zone}``, ``{sum|min|max: [..]}``, ``{mul: [a, b]}``,
+    ``{neg: a}``, ``{die: sides}``."""
+    if type(spec) is int:
+        return spec
+    if isinstance(spec, str):
+        if spec.lstrip("+-").isdigit():
+            return int(spec)
+        v = ctx.get(spec)
+        if isinstance(v, bool) or v is None:
+            raise TcgkitError(f"unknown amount {spec!r}")
+        return len(v) if isinstance(v, list) else int(v)
+    if isinstance(spec, Mapping):
+        if "count" in spec:
+            return len(select(state, ctx, spec["count"]))
+        if "zone_size" in spec:
+            return len(select(state, ctx, spec["zone_size"]))
+        if "stat" in spec:
+            return sum(state.rules.stat(state, c, spec["stat"]) for c in select(state, ctx, spec.get("of", "self")))
+        if "counter" in spec:
+            return sum(state.card_state(c).counters.get(spec["counter"], 0)
+                       for c in select(state, ctx, spec.get("of", "self")))
+        if "resource" in spec:
+            return state.res[player(state, ctx, spec.get("player"))].get(spec["resource"], 0)
+        if "sum" in spec:
+            return sum(amount(state, ctx, a) for a in spec["sum"])
+        if "min" in spec:
+            return min(amount(state, ctx, a) for a in spec["min"])
+        if "max" in spec:
+            return max(amount(state, ctx, a) for a in spec["max"])
+        if "mul" in spec:
+            a, b = spec["mul"]
+            return amount(state, ctx, a) * amount(state, ctx, b)
+        if "div" in spec:
+            a, b = spec["div"]
+            return amount(state, ctx, a) // max(1, amount(state, ctx, b))
+        if "neg" in spec:
+            return -amount(state, ctx, spec["neg"])
+        if "die" in spec:
+            roll = state.rng.die(amount(state, ctx, spec["die"]))
+            state.emit("roll", ctx.get("controller", -1), data=(roll,))
+            return roll
+    raise TcgkitError(f"unknown amount {spec!r}")
+
+
+_OPS = {
+    "<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__, "==": int.__eq__, "!=": int.__ne__,
+}
+
+
+def check(state: GameState, ctx: dict, cond: Any) -> bool:
+    """A condition: ``{exists: sel}``, ``{none: sel}``, ``{compare: [a, op, b]}``, ``{all: [...]}``,
+    ``{any: [...]}``, ``{not: c}``, ``{chosen: name}`` (a ``may`` answered yes), ``{turn: mine|theirs}``,
+    ``{phase: name}``, ``{coin: heads}`` (flips the game's coin), ``{hook: name}``; None is true."""
+    if cond is None:
+        return True
+    if isinstance(cond, bool):
+        return cond
+    if not isinstance(cond, Mapping):
+        raise TcgkitError(f"unknown condition {cond!r}")
+    for key, arg in cond.items():
+        if key == "exists":
+            ok = bool(select(state, ctx, arg))
+        elif key == "none":
+            ok = not select(state, ctx, arg)
+        elif key == "compare":
+            a, op, b = arg
+            ok = _OPS[op](amount(state, ctx, a), amount(state, ctx, b))
+        elif key == "all":
+            ok = all(check(state, ctx, c) for c in arg)
+        elif key == "any":
+            ok = any(check(state, ctx, c) for c in arg)
+        elif key == "not":
+            ok = not check(state, ctx, arg)
+        elif key == "chosen":
+            ok = bool(ctx.get(arg))
+        elif key == "turn":
+            mine = state.active == ctx.get("controller")
+            ok = mine if arg in ("mine", "yours") else not mine
+        elif key == "phase":
+            ok = state.phase == arg
+        elif key == "coin":
+            heads = state.rng.coin()
+            state.emit("coin", ctx.get("controller", -1), data=("heads" if heads else "tails",))
+            ok = heads == (arg == "heads")
+        elif key == "hook":
+            ok = bool(HOOKS[arg](state, ctx, cond))
+        else:
+            raise TcgkitError(f"unknown condition key {key!r}")
+        if not ok:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------------------------- core verbs
+
+
+def _choose(state: GameState, ctx: dict, step: Step) -> None:
+    p = step.params
+    name = p.get("name", "chosen")
+    count = amount(state, ctx, p.get("count", 1))
+    up_to = bool(p.get("up_to", False))
+    chosen = ctx.get(name)
+    chosen = chosen if isinstance(chosen, list) else []
+    ctx[name] = chosen
+    candidates = [c for c in select(state, ctx, p["from"]) if c not in chosen]
+    if len(chosen) >= count or not candidates or ctx.get("_done_" + name):
+        ctx.pop("_done_" + name, None)
+        return
+    if not up_to and len(candidates) <= count - len(chosen):
+        ctx[name] = chosen + candidates  # forced: no decision to make
+        return
+    options = [Action("choose", (c,)) for c in candidates]
+    if up_to:
+        options.append(Action("done"))
+    who = player(state, ctx, p.get(_P))
+    ask(state, ctx, who, p.get("prompt", f"choose {name}"), options, name)
+
+
+def _choose_option(state: GameState, ctx: dict, step: Step) -> None:
+    p = step.params
+    name = p.get("name", "option")
+    if name in ctx:
+        return
+    options = [Action("option", (str(o),)) for o in p["options"]]
+    ask(state, ctx, player(state, ctx, p.get(_P)), p.get("prompt", f"choose {name}"), options, name)
+
+
+def _may(state: GameState, ctx: dict, step: Step) -> None:
+    p = step.params
+    key = f"_may{len(state.stack)}.{state.stack[-1][1]}"
+    if key not in ctx:
+        ask(state, ctx, player(state, ctx, p.get(_P)), p.get("prompt", "use the optional effect?"),
+            [Action("yes"), Action("no")], key)
+        return
+    yes = ctx.pop(key)
+    branch = p["then"] if yes else p.get("else", ())
+    if branch:
+        push(state, branch, ctx)
+
+
+def _if(state: GameState, ctx: dict, step: Step) -> None:
+    branch = step.params["then"] if check(state, ctx, step.params["condition"]) else step.params.get("else", ())
+    if branch:
+        push(state, branch, ctx)
+
+
+def _repeat(state: GameState, ctx: dict, step: Step) -> None:
+    steps = step.params["steps"]
+    for _ in range(amount(state, ctx, step.params["times"])):
+        push(state, steps, ctx)
+
+
+def _set(state: GameState, ctx: dict, step: Step) -> None:
+    ctx[step.params["name"]] = amount(state, ctx, step.params["value"])
+
+
+def _draw(state: GameState, ctx: dict, step: Step) -> None:
+    n = amount(state, ctx, step.params.get("count", 1))
+    for p in players(state, ctx, step.params.get(_P)):
+        for _ in range(n):
+            state.rules.draw(state, p)
+
+
+def _discard(state: GameState, ctx: dict, step: Step) -> None:
+    p = step.params
+    if "target" in p:
+        cards = select(state, ctx, p["target"])
+    else:  # random discards from a player's hand
+        who = player(state, ctx, p.get(_P))
+        hand = list(state.zone(who, state.rules.HAND_ZONE))
+        cards = []
+        for _ in range(min(len(hand), amount(state, ctx, p.get("count", 1)))):
+            cards.append(hand.pop(state.rng.randbelow(len(hand))))
+    for c in cards:
+        state.rules.discard(state, c)
+
+
+def _destroy(state: GameState, ctx: dict, step: Step) -> None:
+    for c in select(state, ctx, step.params["target"]):
+        state.rules.destroy(state, c, ctx)
+
+
+def _move(state: GameState, ctx: dict, step: Step) -> None:
+    to = step.params["to"]
+    who, _, zone = to.partition(".")
+    bottom = step.params.get("position") == "bottom"
+    for c in select(state, ctx, step.params["target"]):
+        dest = state.owner[c] if who == "owner" else player(state, ctx, who)
+        state.move(c, dest, zone, 0 if bottom else None)
+
+
+def _move_top(state: GameState, ctx: dict, step: Step) -> None:
+    p = step.params
+    fwho, _, fzone = p["from"].partition(".")
+    twho, _, tzone = p["to"].partition(".")
+    n = amount(state, ctx, p.get("count", 1))
+    for src in players(state, ctx, fwho):
+        dst = src if twho in ("owner", "same") else player(state, ctx, twho)
+        for _ in range(n):
+            if state.move_top(src, fzone, tzone, dst) < 0:
+                break
+
+
+def _damage(state: GameState, ctx: dict, step: Step) -> None:
+    n = amount(state, ctx, step.params["amount"])
+    target = step.params["target"]
+    if target in ("you", "opponent", "controller", "active", "inactive", "each", "both"):
+        for p in players(state, ctx, target):
+            state.rules.damage_player(state, p, n, ctx)
+    else:
+        for c in select(state, ctx, target):
+            state.rules.damage_card(state, c, n, ctx)
+
+
+def _heal(state: GameState, ctx: dict, step: Step) -> None:
+    n = amount(state, ctx, step.params["amount"])
+    target = step.params["target"]
+    if target in ("you", "opponent", "controller", "each", "both"):
+        for p in players(state, ctx, target):
+            state.rules.heal_player(state, p, n, ctx)
+    else:
+        for c in select(state, ctx, target):
+            state.rules.heal_card(state, c, n, ctx)
+
+
+def _modify(state: GameState, ctx: dict, step: Step) -> None:
+    p = step.params
+    by = amount(state, ctx, p["by"])
+    until = p.get("until", "turn")
+    for c in select(state, ctx, p["target"]):
+        state.card_state(c).mods.append((p["stat"], by, until))
+        state.emit("modify", state.owner[c], c, (p["stat"], by, until))
+
+
+def _add_status(state: GameState, ctx: dict, step: Step) -> None:
+    p = step.params
+    value = amount(state, ctx, p.get("value", 1))
+    for c in select(state, ctx, p["target"]):
+        state.rules.add_status(state, c, p["status"], value, ctx)
+
+
+def _remove_status(state: GameState, ctx: dict, step: Step) -> None:
+    for c in select(state, ctx, step.params["target"]):
+        st = state.cs.get(c)
+        if st is not None and st.status.pop(step.params["status"], None) is not None:
+            state.emit("status_removed", state.owner[c], c, (step.params["status"],))
+
+
+def _add_counter(state: GameState, ctx: dict, step: Step) -> None:
+    p = step.params
+    n = amount(state, ctx, p.get("amount", 1))
+    for c in select(state, ctx, p["target"]):
+        counters = state.card_state(c).counters
+        counters[p["counter"]] = counters.get(p["counter"], 0) + n
+        state.emit("counter", state.owner[c], c, (p["counter"], counters[p["counter"]]))
+
+
+def _remove_counter(state: GameState, ctx: dict, step: Step) -> None:
+    p = step.params
+    for c in select(state, ctx, p["target"]):
+        counters = state.card_state(c).counters
+        left = max(0, counters.get(p["counter"], 0) - amount(state, ctx, p.get("amount", 1)))
+        if left:
+            counters[p["counter"]] = left
+        else:
+            counters.pop(p["counter"], None)
+        state.emit("counter", state.owner[c], c, (p["counter"], left))
+
+
+def _gain(state: GameState, ctx: dict, step: Step) -> None:
+    p = step.params
+    n = amount(state, ctx, p["amount"])
+    for who in players(state, ctx, p.get(_P)):
+        state.rules.gain(state, who, p["resource"], n)
+
+
+def _spend(state: GameState, ctx: dict, step: Step) -> None:
+    p = step.params
+    n = amount(state, ctx, p["amount"])
+    for who in players(state, ctx, p.get(_P)):
+        state.rules.gain(state, who, p["resource"], -min(n, state.res[who].get(p["resource"], 0)))
+
+
+def _search(state: GameState, ctx: dict, step: Step) -> None:
+    p = step.params
+    name = p.get("name", "found")
+    who = player(state, ctx, p.get(_P))
+    pool_spec: Any = {"zone": p["from"], "filter": p["filter"]} if p.get("filter") else p["from"]
+    if ctx.get("_searched_" + name):
+        found = select(state, ctx, name)
+        twho, _, tzone = p["to"].partition(".")
+        for c in found:
+            state.move(c, who if twho in ("you", "owner") else player(state, ctx, twho), tzone)
+        fwho, _, fzone = p["from"].partition(".")
+        for q in players(state, ctx, fwho):
+            state.shuffle(q, fzone)
+        del ctx["_searched_" + name]
+        return
+    ctx["_searched_" + name] = True
+    state.stack[-1][1] -= 1  # come back here to move what was found
+    choose = {"name": name, "from": pool_spec, "count": p.get("count", 1), "up_to": p.get("up_to", True),
+              "player": p.get(_P), "prompt": f"search: choose {name}"}
+    from tcgkit.core.cards import Step as _Step
+
+    _choose(state, ctx, _Step("choose", choose))
+
+
+def _reveal(state: GameState, ctx: dict, step: Step) -> None:
+    for c in select(state, ctx, step.params["target"]):
+        state.emit("reveal", state.owner[c], c)
+
+
+def _look(state: GameState, ctx: dict, step: Step) -> None:
+    who = player(state, ctx, step.params.get(_P))
+    for c in select(state, ctx, step.params["target"]):
+        state.emit("look", who, c, private=who)
+
+
+def _shuffle(state: GameState, ctx: dict, step: Step) -> None:
+    zone = step.params.get("zone", state.rules.DECK_ZONE)
+    for who in players(state, ctx, step.params.get(_P)):
+        state.shuffle(who, zone)
+
+
+def _tap(state: GameState, ctx: dict, step: Step) -> None:
+    for c in select(state, ctx, step.params["target"]):
+        state.card_state(c).tapped = True
+        state.emit("tap", state.owner[c], c)
+
+
+def _untap(state: GameState, ctx: dict, step: Step) -> None:
+    for c in select(state, ctx, step.params["target"]):
+        st = state.cs.get(c)
+        if st is not None and st.tapped:
+            st.tapped = False
+            state.emit("untap", state.owner[c], c)
+
+
+def _attach(state: GameState, ctx: dict, step: Step) -> None:
+    hosts = select(state, ctx, step.params["to"])
+    if not hosts:
+        return
+    host = hosts[0]
+    for c in select(state, ctx, step.params["target"]):
+        state.rules.attach(state, c, host)
+
+
+def _token(state: GameState, ctx: dict, step: Step) -> None:
+    p = step.params
+    definition = state.rules.pool().get(p["card"])
+    who = player(state, ctx, p.get(_P))
+    card = state.add_instance(definition, who)
+    state.move(card, who, p.get("zone", state.rules.TOKEN_ZONE))
+    if p.get("name"):
+        ctx[p["name"]] = card
+
+
+def _win(state: GameState, ctx: dict, step: Step) -> None:
+    state.rules.effect_win(state, player(state, ctx, step.params.get(_P)), step.params.get("reason", "card effect"))
+
+
+def _hook(state: GameState, ctx: dict, step: Step) -> None:
+    name = step.params["name"]
+    fn = HOOKS.get(name)
+    if fn is None:
+        raise TcgkitError(f"no hook registered as {name!r}")
+    fn(state, ctx, step.params)
+
+
+CORE_HANDLERS: dict[str, Handler] = {
+    "choose": _choose, "choose_option": _choose_option, "may": _may, "if": _if, "repeat": _repeat, "set": _set,
+    "draw": _draw, "discard": _discard, "destroy": _destroy, "move": _move, "move_top": _move_top,
+    "damage": _damage, "heal": _heal, "modify": _modify, "add_status": _add_status,
+    "remove_status": _remove_status, "add_counter": _add_counter, "remove_counter": _remove_counter,
+    "gain": _gain, "spend": _spend, "search": _search, "reveal": _reveal, "look": _look, "shuffle": _shuffle,
+    "tap": _tap, "untap": _untap, "attach": _attach, "token": _token, "win": _win, "hook": _hook,
+}
+
+
+# ---------------------------------------------------------------------------------------------- costs, limits
+
+
+def can_pay(state: GameState, ctx: dict, cost: tuple[Step, ...]) -> bool:
+    """Whether every step of a cost can be paid in full now (costs are never paid in part)."""
+    for step in cost:
+        p = step.params
+        v = step.verb
+        if v == "spend":
+            for who in players(state, ctx, p.get(_P)):
+                if state.res[who].get(p["resource"], 0) < amount(state, ctx, p["amount"]):
+                    return False
+        elif v == "tap":
+            for c in select(state, ctx, p["target"]):
+                st = state.cs.get(c)
+                if st is not None and st.tapped:
+                    return False
+        elif v in ("discard", "destroy", "move") and "target" in p:
+            if not select(state, ctx, p["target"]):
+                return False
+        elif v == "choose":
+            if len(select(state, ctx, p["from"])) < amount(state, ctx, p.get("count", 1)):
+                return False
+        elif v == "remove_counter":
+            for c in select(state, ctx, p["target"]):
+                if state.card_state(c).counters.get(p["counter"], 0) < amount(state, ctx, p.get("amount", 1)):
+                    return False
+        elif not state.rules.can_pay_step(state, ctx, step):
+            return False
+    return True
+
+
+def limit_key(card: int, effect_index: int) -> str:
+    return f"used:{card}:{effect_index}"
+
+
+def limit_ok(state: GameState, card: int, effect_index: int, limit: str | None) -> bool:
+    """Whether an effect with a use limit may be used now.
+
+    Limits: ``once_per_turn`` (= ``L/1``), ``L/x`` (x per turn), ``Lx`` (x per game). A turn is one player's turn.
+    """
+    if not limit:
+        return True
+    per_turn, n = parse_limit(limit)
+    used = state.vars.get(limit_key(card, effect_index))
+    if used is None:
+        return True
+    turn, count = used
+    if per_turn and turn != state.turn:
+        return True
+    return count < n
+
+
+def mark_used(state: GameState, card: int, effect_index: int, limit: str | None) -> None:
+    if not limit:
+        return
+    per_turn, _ = parse_limit(limit)
+    key = limit_key(card, effect_index)
+    used = state.vars.get(key)
+    if used is None or (per_turn and used[0] != state.turn):
+        state.vars[key] = (state.turn, 1)
+    else:
+        state.vars[key] = (used[0], used[1] + 1)
+
+
+def parse_limit(limit: str) -> tuple[bool, int]:
+    """``once_per_turn`` -> (True, 1); ``L/2`` -> (True, 2); ``L3`` -> (False, 3); ``once_per_game`` -> (False, 1)."""
+    if limit == "once_per_turn":
+        return True, 1
+    if limit == "once_per_game":
+        return False, 1
+    if limit.startswith("L/") and limit[2:].isdigit():
+        return True, int(limit[2:])
+    if limit.startswith("L") and limit[1:].isdigit():
+        return False, int(limit[1:])
+    raise TcgkitError(f"unknown limit {limit!r} (once_per_turn, once_per_game, L/x, Lx)")

@@ -1,0 +1,308 @@
+"""The interface every game implements, and what the core does for all of them.
+
+A game is one package under ``tcgkit.games`` exposing a :class:`Ruleset` subclass. The ruleset is stateless: all
+state lives in :class:`~tcgkit.core.state.GameState`. It provides
+
+- its zones and their visibility (``ZONES``), its card schema (``card_model`` + ``make_card``), its card files and
+  shipped decks (``data_dir``), its deck rules (``validate_deck``);
+- setup (``setup``), the legal actions at each decision (``legal_actions``), what an action does (``apply``),
+  the win checks, and what each effect verb means in this game (``handlers`` and the ``damage_card``-style methods);
+- an evaluation of a position for bots (``evaluate``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from tcgkit.core import effects
+from tcgkit.core.actions import Action
+from tcgkit.core.cards import CardDef, CardPool, Effect, load_card_file
+from tcgkit.core.decks import Deck, Violation
+from tcgkit.core.errors import DeckFileError, TcgkitError
+from tcgkit.core.state import PUBLIC, Event, GameState
+
+
+class Ruleset:
+    """Base class of a game's rules. Subclasses set the class attributes and override the hooks they need."""
+
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    playable: ClassVar[bool] = True
+    #: zone name -> visibility (PUBLIC, OWNER, HIDDEN); the same zones exist for every player.
+    ZONES: ClassVar[Mapping[str, int]] = {"deck": 2, "hand": 1, "discard": PUBLIC}
+    #: named groups of zones for selectors (``you.field`` -> several zones).
+    ZONE_GROUPS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: zones whose cards' triggered and static effects are active.
+    PLAY_ZONES: ClassVar[tuple[str, ...]] = ()
+    DECK_ZONE: ClassVar[str] = "deck"
+    HAND_ZONE: ClassVar[str] = "hand"
+    DISCARD_ZONE: ClassVar[str] = "discard"
+    TOKEN_ZONE: ClassVar[str] = "field"
+    #: deck formats (the first is the default) and game options with their defaults.
+    FORMATS: ClassVar[tuple[str, ...]] = ("standard",)
+    OPTIONS: ClassVar[Mapping[str, Any]] = {}
+    card_model: ClassVar[type[BaseModel]]
+    #: the folder holding ``cards/*.yaml`` and ``decks/*.yaml``.
+    data_dir: ClassVar[Path]
+    #: extra verbs of this game's effect language: name -> {"params": (...), "required": (...)}.
+    EXTRA_VERBS: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {}
+
+    # ------------------------------------------------------------------ cards and decks
+    @cached_property
+    def verbs(self) -> dict[str, Any]:
+        """The whole vocabulary this game's card files may use."""
+        merged = {k: dict(v) for k, v in effects.VERBS.items()}
+        for k, v in self.EXTRA_VERBS.items():
+            if k in merged and merged[k].get("params") is not None:
+                merged[k]["params"] = tuple(dict.fromkeys((*merged[k]["params"], *v.get("params", ()))))
+            else:
+                merged[k] = dict(v)
+        return merged
+
+    @cached_property
+    def handlers(self) -> dict[str, effects.Handler]:
+        """Verb -> handler: the core's, overridden or extended by ``game_handlers``."""
+        return {**effects.CORE_HANDLERS, **self.game_handlers()}
+
+    def game_handlers(self) -> dict[str, effects.Handler]:
+        return {}
+
+    def make_card(self, model: Any, card_effects: tuple[Effect, ...]) -> CardDef:
+        """Turn a validated card entry into a :class:`CardDef`."""
+        raise NotImplementedError
+
+    def card_files(self) -> list[Path]:
+        return sorted((self.data_dir / "cards").glob("*.yaml"))
+
+    def pool(self) -> CardPool:
+        """Every card of the game (loaded once per process)."""
+        cached = _POOLS.get(self.id)
+        if cached is None:
+            cards: list[CardDef] = []
+            for path in self.card_files():
+                cards.extend(load_card_file(path, self.card_model, self.make_card, self.verbs))
+            cached = _POOLS[self.id] = CardPool(cards)
+            self._index_triggers(cached)
+        return cached
+
+    def _index_triggers(self, pool: CardPool) -> None:
+        kinds = {e.trigger for c in pool for e in c.effects if e.kind == "triggered"}
+        _TRIGGERS[self.id] = frozenset(k for k in kinds if k)
+
+    @property
+    def trigger_kinds(self) -> frozenset[str]:
+        """The event kinds some card of the pool triggers on (events of other kinds skip the trigger scan)."""
+        if self.id not in _TRIGGERS:
+            self.pool()
+        return _TRIGGERS[self.id]
+
+    def deck_files(self) -> list[Path]:
+        return sorted((self.data_dir / "decks").glob("*.yaml"))
+
+    def decks(self) -> dict[str, Deck]:
+        """The shipped decks, by name."""
+        out = {}
+        for path in self.deck_files():
+            deck = Deck.load(path)
+            out[deck.name] = deck
+        return out
+
+    def deck(self, name_or_path: str) -> Deck:
+        """A shipped deck by name (case-insensitive) or a deck file by path."""
+        for name, deck in self.decks().items():
+            if name.lower() == name_or_path.lower() or Path(name_or_path).stem.lower() == name.lower():
+                return deck
+        path = Path(name_or_path)
+        if path.exists():
+            deck = Deck.load(path)
+            if deck.game != self.id:
+                raise DeckFileError(f"{path}: a deck of {deck.game!r}, not of {self.id!r}")
+            return deck
+        known = ", ".join(self.decks()) or "none"
+        raise DeckFileError(f"no deck {name_or_path!r} for {self.id} (shipped decks: {known}; or give a file path)")
+
+    def validate_deck(self, deck: Deck, format: str | None = None) -> list[Violation]:
+        """Every rule the deck breaks (empty: the deck is legal). Unknown cards are reported by the core."""
+        return self.unknown_cards(deck)
+
+    def unknown_cards(self, deck: Deck) -> list[Violation]:
+        pool = self.pool()
+        out = []
+        for section, names in deck.sections.items():
+            for name in sorted(set(names)):
+                if name not in pool:
+                    out.append(Violation("card-pool", f"{section}: no card named {name!r} in {self.id}"))
+        return out
+
+    # ------------------------------------------------------------------ setting up
+    def new_game(self, decks: Sequence[Deck | str], seed: int = 0, options: Mapping[str, Any] | None = None,
+                 check_decks: bool = True) -> GameState:
+        """Start a game: instances for every card of both decks, the game's setup, then run to the first decision.
+
+        Raises :class:`DeckFileError` when a deck is illegal (unless ``check_decks`` is False).
+        """
+        resolved = [self.deck(d) if isinstance(d, str) else d for d in decks]
+        opts = {**self.OPTIONS, **(options or {})}
+        if check_decks:
+            for i, deck in enumerate(resolved):
+                bad = self.validate_deck(deck, opts.get("format"))
+                if bad:
+                    first = bad[0]
+                    raise DeckFileError(
+                        f"deck {deck.name!r} of player {i} is not legal: {first.message} ({first.clause})"
+                        + (f" and {len(bad) - 1} more" if len(bad) > 1 else "")
+                    )
+        pool = self.pool()
+        defs: list[CardDef] = []
+        owner: list[int] = []
+        sections: list[dict[str, list[int]]] = []
+        for p, deck in enumerate(resolved):
+            by_section: dict[str, list[int]] = {}
+            for section, names in deck.sections.items():
+                ids = []
+                for n in names:
+                    try:
+                        defs.append(pool.get(n))
+                    except KeyError:
+                        raise DeckFileError(f"deck {deck.name!r}: no card named {n!r} in {self.id}") from None
+                    owner.append(p)
+                    ids.append(len(defs) - 1)
+                by_section[section] = ids
+            sections.append(by_section)
+        state = GameState(self, defs, owner, seed, opts, players=len(resolved))
+        state.deck_names = tuple(d.name for d in resolved)
+        self.setup(state, sections)
+        return state
+
+    def setup(self, state: GameState, sections: list[dict[str, list[int]]]) -> None:
+        """Place the cards (``sections[player][section] = ids``), deal, and run to the first decision."""
+        raise NotImplementedError
+
+    def resume(self, state: GameState) -> None:
+        """After a scenario set up a position: compute the decision point from ``state.phase`` and ``state.vars``."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ playing
+    def legal_actions(self, state: GameState) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, state: GameState, action: Action) -> None:
+        raise NotImplementedError
+
+    def explain_illegal(self, state: GameState, action: Action) -> str:
+        """Why an action is not among the legal ones (games may say more)."""
+        if state.current != state.active and state.pending is None:
+            return "it is not that player's decision"
+        return f"not a legal action now (phase {state.phase}); legal: " + ", ".join(
+            a.text() for a in state.legal_actions()[:12]
+        )
+
+    def after_effects(self, state: GameState) -> None:
+        """Called when the resolution stack empties after a pending choice was answered: continue the turn."""
+        raise NotImplementedError
+
+    def on_event(self, state: GameState, ev: Event) -> None:
+        """Every logged event passes here; the default fires matching triggered effects of cards in play."""
+        if ev.kind in self.trigger_kinds:
+            self.fire_triggers(state, ev)
+
+    def fire_triggers(self, state: GameState, ev: Event) -> None:
+        """Start every triggered effect listening to ``ev.kind`` on a card in ``PLAY_ZONES`` (or in its own zone)."""
+        for p in range(len(state.zones)):
+            zones = state.zones[p]
+            for zname in self.PLAY_ZONES:
+                for card in zones[zname]:
+                    for i, eff in enumerate(state.defs[card].effects):
+                        if eff.kind == "triggered" and eff.trigger == ev.kind and self.trigger_applies(
+                            state, card, i, eff, ev
+                        ):
+                            effects.mark_used(state, card, i, eff.limit)
+                            effects.start(state, eff, card, state.owner[card], {"event_card": ev.card,
+                                                                                "event_player": ev.player})
+
+    def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Event) -> bool:
+        ctx = {"source": card, "controller": state.owner[card], "event_card": ev.card, "event_player": ev.player}
+        return effects.limit_ok(state, card, index, eff.limit) and effects.check(state, ctx, eff.condition)
+
+    # ------------------------------------------------------------------ what verbs mean here
+    def zone_group(self, zone: str) -> tuple[str, ...]:
+        return self.ZONE_GROUPS.get(zone, (zone,))
+
+    def stat(self, state: GameState, card: int, name: str) -> int:
+        """A card's current number: printed value plus its modifiers."""
+        value = state.defs[card].stats.get(name, 0)
+        st = state.cs.get(card)
+        if st is not None and st.mods:
+            for stat, delta, _ in st.mods:
+                if stat == name:
+                    value += delta
+        return value
+
+    def draw(self, state: GameState, player: int) -> int:
+        return state.move_top(player, self.DECK_ZONE, self.HAND_ZONE)
+
+    def discard(self, state: GameState, card: int) -> None:
+        state.move(card, state.owner[card], self.DISCARD_ZONE)
+
+    def destroy(self, state: GameState, card: int, ctx: dict | None = None) -> None:
+        self.discard(state, card)
+
+    def damage_player(self, state: GameState, player: int, amount: int, ctx: dict) -> None:
+        raise TcgkitError(f"{self.id}: players cannot be damaged")
+
+    def damage_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
+        raise TcgkitError(f"{self.id}: cards cannot be damaged")
+
+    def heal_player(self, state: GameState, player: int, amount: int, ctx: dict) -> None:
+        raise TcgkitError(f"{self.id}: players cannot be healed")
+
+    def heal_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
+        raise TcgkitError(f"{self.id}: cards cannot be healed")
+
+    def add_status(self, state: GameState, card: int, status: str, value: int, ctx: dict) -> None:
+        state.card_state(card).status[status] = value
+        state.emit("status", state.owner[card], card, (status, value))
+
+    def gain(self, state: GameState, player: int, resource: str, amount: int) -> None:
+        res = state.res[player]
+        res[resource] = res.get(resource, 0) + amount
+        state.emit("resource", player, data=(resource, res[resource]))
+
+    def attach(self, state: GameState, card: int, host: int) -> None:
+        p, zone = state.where(host)
+        state.move(card, state.owner[card], "attached" if "attached" in self.ZONES else zone)
+        state.card_state(card).host = host
+        state.card_state(host).attached.append(card)
+
+    def effect_win(self, state: GameState, player: int, reason: str) -> None:
+        state.end(player, reason)
+
+    def can_pay_step(self, state: GameState, ctx: dict, step: Any) -> bool:
+        return True
+
+    # ------------------------------------------------------------------ views and bots
+    def observe_extra(self, state: GameState, viewer: int) -> dict[str, Any]:
+        """Game-specific public facts to add to an observation (never hidden ones)."""
+        return {}
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        """How good the position is for ``player``, roughly in [-1, 1] (for the greedy bot and rollouts)."""
+        r = state.result
+        if r is not None:
+            return 0.0 if r.winner is None else (1.0 if r.winner == player else -1.0)
+        return 0.0
+
+    def describe(self, state: GameState, viewer: int) -> str:
+        """A readable board for the terminal, from ``viewer``'s side (hidden cards are not shown)."""
+        from tcgkit.core.render import describe
+
+        return describe(state, viewer)
+
+
+_POOLS: dict[str, CardPool] = {}
+_TRIGGERS: dict[str, frozenset[str]] = {}
