@@ -1,0 +1,137 @@
+"""Properties every game must keep, checked over many random games of every playable game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import PLAYABLE, random_game
+from tcgkit.bots import RandomBot, View
+from tcgkit.core.actions import Action
+from tcgkit.core.errors import IllegalAction
+from tcgkit.core.state import GameState
+
+SEEDS = st.integers(min_value=0, max_value=2**40)
+FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _card_count(state: GameState) -> int:
+    return sum(len(ids) for zones in state.zones for ids in zones.values())
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+@FAST
+@given(seed=SEEDS)
+def test_same_seed_same_game(game: str, seed: int) -> None:
+    """Same seed and same bots: the same event log, event for event."""
+    a = random_game(game, seed)
+    b = random_game(game, seed)
+    assert a.log == b.log
+    assert a.result == b.result
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+@FAST
+@given(seed=SEEDS, cut=st.integers(min_value=0, max_value=400))
+def test_clone_is_independent(game: str, seed: int, cut: int) -> None:
+    """A clone plays on without touching its original, and plays the same as the original would."""
+    state = random_game(game, seed, stop_at=cut)
+    before = json.dumps(state.to_json(), sort_keys=True)
+    log_len = len(state.log)
+    twin = state.clone()
+    bots = (RandomBot(seed), RandomBot(seed + 1))
+    while twin.result is None and twin.decisions < cut + 200:
+        twin.apply(bots[twin.current].choose(View(twin, twin.current)))
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+    assert len(state.log) == log_len
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+@FAST
+@given(seed=SEEDS)
+def test_no_card_created_or_lost(game: str, seed: int) -> None:
+    """Every card instance is in exactly one zone at every decision (tokens aside, which the game adds)."""
+    rules_tokens = 0
+    state = random_game(game, seed, stop_at=0)
+    bot = RandomBot(seed)
+    while state.result is None:
+        located = [c for zones in state.zones for ids in zones.values() for c in ids]
+        assert len(located) == len(set(located)), "a card is in two places"
+        assert len(located) == len(state.defs) - rules_tokens - sum(1 for p, z in state.loc if not z)
+        for p, zones in enumerate(state.zones):
+            for zname, ids in zones.items():
+                for c in ids:
+                    assert state.loc[c] == (p, zname)
+        state.apply(bot.choose(View(state, state.current)))
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+@FAST
+@given(seed=SEEDS, cut=st.integers(min_value=0, max_value=300))
+def test_illegal_action_changes_nothing(game: str, seed: int, cut: int) -> None:
+    """An illegal action raises IllegalAction and leaves the serialized state exactly as it was."""
+    state = random_game(game, seed, stop_at=cut)
+    if state.result is not None:
+        return
+    before = json.dumps(state.to_json(), sort_keys=True)
+    legal = set(state.legal_actions())
+    for bad in (Action("no-such-action"), Action("attack", (10**6, 10**6)),
+                *(Action(a.kind, (*a.args, 999_999)) for a in list(legal)[:5])):
+        if bad in legal:
+            continue
+        with pytest.raises(IllegalAction):
+            state.apply(bad)
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS)
+def test_observation_hides_hidden_cards(game: str, seed: int) -> None:
+    """No observation (nor the viewer's legal actions) names a card the viewer may not see."""
+    state = random_game(game, seed, stop_at=0)
+    bot = RandomBot(seed)
+    while state.result is None:
+        for viewer in (0, 1):
+            text = json.dumps(state.observation(viewer))
+            hidden = [c for c in range(len(state.defs)) if not state.visible(c, viewer)]
+            obs = state.observation(viewer)
+            seen_ids = _ids_in(obs)
+            for c in hidden:
+                assert c not in seen_ids, f"hidden card #{c} appears in player {viewer}'s observation"
+            visible_names = {state.defs[c].name for c in range(len(state.defs)) if state.visible(c, viewer)}
+            for c in hidden:
+                name = state.defs[c].name
+                if name not in visible_names:
+                    assert f'"{name}"' not in text, f"hidden card name {name!r} leaks to player {viewer}"
+        state.apply(bot.choose(View(state, state.current)))
+        if state.decisions > 300:
+            break
+
+
+def _ids_in(obs: dict) -> set[int]:
+    ids: set[int] = set()
+    for pl in obs["players"]:
+        for zone in pl["zones"].values():
+            for card in zone.get("cards", []):
+                if "id" in card:
+                    ids.add(card["id"])
+    for ev in obs["log"]:
+        if isinstance(ev.get("card"), int):
+            ids.add(ev["card"])
+    for text in obs.get("legal_actions", []):
+        for tok in text.split():
+            if tok.startswith("#") and tok[1:].isdigit():
+                ids.add(int(tok[1:]))
+    return ids
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_games_end_with_a_result(game: str) -> None:
+    """Random games end with a result (a win, or a draw with its reason)."""
+    for seed in range(20):
+        state = random_game(game, seed)
+        assert state.result is not None and state.result.reason
