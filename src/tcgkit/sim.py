@@ -3,9 +3,11 @@
 Game ``i`` of a run always has seed ``derive_seed(run_seed, i)`` and the same decks, bots and seats, whichever
 worker plays it, so the results are the same whatever the number of jobs.
 
->>> from tcgkit.sim import GameSpec, run_one
->>> spec = GameSpec("tgod", 0, 7, ("Guardian Wall", "Knight Order"), ("random", "random"))
->>> run_one(spec).winner in (0, 1, None)
+>>> from tcgkit.games import get_rules
+>>> from tcgkit.sim import plan, run_one
+>>> decks = list(get_rules("tgod").decks())[:2]
+>>> record = run_one(plan("tgod", 1, seed=7, decks=decks, bots=["random", "random"])[0])
+>>> record.error is None and record.reason != ""
 True
 """
 
