@@ -222,11 +222,10 @@ class Ruleset:
                             state, card, i, eff, ev
                         ):
                             effects.mark_used(state, card, i, eff.limit)
-                            effects.start(state, eff, card, state.owner[card], {"event_card": ev.card,
-                                                                                "event_player": ev.player})
+                            effects.start(state, eff, card, state.owner[card], event_bindings(ev))
 
     def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Event) -> bool:
-        ctx = {"source": card, "controller": state.owner[card], "event_card": ev.card, "event_player": ev.player}
+        ctx = {"source": card, "controller": state.owner[card], **event_bindings(ev)}
         return effects.limit_ok(state, card, index, eff.limit) and effects.check(state, ctx, eff.condition)
 
     # ------------------------------------------------------------------ what verbs mean here
@@ -302,6 +301,12 @@ class Ruleset:
         from tcgkit.core.render import describe
 
         return describe(state, viewer)
+
+
+def event_bindings(ev: Event) -> dict[str, Any]:
+    """What a triggered effect knows of the event that triggered it: ``event_card``, ``event_player``,
+    ``event_data``."""
+    return {"event_card": ev.card, "event_player": ev.player, "event_data": ev.data}
 
 
 _POOLS: dict[str, CardPool] = {}

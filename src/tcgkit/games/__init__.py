@@ -40,6 +40,31 @@ def get_rules(game_id: str) -> Ruleset:
     return rules
 
 
+def register(rules: Ruleset) -> None:
+    """Make a game known by its id, e.g. a designer's own game written against the core (``rules.id`` must be set).
+
+    >>> from tcgkit.core.ruleset import Ruleset
+    >>> class Mine(Ruleset):
+    ...     id = "my-game"
+    ...     name = "My Game"
+    >>> register(Mine())
+    >>> get_rules("my-game").name
+    'My Game'
+    >>> unregister("my-game")
+    """
+    if not rules.id:
+        raise ValueError("a ruleset needs an id")
+    GAMES.setdefault(rules.id, (rules.name or rules.id, ""))
+    _LOADED[rules.id] = rules
+
+
+def unregister(game_id: str) -> None:
+    """Forget a game added with :func:`register`."""
+    _LOADED.pop(game_id, None)
+    if GAMES.get(game_id, ("", "x"))[1] == "":
+        del GAMES[game_id]
+
+
 def is_playable(game_id: str) -> bool:
     try:
         return get_rules(game_id).playable

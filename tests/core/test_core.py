@@ -1,0 +1,182 @@
+"""Core building blocks: actions, RNG, decks, card files, visibility, determinization, replays."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from toy import RULES  # noqa: E402
+
+from tcgkit.core.actions import Action  # noqa: E402
+from tcgkit.core.cards import CardDef, load_card_entries  # noqa: E402
+from tcgkit.core.decks import Deck  # noqa: E402
+from tcgkit.core.errors import CardDataError, DeckFileError, ReplayMismatch  # noqa: E402
+from tcgkit.core.rng import Rng, derive_seed  # noqa: E402
+from tcgkit.games import register, unregister  # noqa: E402
+from tcgkit.play import play_game, replay, replay_record  # noqa: E402
+
+DECK = str(Path(__file__).parent / "toy" / "decks" / "mix.yaml")
+
+
+@pytest.fixture(autouse=True)
+def toy_registered():
+    register(RULES)
+    yield
+    unregister("toy")
+
+
+# ------------------------------------------------------------------ actions
+@given(kind=st.from_regex(r"[a-z_]{1,10}", fullmatch=True),
+       args=st.lists(st.one_of(st.integers(0, 10**6), st.from_regex(r"[a-z0-9\-]{1,8}", fullmatch=True)), max_size=4))
+def test_action_text_and_json_round_trip(kind: str, args: list) -> None:
+    a = Action(kind, tuple(args))
+    assert Action.from_text(a.text()) == a
+    assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a
+
+
+def test_action_words_with_spaces_are_quoted() -> None:
+    a = Action("choose", ("left wing",))
+    assert a.text() == "choose 'left wing'"
+    assert Action.from_text(a.text()) == a
+
+
+# ------------------------------------------------------------------ rng
+def test_rng_is_deterministic_and_clones_are_independent() -> None:
+    a = Rng(9)
+    b = a.clone()
+    xs = [a.randbelow(100) for _ in range(50)]
+    assert xs == [b.randbelow(100) for _ in range(50)]
+    a.next64()
+    assert a.state != b.state
+
+
+def test_rng_shuffle_is_a_permutation_and_dice_are_in_range() -> None:
+    r = Rng(3)
+    items = list(range(40))
+    r.shuffle(items)
+    assert sorted(items) == list(range(40)) and items != list(range(40))
+    rolls = {r.die(6) for _ in range(500)}
+    assert rolls == {1, 2, 3, 4, 5, 6}
+
+
+def test_derived_seeds_differ_per_game() -> None:
+    assert len({derive_seed(1, i) for i in range(1000)}) == 1000
+
+
+# ------------------------------------------------------------------ decks and card files
+def test_deck_entries_and_errors() -> None:
+    deck = Deck.from_dict({"game": "toy", "name": "d", "main": ["2 Grunt", "Giant", {"card": "Zap", "count": 3}]})
+    assert deck.count() == 6
+    with pytest.raises(DeckFileError, match="section main"):
+        Deck.from_dict({"game": "toy", "name": "d", "main": "Grunt"})
+    with pytest.raises(DeckFileError, match="field name"):
+        Deck.from_dict({"game": "toy", "main": []})
+    with pytest.raises(DeckFileError, match="count must be a positive integer"):
+        Deck.from_dict({"game": "toy", "name": "d", "main": [{"card": "Zap", "count": 0}]})
+
+
+def test_unknown_card_in_deck_is_a_violation() -> None:
+    deck = Deck.from_dict({"game": "toy", "name": "d", "main": ["2 Grunt", "1 Dragon"]})
+    violations = RULES.validate_deck(deck)
+    assert [v.clause for v in violations] == ["card-pool"]
+    assert "Dragon" in violations[0].message
+
+
+def _load(doc: dict) -> list[CardDef]:
+    return load_card_entries(doc, "cards.yaml", RULES.card_model, RULES.make_card, RULES.verbs)
+
+
+@pytest.mark.parametrize("entry,field,message", [
+    ({"name": "X", "type": "unit", "power": "lots"}, "power", "valid integer"),
+    ({"name": "X", "type": "unit", "colour": "red"}, "colour", "Extra inputs"),
+    ({"name": "X", "type": "unit", "effects": [{"kind": "play", "steps": [{"explode": {}}]}]},
+     "effects[0].steps[0]", "unknown verb 'explode'"),
+    ({"name": "X", "type": "unit", "effects": [{"kind": "play", "steps": [{"damage": {"target": "opponent"}}]}]},
+     "effects[0].steps[0]", "missing parameter 'amount'"),
+    ({"name": "X", "type": "unit", "effects": [{"kind": "triggered", "steps": []}]}, "effects[0].trigger",
+     "needs a trigger"),
+    ({"name": "X", "type": "unit", "effects": [{"kind": "play", "steps": [{"draw": {"cards": 2}}]}]},
+     "effects[0].steps[0]", "unknown parameter 'cards'"),
+])
+def test_bad_card_names_file_card_and_field(entry: dict, field: str, message: str) -> None:
+    with pytest.raises(CardDataError) as err:
+        _load({"cards": [entry]})
+    assert err.value.file == "cards.yaml" and err.value.card == "X" and err.value.field == field
+    assert message in str(err.value)
+
+
+def test_card_file_that_is_not_a_card_list() -> None:
+    with pytest.raises(CardDataError, match="'cards' list"):
+        _load({"card": []})
+
+
+# ------------------------------------------------------------------ visibility, observations, determinization
+def test_hand_is_visible_to_its_owner_only_and_deck_to_nobody() -> None:
+    state = RULES.new_game([DECK, DECK], seed=1)
+    mine = state.zone(0, "hand")[0]
+    deck_card = state.zone(0, "deck")[0]
+    assert state.visible(mine, 0) and not state.visible(mine, 1)
+    assert not state.visible(deck_card, 0) and not state.visible(deck_card, 1)
+    obs = state.observation(1)
+    assert obs["players"][0]["zones"]["hand"] == {"count": len(state.zone(0, "hand"))}
+    assert "cards" in obs["players"][1]["zones"]["hand"]
+
+
+def test_draw_events_hide_the_card_from_the_opponent() -> None:
+    state = RULES.new_game([DECK, DECK], seed=1)
+    draws = [ev for ev in state.log if ev.kind == "move" and ev.data[3] == "hand" and ev.player == 0]
+    assert draws and all(state.event_for(ev, 1).card == -1 for ev in draws)
+    assert all(state.event_for(ev, 0).card == ev.card for ev in draws)
+
+
+def test_determinize_keeps_what_the_viewer_sees_and_only_that() -> None:
+    state = RULES.new_game([DECK, DECK], seed=4)
+    other = state.clone()
+    other.determinize(0, Rng(1))
+    assert other.observation(0)["players"][0]["zones"]["hand"] == state.observation(0)["players"][0]["zones"]["hand"]
+    assert len(other.zone(1, "hand")) == len(state.zone(1, "hand"))
+    assert sorted(other.zone(1, "hand") + other.zone(1, "deck")) == sorted(state.zone(1, "hand") + state.zone(1, "deck"))
+    # the result depends only on the view: two states that differ only in hidden cards determinize alike
+    swapped = state.clone()
+    h, d = swapped.zone(1, "hand"), swapped.zone(1, "deck")
+    h[0], d[0] = d[0], h[0]
+    swapped.loc[h[0]], swapped.loc[d[0]] = (1, "hand"), (1, "deck")
+    a, b = state.clone(), swapped
+    a.determinize(0, Rng(7))
+    b.determinize(0, Rng(7))
+    assert a.zones == b.zones and a.rng.state == b.rng.state
+
+
+# ------------------------------------------------------------------ replays and the turn cap
+def test_replay_reproduces_event_for_event_and_detects_tampering() -> None:
+    decks = [RULES.deck(DECK), RULES.deck(DECK)]
+    state = play_game(RULES, decks, seed=11)
+    record = json.loads(json.dumps(replay_record(state, decks)))
+    again = replay(record)
+    assert again.log == state.log and again.result == state.result
+    record["events"][5][0] = "forged"
+    with pytest.raises(ReplayMismatch, match="diverges at event 6"):
+        replay(record)
+
+
+class EndTurnBot:
+    """Never does anything but end its turn: a game between two of these cannot end by the rules."""
+
+    name = "end"
+
+    def choose(self, view):
+        return next(a for a in view.legal_actions if a.kind == "end")
+
+
+def test_turn_cap_ends_the_game_as_a_draw() -> None:
+    state = play_game(RULES, [DECK, DECK], seed=3, bots=[EndTurnBot(), EndTurnBot()], options={"turn_cap": 6})
+    assert state.result.winner is None
+    assert state.result.clause == "turn-cap" and "turn cap" in state.result.reason
+    assert state.turn == 7

@@ -1,0 +1,167 @@
+"""The effect language, tested on the toy game: each verb, choices as decisions, costs, limits, triggers, hooks."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from toy import RULES  # noqa: E402
+
+from tcgkit.core.actions import Action  # noqa: E402
+from tcgkit.core.errors import IllegalAction  # noqa: E402
+from tcgkit.games import register, unregister  # noqa: E402
+from tcgkit.scenario import run_scenario, scenario_from_dict  # noqa: E402
+
+DECK = str(Path(__file__).parent / "toy" / "decks" / "mix.yaml")
+
+
+@pytest.fixture(autouse=True)
+def toy_registered():
+    register(RULES)
+    yield
+    unregister("toy")
+
+
+def position(p0: dict, p1: dict | None = None, steps: list | None = None) -> dict:
+    base = {"zones": {"deck": ["10 Grunt"]}, "resources": {"life": 10, "mana": 3}}
+    players = []
+    for spec in (p0, p1 or {}):
+        pl = {"zones": {**base["zones"], **spec.get("zones", {})},
+              "resources": {**base["resources"], **spec.get("resources", {})}}
+        players.append(pl)
+    return {"game": "toy", "position": {"turn": 1, "active": 0, "phase": "main", "players": players},
+            "steps": steps or []}
+
+
+def run(doc: dict) -> list[str]:
+    return run_scenario(scenario_from_dict(doc))
+
+
+def test_play_effect_damages_a_player() -> None:
+    doc = position({"zones": {"hand": ["Spark"]}},
+                   steps=[{"do": 'play "Spark"'}, {"expect": {"resource": {"player": 1, "name": "life", "equals": 8}}},
+                          {"expect": {"zone": {"player": 0, "zone": "discard", "names": ["Spark"]}}}])
+    assert run(doc) == []
+
+
+def test_draw_moves_cards_from_deck_to_hand() -> None:
+    doc = position({"zones": {"hand": ["Insight"]}},
+                   steps=[{"do": 'play "Insight"'}, {"expect": {"zone": {"player": 0, "zone": "hand", "count": 2}}},
+                          {"expect": {"zone": {"player": 0, "zone": "deck", "count": 8}}}])
+    assert run(doc) == []
+
+
+def test_choose_is_a_decision_of_the_controller() -> None:
+    doc = position({"zones": {"hand": ["Zap"]}}, {"zones": {"field": ["Grunt", "Giant"]}},
+                   steps=[{"do": 'play "Zap"'},
+                          {"expect": {"legal": ['choose "Grunt"', 'choose "Giant"'], "current_player": 0}},
+                          {"do": 'choose "Grunt"'},
+                          {"expect": {"zone": {"player": 1, "zone": "discard", "names": ["Grunt"]}}},
+                          {"expect": {"zone": {"player": 1, "zone": "field", "names": ["Giant"]}}}])
+    assert run(doc) == []
+
+
+def test_forced_choice_needs_no_decision() -> None:
+    doc = position({"zones": {"hand": ["Zap"]}}, {"zones": {"field": ["Grunt"]}},
+                   steps=[{"do": 'play "Zap"'},
+                          {"expect": {"zone": {"player": 1, "zone": "discard", "names": ["Grunt"]}}}])
+    assert run(doc) == []
+
+
+def test_choice_with_no_candidate_does_as_much_as_possible() -> None:
+    doc = position({"zones": {"hand": ["Zap"]}}, steps=[{"do": 'play "Zap"'}, {"expect": {"legal": ["end"]}}])
+    assert run(doc) == []
+
+
+@pytest.mark.parametrize("answer,life,hand", [("yes", 12, 1), ("no", 10, 0)])
+def test_may_is_a_yes_no_decision_and_if_checks_after(answer: str, life: int, hand: int) -> None:
+    doc = position({"zones": {"hand": ["Gift"]}},
+                   steps=[{"do": 'play "Gift"'}, {"expect": {"legal": ["yes", "no"]}}, {"do": answer},
+                          {"expect": {"resource": {"player": 0, "name": "life", "equals": life}}},
+                          {"expect": {"zone": {"player": 0, "zone": "hand", "count": hand}}}])
+    assert run(doc) == []
+
+
+def test_repeat_runs_its_steps_n_times() -> None:
+    doc = position({"zones": {"hand": ["Volley"]}},
+                   steps=[{"do": 'play "Volley"'}, {"expect": {"resource": {"player": 1, "name": "life", "equals": 7}}}])
+    assert run(doc) == []
+
+
+def test_search_chooses_among_matching_cards_and_shuffles() -> None:
+    doc = position({"zones": {"hand": ["Tutor"], "deck": ["5 Grunt", "2 Giant"]}},
+                   steps=[{"do": 'play "Tutor"'}, {"expect": {"legal": ['choose "Giant"', "done"]}},
+                          {"do": 'choose "Giant"'},
+                          {"expect": {"zone": {"player": 0, "zone": "hand", "names": ["Giant"]}}},
+                          {"expect": {"event": {"kind": "shuffle", "player": 0}}}])
+    assert run(doc) == []
+
+
+def test_up_to_choice_can_stop_early_and_modifiers_expire() -> None:
+    doc = position({"zones": {"hand": ["Rally"], "field": ["Grunt", "Giant"]}},
+                   steps=[{"do": 'play "Rally"'}, {"do": 'choose "Giant"'}, {"do": "done"},
+                          {"expect": {"card": {"player": 0, "name": "Giant", "stats": {"power": 7}}}},
+                          {"expect": {"card": {"player": 0, "name": "Grunt", "stats": {"power": 2}}}},
+                          {"do": "end"},
+                          {"expect": {"card": {"player": 0, "name": "Giant", "stats": {"power": 5}}}}])
+    assert run(doc) == []
+
+
+def test_activated_cost_and_once_per_turn_limit() -> None:
+    doc = position({"zones": {"field": ["Mage"]}, "resources": {"mana": 1}},
+                   steps=[{"expect": {"legal": ['activate "Mage" 0']}}, {"do": 'activate "Mage" 0'},
+                          {"expect": {"resource": {"player": 0, "name": "mana", "equals": 0}}},
+                          {"expect": {"resource": {"player": 1, "name": "life", "equals": 9}}},
+                          {"expect": {"not_legal": ['activate "Mage" 0']}},
+                          {"reject": 'activate "Mage" 0'}])
+    assert run(doc) == []
+
+
+def test_cost_that_cannot_be_paid_makes_the_action_illegal() -> None:
+    doc = position({"zones": {"field": ["Mage"]}, "resources": {"mana": 0}},
+                   steps=[{"expect": {"not_legal": ['activate "Mage" 0']}}])
+    assert run(doc) == []
+
+
+def test_triggered_effect_with_hook_condition() -> None:
+    doc = position({"zones": {"hand": ["Spark"], "field": ["Watcher"]}},
+                   steps=[{"do": 'play "Spark"'},
+                          {"expect": {"card": {"player": 0, "name": "Watcher", "counters": {"seen": 1}}}}])
+    assert run(doc) == []
+
+
+def test_clone_in_the_middle_of_a_choice_is_independent() -> None:
+    state = RULES.new_game([DECK, DECK], seed=5)
+    # find a Zap-like pending choice by playing random legal actions until a decision is pending
+    from tcgkit.bots import RandomBot, View
+
+    bot = RandomBot(1)
+    for _ in range(500):
+        if state.pending is not None or state.result is not None:
+            break
+        state.apply(bot.choose(View(state, state.current)))
+    if state.pending is None:
+        pytest.skip("no pending choice reached with this seed")
+    before = json.dumps(state.to_json(), sort_keys=True)
+    twin = state.clone()
+    twin.apply(twin.legal_actions()[0])
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+    state.apply(state.legal_actions()[0])
+    assert json.dumps(state.to_json(), sort_keys=True) == json.dumps(twin.to_json(), sort_keys=True)
+
+
+def test_pending_choice_rejects_other_actions() -> None:
+    doc = position({"zones": {"hand": ["Zap", "Spark"]}}, {"zones": {"field": ["Grunt", "Giant"]}},
+                   steps=[{"do": 'play "Zap"'}, {"reject": 'play "Spark"'}, {"reject": "end"}])
+    assert run(doc) == []
+
+
+def test_illegal_action_message_says_why() -> None:
+    state = RULES.new_game([DECK, DECK], seed=2)
+    with pytest.raises(IllegalAction, match="not a legal action now"):
+        state.apply(Action("play", (10_000,)))
