@@ -89,7 +89,8 @@ def test_may_is_a_yes_no_decision_and_if_checks_after(answer: str, life: int, ha
 
 def test_repeat_runs_its_steps_n_times() -> None:
     doc = position({"zones": {"hand": ["Volley"]}},
-                   steps=[{"do": 'play "Volley"'}, {"expect": {"resource": {"player": 1, "name": "life", "equals": 7}}}])
+                   steps=[{"do": 'play "Volley"'},
+                          {"expect": {"resource": {"player": 1, "name": "life", "equals": 7}}}])
     assert run(doc) == []
 
 
