@@ -12,8 +12,6 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from toy import RULES  # noqa: E402
-
 from tcgkit.core.actions import Action  # noqa: E402
 from tcgkit.core.cards import CardDef, load_card_entries  # noqa: E402
 from tcgkit.core.decks import Deck  # noqa: E402
@@ -21,6 +19,7 @@ from tcgkit.core.errors import CardDataError, DeckFileError, ReplayMismatch  # n
 from tcgkit.core.rng import Rng, derive_seed  # noqa: E402
 from tcgkit.games import register, unregister  # noqa: E402
 from tcgkit.play import play_game, replay, replay_record  # noqa: E402
+from toy import RULES  # noqa: E402
 
 DECK = str(Path(__file__).parent / "toy" / "decks" / "mix.yaml")
 

@@ -10,12 +10,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from toy import RULES  # noqa: E402
-
 from tcgkit.core.actions import Action  # noqa: E402
 from tcgkit.core.errors import IllegalAction  # noqa: E402
 from tcgkit.games import register, unregister  # noqa: E402
 from tcgkit.scenario import run_scenario, scenario_from_dict  # noqa: E402
+from toy import RULES  # noqa: E402
 
 DECK = str(Path(__file__).parent / "toy" / "decks" / "mix.yaml")
 

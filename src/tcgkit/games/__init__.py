@@ -35,7 +35,9 @@ def get_rules(game_id: str) -> Ruleset:
         if exc.name and exc.name.startswith(f"tcgkit.games.{GAMES[game_id][1]}"):
             raise UnknownGame(f"{game_id} is not playable yet") from None
         raise
-    rules = module.RULES
+    rules = getattr(module, "RULES", None)
+    if not isinstance(rules, Ruleset):
+        raise UnknownGame(f"{game_id} is not playable yet")
     _LOADED[game_id] = rules
     return rules
 
