@@ -1,15 +1,26 @@
-"""Bots: the protocol, and the bots tcgkit ships. ``make_bot("random")`` builds one by name."""
+"""Bots: the protocol, and the bots tcgkit ships. ``make_bot("random")`` builds one by name.
+
+- ``random``: uniform among the legal actions;
+- ``scripted``: the most forceful action, passing last;
+- ``greedy[:samples]``: one decision of lookahead scored by the game's ``evaluate`` (:mod:`tcgkit.bots.greedy`);
+- ``mcts[:budget[,option=value...]]``: information-set Monte Carlo tree search (:mod:`tcgkit.bots.mcts`), e.g.
+  ``mcts``, ``mcts:200``, ``mcts:500ms``, ``mcts:300,depth=12,rollout=random``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from tcgkit.bots.base import Bot, RandomBot, ScriptedBot, View
+from tcgkit.bots.greedy import GreedyBot, make_greedy
+from tcgkit.bots.mcts import MctsBot, parse_budget
 from tcgkit.core.errors import TcgkitError
 
 BOTS: dict[str, Callable[[int, str | None], Bot]] = {
     "random": lambda seed, arg: RandomBot(seed),
     "scripted": lambda seed, arg: ScriptedBot(seed),
+    "greedy": make_greedy,
+    "mcts": lambda seed, arg: parse_budget(arg, seed),
 }
 
 
@@ -18,6 +29,8 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
 
     >>> make_bot("random", 3).name
     'random'
+    >>> make_bot("mcts:200").iterations_budget
+    200
     """
     name, _, arg = spec.partition(":")
     factory = BOTS.get(name)
@@ -26,4 +39,4 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     return factory(seed, arg or None)
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "ScriptedBot", "View", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "MctsBot", "RandomBot", "ScriptedBot", "View", "make_bot"]

@@ -1,0 +1,109 @@
+"""The greedy bot: one decision of lookahead, scored by the game's own evaluation.
+
+For each legal action the bot plays it on a sampled copy of the game (:meth:`View.sample_state`: every card the
+player cannot see is re-dealt, the game's RNG reseeded) and scores the result with ``rules.evaluate(state, me)``.
+It takes the best action. Every action of one decision is tried on the *same* sample, so chance (dice, draws) is
+the same for all of them and cannot decide between them. Ties (many actions do not move the evaluation at all) go
+to acting over passing, then to the bot's own seeded RNG.
+
+It never reads hidden information: it sees only the view, and the samples it plays on depend only on the view and
+on its seed.
+
+>>> from tcgkit.bots.greedy import GreedyBot
+>>> from tcgkit.bots.base import View
+>>> from tcgkit.games import get_rules
+>>> rules = get_rules("tgod")
+>>> state = rules.new_game(list(rules.decks())[:2], seed=3)
+>>> action = GreedyBot(seed=1).choose(View(state, state.current))
+>>> action in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcgkit.bots.base import PASS_KINDS, View
+from tcgkit.core.errors import TcgkitError
+from tcgkit.core.rng import Rng
+
+if TYPE_CHECKING:
+    from tcgkit.core.actions import Action
+    from tcgkit.core.state import GameState
+
+#: Evaluations closer than this are a tie.
+TIE = 1e-9
+
+
+def is_pass(action: Action) -> bool:
+    """Whether an action gives the decision away (ends the turn, passes, declines).
+
+    >>> from tcgkit.core.actions import Action
+    >>> is_pass(Action("end")), is_pass(Action("attack", (3, 4)))
+    (True, False)
+    """
+    return action.kind in PASS_KINDS
+
+
+def score_after(state: GameState, action: Action, player: int) -> float:
+    """``rules.evaluate`` for ``player`` after playing ``action`` on a clone of ``state`` (``state`` is untouched)."""
+    s = state.clone()
+    s.apply(action)
+    return s.rules.evaluate(s, player)
+
+
+class GreedyBot:
+    """Plays the legal action whose result the game's ``evaluate`` likes best, one decision deep.
+
+    ``samples`` is how many sampled games each action is scored on (their mean counts): 1 is enough when the game
+    has little chance between a decision and its result; more smooths dice and draws at a proportional cost.
+    ``make_bot("greedy")`` or ``make_bot("greedy:3")`` (three samples).
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, samples: int = 1) -> None:
+        if samples < 1:
+            raise TcgkitError("greedy needs at least one sample per decision")
+        self.rng = Rng(seed)
+        self.samples = samples
+
+    def choose(self, view: View) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        me = view.player
+        totals = [0.0] * len(legal)
+        for _ in range(self.samples):
+            sample = view.sample_state(self.rng)
+            for i, action in enumerate(legal):
+                totals[i] += score_after(sample, action, me)
+        return self.pick(legal, totals)
+
+    def choose_on(self, state: GameState, legal: list[Action]) -> Action:
+        """The greedy choice for ``state.current`` on a state the caller may search (a rollout's determinization)."""
+        me = state.current
+        return self.pick(legal, [score_after(state, a, me) for a in legal])
+
+    def pick(self, legal: list[Action], scores: list[float]) -> Action:
+        """The best-scored action; ties go to non-passing actions, then to a seeded random draw."""
+        best = max(scores)
+        tied = [a for a, s in zip(legal, scores, strict=True) if s >= best - TIE]
+        acting = [a for a in tied if not is_pass(a)]
+        pool = acting or tied
+        return pool[0] if len(pool) == 1 else self.rng.choice(pool)
+
+
+def make_greedy(seed: int, arg: str | None) -> GreedyBot:
+    """The ``greedy[:samples]`` bot spec.
+
+    >>> make_greedy(0, "3").samples
+    3
+    """
+    if arg is None:
+        return GreedyBot(seed)
+    try:
+        samples = int(arg)
+    except ValueError:
+        raise TcgkitError(f"greedy:{arg}: the argument is the number of samples per decision (an integer)") from None
+    return GreedyBot(seed, samples)

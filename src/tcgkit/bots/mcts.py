@@ -1,0 +1,244 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS), generic over every game.
+
+At each decision the bot grows one tree over its own information set (Cowling, Powley and Whitehouse, *Information
+Set Monte Carlo Tree Search*, 2012, "SO-ISMCTS"). Each iteration
+
+1. **determinizes**: :meth:`View.sample_state` re-deals every card the player cannot see (the opponent's hand, both
+   decks' order, face-down cards) among the places it cannot see, and reseeds the game's RNG, so future dice, coins
+   and shuffles are sampled too. The true hidden cards are never read: the tree depends only on the view and the
+   bot's seed;
+2. **selects** down the tree by UCB1 over the actions legal *in that determinization*, counting for each child how
+   often it was available (the ISMCTS form of UCB), and skipping forced moves (a single legal action);
+3. **expands** one untried action;
+4. **rolls out** with the random (or greedy) policy for at most ``depth`` decisions, then scores the position with
+   the game's ``rules.evaluate`` (or the true result if the game ended);
+5. **backs up** the score, each node counting it from the side of the player who chose the action leading to it.
+
+The move played is the root action visited most. The budget is a number of iterations (``mcts:300``) or a time
+per decision (``mcts:500ms``, ``mcts:1s``); options follow after commas: ``mcts:300,depth=20,rollout=greedy,c=0.7``.
+
+>>> from tcgkit.bots import make_bot
+>>> from tcgkit.bots.base import View
+>>> from tcgkit.games import get_rules
+>>> rules = get_rules("tgod")
+>>> state = rules.new_game(list(rules.decks())[:2], seed=3)
+>>> bot = make_bot("mcts:30", seed=1)
+>>> bot.choose(View(state, state.current)) in state.legal_actions()
+True
+>>> bot.last_iterations
+30
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING
+
+from tcgkit.bots.base import View
+from tcgkit.bots.greedy import GreedyBot
+from tcgkit.core.errors import TcgkitError
+from tcgkit.core.rng import Rng
+
+if TYPE_CHECKING:
+    from tcgkit.core.actions import Action
+    from tcgkit.core.state import GameState
+
+#: The default budget: iterations per decision (about 0.1-0.5 s per decision on one core, see docs/bots.md).
+DEFAULT_ITERATIONS = 300
+#: The default rollout length in decisions before the game's evaluation scores the position.
+DEFAULT_DEPTH = 12
+#: The default UCB exploration constant (rewards are in [-1, 1]).
+DEFAULT_C = 0.7
+ROLLOUTS = ("random", "greedy")
+
+
+class Node:
+    """One node of the tree: the statistics of the action that led to it, from ``player``'s side."""
+
+    __slots__ = ("player", "children", "visits", "total", "avail")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+class MctsBot:
+    """The ISMCTS bot. Budget: ``iterations`` per decision, or ``seconds`` per decision when given.
+
+    ``depth`` caps each rollout (decisions) before ``rules.evaluate`` scores it; ``rollout`` is ``"random"`` or
+    ``"greedy"`` (the greedy bot's policy: stronger, several times slower); ``c`` is the UCB exploration constant.
+    After each decision ``last_iterations`` says how many iterations ran; ``iterations`` and ``searches`` add up
+    over the bot's life (for ``tcgkit bench``).
+    """
+
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
+                 depth: int = DEFAULT_DEPTH, rollout: str = "random", c: float = DEFAULT_C) -> None:
+        if iterations < 1:
+            raise TcgkitError("mcts needs at least one iteration per decision")
+        if seconds is not None and seconds <= 0:
+            raise TcgkitError("mcts needs a positive time per decision")
+        if rollout not in ROLLOUTS:
+            raise TcgkitError(f"unknown rollout policy {rollout!r}; policies: {', '.join(ROLLOUTS)}")
+        if depth < 0:
+            raise TcgkitError("the rollout depth cannot be negative")
+        self.rng = Rng(seed)
+        self.iterations_budget = iterations
+        self.seconds = seconds
+        self.depth = depth
+        self.rollout_policy = rollout
+        self.c = c
+        self._greedy = GreedyBot(seed ^ 0x5EED) if rollout == "greedy" else None
+        self.last_iterations = 0
+        self.iterations = 0
+        self.searches = 0
+
+    def choose(self, view: View) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = Node(-1)
+        me = view.player
+        n = 0
+        if self.seconds is not None:
+            deadline = time.perf_counter() + self.seconds
+            while True:
+                self.iterate(root, view.sample_state(self.rng))
+                n += 1
+                if time.perf_counter() >= deadline:
+                    break
+        else:
+            for _ in range(self.iterations_budget):
+                self.iterate(root, view.sample_state(self.rng))
+            n = self.iterations_budget
+        self.last_iterations = n
+        self.iterations += n
+        self.searches += 1
+        return self.best_root_action(root, legal, me)
+
+    @staticmethod
+    def best_root_action(root: Node, legal: list[Action], me: int) -> Action:
+        """The root action visited most (then with the best mean), among the actions truly legal now."""
+        best = legal[0]
+        best_key = (-1, -math.inf)
+        for a in legal:
+            child = root.children.get(a)
+            if child is None:
+                continue
+            key = (child.visits, child.total / child.visits)
+            if key > best_key:
+                best, best_key = a, key
+        return best
+
+    def iterate(self, root: Node, state: GameState) -> None:
+        """One iteration on a determinized ``state``: select, expand, roll out, back up."""
+        rng = self.rng
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        node = root
+        path = [root]
+        while state.result is None:
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                child = Node(state.current)
+                for a in legal:
+                    ch = children.get(a)
+                    if ch is not None:
+                        ch.avail += 1
+                children[action] = child
+                state.apply(action)
+                path.append(child)
+                break
+            best_child = None
+            best_action = None
+            best_ucb = -math.inf
+            for a in legal:
+                ch = children[a]
+                ch.avail += 1
+                v = ch.visits
+                ucb = ch.total / v + c * sqrt(log(ch.avail) / v)
+                if ucb > best_ucb:
+                    best_ucb, best_child, best_action = ucb, ch, a
+            assert best_child is not None and best_action is not None
+            state.apply(best_action)
+            node = best_child
+            path.append(node)
+        values = self.rollout(state)
+        for nd in path:
+            nd.visits += 1
+            if nd.player >= 0:
+                nd.total += values[nd.player]
+
+    def rollout(self, state: GameState) -> list[float]:
+        """Play on for at most ``depth`` decisions, then each player's value of the position."""
+        rng = self.rng
+        greedy = self._greedy
+        for _ in range(self.depth):
+            if state.result is not None:
+                break
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            elif greedy is not None:
+                action = greedy.choose_on(state, legal)
+            else:
+                action = rng.choice(legal)
+            state.apply(action)
+        if state.result is not None:
+            return state.returns()
+        evaluate = state.rules.evaluate
+        return [evaluate(state, p) for p in range(len(state.zones))]
+
+
+def parse_budget(arg: str | None, seed: int = 0) -> MctsBot:
+    """Build an :class:`MctsBot` from the argument of its spec (what follows ``mcts:``).
+
+    >>> parse_budget("200").iterations_budget
+    200
+    >>> parse_budget("500ms").seconds
+    0.5
+    >>> bot = parse_budget("1s,depth=20,rollout=greedy,c=1.0")
+    >>> bot.seconds, bot.depth, bot.rollout_policy, bot.c
+    (1.0, 20, 'greedy', 1.0)
+    """
+    kwargs: dict = {}
+    for part in (arg or "").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        try:
+            if not eq:
+                if part.endswith("ms"):
+                    kwargs["seconds"] = float(part[:-2]) / 1000
+                elif part.endswith("s"):
+                    kwargs["seconds"] = float(part[:-1])
+                else:
+                    kwargs["iterations"] = int(part)
+            elif key == "depth":
+                kwargs["depth"] = int(value)
+            elif key == "rollout":
+                kwargs["rollout"] = value
+            elif key == "c":
+                kwargs["c"] = float(value)
+            elif key in ("iterations", "n"):
+                kwargs["iterations"] = int(value)
+            else:
+                raise TcgkitError(f"mcts: unknown option {key!r} (options: depth, rollout, c, iterations)")
+        except ValueError:
+            raise TcgkitError(f"mcts:{arg}: cannot read {part!r} (e.g. mcts:300, mcts:500ms, "
+                              "mcts:300,depth=12,rollout=random,c=0.7)") from None
+    return MctsBot(seed, **kwargs)
