@@ -1,0 +1,752 @@
+"""Guardian Realms in play: legal actions, attacks, abilities, swaps, damage, statuses, defeat and links.
+
+Per-Guardian turn flags live in ``counters``: ``at`` (the turn they belong to) and ``af`` (bits: ATK1, ATK2, ABIL,
+SWAP, FORFEIT). Statuses live in ``status``: timed ones hold the turns left (``PERMANENT`` never ticks), Burned
+its stacks, Poisoned its next tick. HP Links are ``state.vars["links"]``: a tuple of (members, pool, max).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcgkit.core import effects
+from tcgkit.core.actions import Action
+from tcgkit.core.cards import Step
+
+if TYPE_CHECKING:
+    from tcgkit.core.state import GameState
+
+ATK1, ATK2, ABIL, SWAP, FORFEIT = 1, 2, 4, 8, 16
+ACTED = ATK1 | ATK2 | ABIL | SWAP
+PERMANENT = 1000
+DEBUFFS = ("paralyzed", "burned", "exhausted", "confused", "poisoned")
+BUFFS = ("shield", "stealth", "fury", "invincible")
+TIMED = ("paralyzed", "exhausted", "fury", "invincible")
+LANE_OF = {"lane1": 1, "lane2": 2, "lane3": 3}
+LANE_WORD = ("", "lane1", "lane2", "lane3")
+EQUIP = ("", "equip1", "equip2", "equip3")
+EFFECT = ("", "effect1", "effect2", "effect3")
+BASE_WORD = ("", "base1", "base2", "base3")
+BASE_LANE = {"base1": 1, "base2": 2, "base3": 3}
+STRONGHOLD = 2
+END = Action("end")
+USED = (Step("gr_used", {}),)
+
+
+# ---------------------------------------------------------------------------------------------- queries
+
+
+def flags(state: GameState, card: int) -> int:
+    """This turn's action flags of a Guardian."""
+    st = state.cs.get(card)
+    if st is None or st.counters.get("at") != state.turn:
+        return 0
+    return st.counters.get("af", 0)
+
+
+def set_flag(state: GameState, card: int, bit: int) -> None:
+    c = state.card_state(card).counters
+    if c.get("at") != state.turn:
+        c["at"] = state.turn
+        c["af"] = 0
+    c["af"] |= bit
+
+
+def has(state: GameState, card: int, status: str) -> int:
+    st = state.cs.get(card)
+    return st.status.get(status, 0) if st is not None else 0
+
+
+def lane_of(state: GameState, card: int) -> int:
+    return LANE_OF.get(state.loc[card][1], 0)
+
+
+def is_token(state: GameState, card: int) -> bool:
+    return "token" in state.defs[card].tags
+
+
+def max_hp(state: GameState, card: int) -> int:
+    return state.rules.stat(state, card, "hp")
+
+
+def link_index(state: GameState, card: int) -> int:
+    for i, (members, _, _) in enumerate(state.vars.get("links", ())):
+        if card in members:
+            return i
+    return -1
+
+
+def hp_of(state: GameState, card: int) -> int:
+    """A Guardian's HP; a linked Guardian shows the shared pool (GR-LINK-01)."""
+    i = link_index(state, card) if "links" in state.vars else -1
+    if i >= 0:
+        return state.vars["links"][i][1]
+    st = state.cs.get(card)
+    return max_hp(state, card) - (st.counters.get("dmg", 0) if st is not None else 0)
+
+
+def targetable_by_enemy(state: GameState, card: int) -> bool:
+    """Visible: not in Stealth (GR-STLH-01, GR-COMBAT-02) and not Invincible (GR-IMM-03)."""
+    st = state.cs.get(card)
+    return st is None or not (st.status.get("stealth") or st.status.get("invincible"))
+
+
+def attack_targets(state: GameState, attacker: int) -> list[int | str]:
+    """Targets in range (GR-COMBAT-01/02), Bases without a Guardian (GR-BASE-04), Tanks first (GR-CLASS-03)."""
+    lane = lane_of(state, attacker)
+    q = 1 - state.owner[attacker]
+    zq = state.zones[q]
+    res = state.res[q]
+    always = state.options.get("bases_always_targetable")
+    cands: list[int | str] = []
+    tanks: list[int | str] = []
+    for ln in (lane - 1, lane, lane + 1):
+        if not 1 <= ln <= 3:
+            continue
+        occupants = zq[LANE_WORD[ln]]
+        for t in occupants:
+            if targetable_by_enemy(state, t):
+                cands.append(t)
+                if "tank" in state.defs[t].tags:
+                    tanks.append(t)
+        if (always or not occupants) and res[f"b{ln}"] > 0:
+            cands.append(BASE_WORD[ln])
+    return tanks or cands
+
+
+def can_act(state: GameState, card: int) -> bool:
+    """Not Exhausted (GR-EXH-01) and not forfeited this turn (GR-PARA-04, GR-CONF-04)."""
+    st = state.cs.get(card)
+    if st is not None and st.status.get("exhausted"):
+        return False
+    return not flags(state, card) & FORFEIT
+
+
+def may_attack(state: GameState, card: int) -> bool:
+    """One basic attack per turn, two with Fury (GR-COMBAT-03, GR-FURY-01); not after an ability (GR-COMBAT-04)
+    or a swap (GR-SWAP-03)."""
+    f = flags(state, card)
+    if f & SWAP and state.defs[card].fields["swap_penalty"]:
+        return False
+    if f & ABIL and not state.options.get("ability_then_attack"):
+        return False
+    limit = 2 if has(state, card, "fury") else 1
+    done = 2 if f & ATK2 else 1 if f & ATK1 else 0
+    return done < limit
+
+
+def may_ability(state: GameState, card: int) -> bool:
+    """One ability per turn (GR-COMBAT-06), none after a basic attack (GR-COMBAT-04) or a swap (GR-SWAP-04)."""
+    f = flags(state, card)
+    if f & ABIL or f & (ATK1 | ATK2):
+        return False
+    return not (f & SWAP and state.defs[card].fields["swap_penalty"])
+
+
+def may_swap(state: GameState, card: int) -> bool:
+    """Not after an attack or ability (GR-SWAP-05/06), not twice, not from a destroyed Outpost's lane (GR-BASE-09)."""
+    f = flags(state, card)
+    if f & SWAP:
+        return False
+    if f & (ATK1 | ATK2 | ABIL) and state.defs[card].fields["swap_penalty"]:
+        return False
+    return state.res[state.owner[card]][f"b{lane_of(state, card)}"] > 0
+
+
+def ability_ok(state: GameState, card: int, index: int, dz: int) -> bool:
+    eff = state.defs[card].effects[index]
+    if eff.params.get("dz_cost", 0) > dz:
+        return False
+    if not effects.limit_ok(state, card, index, eff.limit):
+        return False
+    ctx = {"source": card, "controller": state.owner[card]}
+    return effects.check(state, ctx, eff.condition)
+
+
+# ---------------------------------------------------------------------------------------------- legal actions
+
+
+def main_actions(state: GameState) -> list[Action]:
+    """Every action of the active player in the main phase."""
+    p = state.active
+    res = state.res[p]
+    z = state.zones[p]
+    dz = res["dz"]
+    fielded = [*z["lane1"], *z["lane2"], *z["lane3"]]
+    acts = [END]
+    _hand_actions(state, p, res, fielded, acts)
+    defs = state.defs
+    for g in fielded:
+        if not can_act(state, g):
+            continue
+        d = defs[g]
+        if dz >= d.stats["attack_cost"] and may_attack(state, g):
+            for t in attack_targets(state, g):
+                acts.append(Action("attack", (g, t)))
+        if may_ability(state, g):
+            for i, eff in enumerate(d.effects):
+                if eff.kind == "activated" and ability_ok(state, g, i, dz):
+                    acts.append(Action("ability", (g, str(i))))
+        if d.fields["infuse_atk"] or d.fields["infuse_hp"]:
+            acts.extend(Action("infuse", (g, r)) for r in fielded if r != g)
+    if dz >= 1 and len(fielded) >= 2:
+        _swap_actions(state, fielded, acts)
+    return acts
+
+
+def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts: list[Action]) -> None:
+    dz, sp = res["dz"], res["sp"]
+    defs = state.defs
+    for card in state.zones[p]["hand"]:
+        d = defs[card]
+        t = d.type
+        if t == "Guardian":
+            if d.stats["sp_cost"] > sp or (d.fields["sacrifice"] and not fielded):
+                continue
+            for ln in (1, 2, 3):
+                if res[f"b{ln}"] <= 0:
+                    continue
+                if d.fields["sacrifice"]:
+                    acts.extend(Action("summon", (card, LANE_WORD[ln], s)) for s in fielded)
+                else:
+                    acts.append(Action("summon", (card, LANE_WORD[ln])))
+        elif d.stats["dz_cost"] <= dz:
+            if t == "Equipment":
+                acts.extend(Action("equip", (card, g)) for g in fielded)
+            elif _play_condition_ok(state, card, p):
+                acts.append(Action("play", (card,)))
+
+
+def _play_condition_ok(state: GameState, card: int, p: int) -> bool:
+    ctx = {"source": card, "controller": p}
+    return all(effects.check(state, ctx, e.condition) for e in state.defs[card].effects if e.kind == "play")
+
+
+def swap_ready(state: GameState, card: int) -> bool:
+    return can_act(state, card) and may_swap(state, card)
+
+
+def _swap_actions(state: GameState, fielded: list[int], acts: list[Action]) -> None:
+    ready = [g for g in fielded if swap_ready(state, g)]
+    for i, a in enumerate(ready):
+        for b in ready[i + 1:]:
+            pa, pb = has(state, a, "paralyzed"), has(state, b, "paralyzed")
+            if pa and pb:
+                continue
+            acts.append(Action("swap", (b, a) if pb else (a, b)))
+
+
+# ---------------------------------------------------------------------------------------------- doing actions
+
+
+def do_action(state: GameState, action: Action) -> None:
+    kind, args = action.kind, action.args
+    if kind == "summon":
+        summon(state, args[0], LANE_OF[args[1]], args[2] if len(args) > 2 else -1)
+    elif kind == "play":
+        play_card(state, args[0])
+    elif kind == "equip":
+        equip(state, args[0], args[1])
+    elif kind == "attack":
+        attack(state, args[0], args[1])
+    elif kind == "ability":
+        use_ability(state, args[0], int(args[1]))
+    elif kind == "swap":
+        swap(state, args[0], args[1])
+    elif kind == "infuse":
+        infuse(state, args[0], args[1])
+
+
+def spend(state: GameState, p: int, resource: str, n: int) -> None:
+    if n:
+        res = state.res[p]
+        res[resource] -= n
+        state.emit("spend", p, data=(resource, n, res[resource]))
+
+
+def summon(state: GameState, card: int, lane: int, sacrificed: int = -1) -> None:
+    """Summon a Guardian (GR-SP-03): a sacrifice first (GR-SAC-02), the old occupant discarded (GR-LANE-01)."""
+    p = state.owner[card]
+    d = state.defs[card]
+    spend(state, p, "sp", d.stats["sp_cost"])
+    if sacrificed >= 0:
+        state.emit("sacrificed", p, sacrificed, (card,))
+        leave_play(state, sacrificed, "discarded")
+    enter_lane(state, card, p, lane)
+    for eff in d.effects:
+        if eff.kind == "play":
+            effects.start(state, eff, card, p)
+
+
+def enter_lane(state: GameState, card: int, p: int, lane: int) -> None:
+    """Put a Guardian into a lane: replace the occupant; summon exhaustion (GR-EXH-02), Stealth (GR-CLASS-02)."""
+    for old in list(state.zones[p][LANE_WORD[lane]]):
+        leave_play(state, old, "discarded")
+    state.move(card, p, LANE_WORD[lane])
+    state.emit("summoned", p, card, (lane,))
+    tags = state.defs[card].tags
+    if "rush" not in tags:
+        add_status(state, card, "exhausted", 1)
+    if "sneak" in tags:
+        add_status(state, card, "stealth", 1)
+
+
+def play_card(state: GameState, card: int) -> None:
+    """An Effect resolves from an Effect slot and is discarded (GR-LANE-02); a Field card enters the field zone."""
+    p = state.owner[card]
+    d = state.defs[card]
+    spend(state, p, "dz", d.stats["dz_cost"])
+    if d.type == "Field":
+        for old in list(state.zones[p]["field"]):
+            leave_play(state, old, "discarded")
+        state.move(card, p, "field")
+        if d.fields["duration"]:
+            state.card_state(card).counters["left"] = d.fields["duration"]
+    else:
+        lane = next((ln for ln in (1, 2, 3) if state.res[p][f"b{ln}"] > 0), STRONGHOLD)
+        for old in list(state.zones[p][EFFECT[lane]]):
+            leave_play(state, old, "discarded")
+        state.move(card, p, EFFECT[lane])
+        effects.start(state, USED, card, p)
+    state.emit("played", p, card)
+    for eff in reversed(d.effects):
+        if eff.kind == "play":
+            effects.start(state, eff, card, p)
+
+
+def equip(state: GameState, card: int, guardian: int) -> None:
+    """Equipment goes to the Equipment slot of its Guardian's Base (GR-BASE-05), replacing the old one."""
+    p = state.owner[card]
+    spend(state, p, "dz", state.defs[card].stats["dz_cost"])
+    zone = EQUIP[lane_of(state, guardian)]
+    for old in list(state.zones[p][zone]):
+        leave_play(state, old, "discarded")
+    state.move(card, p, zone)
+    st = state.card_state(card)
+    st.host = guardian
+    uses = state.defs[card].fields["uses"]
+    if uses:
+        st.counters["uses"] = uses
+    state.emit("equipped", p, card, (guardian,))
+    for eff in state.defs[card].effects:
+        if eff.kind == "play":
+            effects.start(state, eff, card, p)
+
+
+def equipment_of(state: GameState, guardian: int) -> int:
+    lane = lane_of(state, guardian)
+    eq = state.zones[state.owner[guardian]][EQUIP[lane]] if lane else ()
+    return eq[0] if eq else -1
+
+
+def resist(state: GameState, card: int, costs_dz: bool) -> bool:
+    """Paralyzed (GR-PARA-03/04) and Confusion (GR-CONF-01..05) Resist Checks before an action; False: forfeited."""
+    p = state.owner[card]
+    if has(state, card, "paralyzed"):
+        roll = state.rng.die(6)
+        state.emit("resist", p, card, ("paralyzed", roll))
+        if roll >= 4:
+            remove_status(state, card, "paralyzed")
+        else:
+            set_flag(state, card, FORFEIT)
+            return False
+    if costs_dz and has(state, card, "confused"):
+        roll = state.rng.die(6)
+        state.emit("resist", p, card, ("confused", roll))
+        if roll % 2 == 0:
+            remove_status(state, card, "confused")
+        else:
+            set_flag(state, card, FORFEIT)
+            damage_guardian(state, card, 5, enemy=False)
+            return False
+    return True
+
+
+def attack(state: GameState, attacker: int, target: int | str) -> None:
+    """A basic attack: cost (GR-DZ-05), ATK plus Equipment damage (GR-CARD-04), Stealth breaks after (GR-STLH-02)."""
+    d = state.defs[attacker]
+    cost = d.stats["attack_cost"]
+    if not resist(state, attacker, cost > 0):
+        return
+    p = state.owner[attacker]
+    spend(state, p, "dz", cost)
+    set_flag(state, attacker, ATK2 if flags(state, attacker) & ATK1 else ATK1)
+    eq = equipment_of(state, attacker)
+    amount = state.rules.stat(state, attacker, "atk")
+    if eq >= 0:
+        amount += state.defs[eq].fields["atk_bonus"]
+    state.emit("attack", p, attacker, (target,))
+    if isinstance(target, str):
+        damage_base(state, 1 - p, BASE_LANE[target], amount, enemy=True)
+    else:
+        damage_guardian(state, target, amount, enemy=True)
+    if state.loc[attacker][1] in LANE_OF:
+        remove_status(state, attacker, "stealth")
+    if eq >= 0:
+        use_equipment(state, eq)
+
+
+def use_equipment(state: GameState, eq: int) -> None:
+    """Limited-use Equipment is discarded when its uses run out (GR-LANE-04)."""
+    st = state.cs.get(eq)
+    if st is None or "uses" not in st.counters or state.loc[eq][1] not in EQUIP:
+        return
+    st.counters["uses"] -= 1
+    if st.counters["uses"] <= 0:
+        leave_play(state, eq, "discarded")
+
+
+def use_ability(state: GameState, card: int, index: int) -> None:
+    """An ability: DZ paid (GR-COMBAT-05), counted (GR-COMBAT-06), Stealth broken (GR-STLH-03)."""
+    eff = state.defs[card].effects[index]
+    cost = eff.params.get("dz_cost", 0)
+    if not resist(state, card, cost > 0):
+        return
+    p = state.owner[card]
+    spend(state, p, "dz", cost)
+    set_flag(state, card, ABIL)
+    effects.mark_used(state, card, index, eff.limit)
+    remove_status(state, card, "stealth")
+    state.emit("ability", p, card, (index,))
+    effects.start(state, eff, card, p)
+
+
+def swap(state: GameState, a: int, b: int) -> None:
+    """Two allies change lanes for 1 DZ (GR-SWAP-01); both are penalized (GR-SWAP-02); Stealth breaks (GR-STLH-05)."""
+    if not resist(state, a, True):
+        return
+    p = state.owner[a]
+    spend(state, p, "dz", 1)
+    la, lb = lane_of(state, a), lane_of(state, b)
+    ea, eb = equipment_of(state, a), equipment_of(state, b)
+    state.move(a, p, LANE_WORD[lb], reset=False)
+    state.move(b, p, LANE_WORD[la], reset=False)
+    if ea >= 0:
+        state.move(ea, p, EQUIP[lb], reset=False)
+    if eb >= 0:
+        state.move(eb, p, EQUIP[la], reset=False)
+    for g in (a, b):
+        set_flag(state, g, SWAP)
+        remove_status(state, g, "stealth")
+    state.emit("swap", p, a, (b,))
+
+
+def infuse(state: GameState, material: int, recipient: int) -> None:
+    """An infusion: the material is discarded and the recipient improved as printed (GR-SAC-03)."""
+    d = state.defs[material]
+    p = state.owner[material]
+    state.emit("infused", p, material, (recipient,))
+    leave_play(state, material, "discarded")
+    st = state.card_state(recipient)
+    if d.fields["infuse_atk"]:
+        st.mods.append(("atk", d.fields["infuse_atk"], "permanent"))
+    if d.fields["infuse_hp"]:
+        st.mods.append(("hp", d.fields["infuse_hp"], "permanent"))
+        i = link_index(state, recipient)
+        if i >= 0:
+            _set_link(state, i, pool_delta=d.fields["infuse_hp"], max_delta=d.fields["infuse_hp"])
+
+
+# ---------------------------------------------------------------------------------------------- damage
+
+
+def absorb_wall(state: GameState, p: int, lane: int, amount: int) -> int:
+    """A Wall absorbs enemy damage in its lane, the excess going on (GR-WALL-05); at 0 HP it is destroyed."""
+    key = f"w{lane}"
+    res = state.res[p]
+    wall = res.get(key, 0)
+    if wall <= 0:
+        return amount
+    taken = min(wall, amount)
+    res[key] = wall - taken
+    state.emit("wall_damage", p, data=(lane, taken, res[key]))
+    if res[key] == 0:
+        res[f"x{lane}"] = 1
+        state.emit("wall_destroyed", p, data=(lane,))
+    return amount - taken
+
+
+def damage_guardian(state: GameState, card: int, amount: int, enemy: bool) -> None:
+    """Wall, Invincibility (GR-IMM-02), Stealth (GR-STLH-04), Shield (GR-SHLD-01/02), HP Link (GR-LINK-02), defeat."""
+    if amount <= 0 or state.loc[card][1] not in LANE_OF:
+        return
+    p = state.owner[card]
+    if enemy:
+        amount = absorb_wall(state, p, lane_of(state, card), amount)
+        if amount <= 0:
+            return
+    st = state.card_state(card)
+    if st.status.get("invincible"):
+        state.emit("nullified", p, card, (amount,))
+        return
+    if st.status.get("stealth"):
+        remove_status(state, card, "stealth")
+    if st.status.get("shield"):
+        remove_status(state, card, "shield")
+        state.emit("nullified", p, card, (amount,))
+        return
+    i = link_index(state, card) if "links" in state.vars else -1
+    if i >= 0:
+        members, pool, _ = state.vars["links"][i]
+        pool = _set_link(state, i, pool_delta=-amount)
+        state.emit("damage", p, card, (amount, pool))
+        if pool <= 0:
+            defeat(state, list(members))
+        return
+    st.counters["dmg"] = st.counters.get("dmg", 0) + amount
+    left = max_hp(state, card) - st.counters["dmg"]
+    state.emit("damage", p, card, (amount, max(0, left)))
+    if left <= 0:
+        defeat(state, [card])
+
+
+def heal(state: GameState, card: int, amount: int) -> None:
+    """Healing never exceeds the maximum (GR-CARD-03); a linked Guardian heals the pool (GR-LINK-03)."""
+    if amount <= 0 or state.loc[card][1] not in LANE_OF:
+        return
+    i = link_index(state, card)
+    if i >= 0:
+        pool = _set_link(state, i, pool_delta=amount)
+        state.emit("heal", state.owner[card], card, (amount, pool))
+        return
+    st = state.card_state(card)
+    st.counters["dmg"] = max(0, st.counters.get("dmg", 0) - amount)
+    state.emit("heal", state.owner[card], card, (amount, hp_of(state, card)))
+
+
+def damage_base(state: GameState, p: int, lane: int, amount: int, enemy: bool) -> None:
+    """A Base loses HP (Wall first for enemy damage); at 0 it is destroyed (GR-BASE-04); the Stronghold ends the
+    game (GR-WIN-01)."""
+    key = f"b{lane}"
+    res = state.res[p]
+    if amount <= 0 or res[key] <= 0:
+        return
+    if enemy:
+        amount = absorb_wall(state, p, lane, amount)
+        if amount <= 0:
+            return
+    res[key] = max(0, res[key] - amount)
+    state.emit("base_damage", p, data=(lane, amount, res[key]))
+    if res[key] == 0:
+        state.emit("base_destroyed", p, data=(lane,))
+        if lane == STRONGHOLD:
+            state.end(1 - p, "destroyed the opponent's Stronghold", "GR-WIN-01")
+
+
+def empty_deck_penalty(state: GameState, p: int) -> None:
+    """Each draw from an empty deck deals 1, 2, 4... to each of the player's Bases (GR-TURN-06/07); no Wall."""
+    res = state.res[p]
+    res["out"] = res.get("out", 0) + 1
+    amount = 1 << (res["out"] - 1)
+    state.emit("empty_deck", p, data=(res["out"], amount))
+    players = (0, 1) if state.options.get("penalty_all_bases") else (p,)
+    for q in players:
+        for lane in (1, 3, 2):
+            damage_base(state, q, lane, amount, enemy=False)
+
+
+# ---------------------------------------------------------------------------------------------- leaving play
+
+
+def defeat(state: GameState, cards: list[int]) -> None:
+    """Defeat Guardians at once (GR-DEF-01, GR-LINK-05): every "defeated" event first, then they leave."""
+    cards = [c for c in cards if state.loc[c][1] in LANE_OF]
+    for c in cards:
+        state.emit("defeated", state.owner[c], c)
+    for c in cards:
+        leave_play(state, c, "defeated")
+
+
+def leave_play(state: GameState, card: int, how: str) -> None:
+    """Move a card to its owner's Discard Pile (a token leaves the game): Equipment follows (GR-LANE-03),
+    links break (GR-LINK-04). ``how``: discarded or defeated (GR-DEF-04)."""
+    p = state.owner[card]
+    zone = state.loc[card][1]
+    if zone in LANE_OF:
+        eq = equipment_of(state, card)
+        if eq >= 0:
+            leave_play(state, eq, "discarded")
+        break_link(state, card)
+    if zone == "discard" or zone == "gone":
+        return
+    state.move(card, p, "gone" if is_token(state, card) else "discard")
+    if how == "discarded":
+        state.emit("discarded", p, card, (zone,))
+
+
+def return_to_hand(state: GameState, card: int) -> None:
+    """Return a fielded non-token card to its owner's hand (GR-RTH-01); a full hand discards it (GR-TURN-05)."""
+    if is_token(state, card) or state.loc[card][1] not in LANE_OF:
+        return
+    p = state.owner[card]
+    eq = equipment_of(state, card)
+    if eq >= 0:
+        leave_play(state, eq, "discarded")
+    break_link(state, card)
+    if len(state.zones[p]["hand"]) >= 8:
+        leave_play(state, card, "discarded")
+        return
+    state.move(card, p, "hand")
+    state.emit("returned", p, card)
+
+
+def settle_defeats(state: GameState) -> None:
+    """Printed conditions of defeat (GR-DEF-03): a static effect with ``params: {defeat_if: true}``."""
+    for p in (0, 1):
+        z = state.zones[p]
+        for card in (*z["lane1"], *z["lane2"], *z["lane3"]):
+            for eff in state.defs[card].effects:
+                if eff.kind == "static" and eff.params.get("defeat_if") and effects.check(
+                        state, {"source": card, "controller": p}, eff.condition):
+                    defeat(state, [card])
+                    break
+
+
+# ---------------------------------------------------------------------------------------------- HP Link
+
+
+def link(state: GameState, cards: list[int]) -> None:
+    """Link Guardians into one pool: current HP summed, maximum HP summed (GR-LINK-01)."""
+    cards = [c for c in dict.fromkeys(cards) if state.loc[c][1] in LANE_OF]
+    for c in cards:
+        break_link(state, c)
+    if len(cards) < 2:
+        return
+    pool = sum(hp_of(state, c) for c in cards)
+    mx = sum(max_hp(state, c) for c in cards)
+    state.vars["links"] = (*state.vars.get("links", ()), (tuple(cards), pool, mx))
+    state.emit("hp_link", state.owner[cards[0]], data=(tuple(cards), pool, mx))
+
+
+def _set_link(state: GameState, i: int, pool_delta: int = 0, max_delta: int = 0) -> int:
+    links = list(state.vars["links"])
+    members, pool, mx = links[i]
+    mx += max_delta
+    pool = max(0, min(mx, pool + pool_delta))
+    links[i] = (members, pool, mx)
+    state.vars["links"] = tuple(links)
+    return pool
+
+
+def break_link(state: GameState, card: int) -> None:
+    """A linked Guardian leaving play breaks its link; the survivors share the pool evenly (GR-LINK-04)."""
+    i = link_index(state, card) if "links" in state.vars else -1
+    if i < 0:
+        return
+    links = list(state.vars["links"])
+    members, pool, _ = links.pop(i)
+    if links:
+        state.vars["links"] = tuple(links)
+    else:
+        del state.vars["links"]
+    rest = [c for c in members if c != card and state.loc[c][1] in LANE_OF]
+    if pool > 0:
+        for c in rest:
+            share = min(max_hp(state, c), pool // len(rest))
+            state.card_state(c).counters["dmg"] = max_hp(state, c) - share
+    state.emit("link_broken", state.owner[card], card, tuple(rest))
+
+
+# ---------------------------------------------------------------------------------------------- statuses
+
+
+def add_status(state: GameState, card: int, status: str, value: int) -> None:
+    """Apply a status or buff with its stacking rule (GR-PARA-05, GR-BURN-02, GR-EXH-07, GR-CONF-06, GR-POIS-03);
+    debuffs only on fielded Guardians; Immunity nullifies (GR-IMM-01)."""
+    if state.loc[card][1] not in LANE_OF:
+        return
+    st = state.card_state(card)
+    s = st.status
+    if status in DEBUFFS and s.get("immune_" + status):
+        state.emit("immune", state.owner[card], card, (status,))
+        return
+    if status == "burned":
+        new = min(3, s.get("burned", 0) + 1)
+    elif status == "poisoned":
+        new = s.get("poisoned") or 1
+    elif status in TIMED:
+        new = max(s.get(status, 0), value)
+    elif status.startswith("immune_"):
+        new = value
+        remove_status(state, card, status[7:])
+    else:
+        new = 1
+    s[status] = new
+    state.emit("status", state.owner[card], card, (status, new))
+
+
+def remove_status(state: GameState, card: int, status: str) -> None:
+    st = state.cs.get(card)
+    if st is not None and st.status.pop(status, None) is not None:
+        state.emit("status_removed", state.owner[card], card, (status,))
+
+
+def tick_damage(state: GameState, card: int) -> None:
+    """End of its controller's turn: Burn deals 5 per stack (GR-BURN-01/02), Poison 1, 2, 4... (GR-POIS-01/02)."""
+    st = state.cs.get(card)
+    if st is None or not st.status:
+        return
+    burn = st.status.get("burned", 0)
+    if burn:
+        damage_guardian(state, card, 5 * burn, enemy=False)
+    poison = st.status.get("poisoned", 0)
+    if poison and state.loc[card][1] in LANE_OF:
+        damage_guardian(state, card, poison, enemy=False)
+        st2 = state.cs.get(card)
+        if st2 is not None and "poisoned" in st2.status and state.loc[card][1] in LANE_OF:
+            st2.status["poisoned"] = poison * 2
+
+
+def tick_durations(state: GameState, card: int) -> None:
+    """Timed statuses count the controller's turns (GR-SETUP-02, GR-PARA-02, GR-EXH-04..06)."""
+    st = state.cs.get(card)
+    if st is None or not st.status:
+        return
+    for name in [k for k in st.status if k in TIMED or k.startswith("immune_")]:
+        left = st.status[name]
+        if left >= PERMANENT:
+            continue
+        if left <= 1:
+            remove_status(state, card, name)
+        else:
+            st.status[name] = left - 1
+
+
+# ---------------------------------------------------------------------------------------------- explanations
+
+
+def explain(state: GameState, action: Action) -> str:
+    """Why a main-phase action is illegal, with the clause behind it (best effort)."""
+    if state.phase != "main" or not action.args or type(action.args[0]) is not int:
+        return ""
+    card = action.args[0]
+    if not 0 <= card < len(state.defs):
+        return "no such card"
+    p = state.active
+    res = state.res[p]
+    d = state.defs[card]
+    kind = action.kind
+    if kind == "summon":
+        if d.stats.get("sp_cost", 0) > res["sp"]:
+            return f"not enough SP ({res['sp']}) to summon {d.name} (GR-SP-03)"
+        if len(action.args) > 1 and action.args[1] in LANE_OF and state.rules.lane_closed(
+                state, p, LANE_OF[action.args[1]]):
+            return "that lane's Base is destroyed: you cannot summon there (GR-BASE-06)"
+    if kind in ("attack", "ability", "swap") and state.loc[card][1] in LANE_OF:
+        if has(state, card, "exhausted"):
+            return f"{d.name} is Exhausted (GR-EXH-01, GR-SWAP-07)"
+        if flags(state, card) & FORFEIT:
+            return f"{d.name} forfeited its action this turn (GR-PARA-04, GR-CONF-04)"
+        if kind == "attack":
+            if res["dz"] < d.stats["attack_cost"]:
+                return "not enough DZ for a basic attack (GR-DZ-05)"
+            if not may_attack(state, card):
+                return f"{d.name} cannot make another basic attack this turn (GR-COMBAT-03/04, GR-SWAP-03)"
+            return "target not visible or out of range, or a Tank must be targeted (GR-COMBAT-01/02, GR-CLASS-03)"
+        if kind == "ability" and not may_ability(state, card):
+            return f"{d.name} cannot use an ability now (GR-COMBAT-04/06, GR-SWAP-04)"
+        if kind == "swap" and not may_swap(state, card):
+            return f"{d.name} cannot swap now (GR-SWAP-05/06, GR-BASE-09)"
+        if kind in ("ability", "swap"):
+            return "not enough DZ (GR-COMBAT-05, GR-SWAP-01)"
+    return ""

@@ -1,0 +1,82 @@
+"""Guardian Realms card schema (GR-CARD-01..09): the printed fields of a card, validated per card file entry."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tcgkit.core.cards import CardDef, Effect
+
+CARD_TYPES = ("Effect", "Equipment", "Field", "Guardian")
+#: GR-CARD-02: rarities from lowest to highest.
+RARITIES = ("Common", "Uncommon", "Rare", "Epic", "Legendary")
+RARITY_RANK = {r: i for i, r in enumerate(RARITIES)}
+CLASSES = ("Rush", "Sneak", "Tank")
+TOKEN_KINDS = ("clone", "copy", "summon")
+
+
+class GrCard(BaseModel):
+    """One Guardian Realms card as printed. See ``CARDS.md`` for every field."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    name: str = Field(min_length=1)
+    type: Literal["Effect", "Equipment", "Field", "Guardian"]
+    rarity: Literal["Common", "Uncommon", "Rare", "Epic", "Legendary"] | None = None
+    token: bool = False
+    hp: int | None = Field(default=None, gt=0)
+    atk: int | None = Field(default=None, ge=0)
+    sp_cost: int | None = Field(default=None, ge=0, le=10)
+    attack_cost: int = Field(default=1, ge=0)
+    klass: Literal["Rush", "Sneak", "Tank"] | None = Field(default=None, alias="class")
+    sacrifice: int = Field(default=0, ge=0, le=1)
+    infuse_atk: int = Field(default=0, ge=0)
+    infuse_hp: int = Field(default=0, ge=0)
+    swap_penalty: bool = True
+    dz_cost: int = Field(default=0, ge=0, le=10)
+    uses: int | None = Field(default=None, gt=0)
+    atk_bonus: int = Field(default=0, ge=0)
+    duration: int | None = Field(default=None, gt=0)
+    text: str = ""
+
+
+def make_card(m: GrCard, card_effects: tuple[Effect, ...]) -> CardDef:
+    """Check the type-dependent fields and build the shared definition."""
+    guardian = m.type == "Guardian"
+    if guardian:
+        for f in ("hp", "atk", "sp_cost"):
+            if getattr(m, f) is None:
+                raise ValueError(f"field {f}: a Guardian needs {f} (GR-CARD-03/04/06)")
+    else:
+        for f in ("hp", "atk", "sp_cost", "klass"):
+            if getattr(m, f) is not None:
+                raise ValueError(f"field {'class' if f == 'klass' else f}: only Guardians have it")
+    if m.token and not guardian:
+        raise ValueError("field token: only Guardian tokens exist (GR-CARD-01)")
+    if m.token and m.rarity is not None:
+        raise ValueError("field rarity: tokens carry no rarity (GR-CARD-02)")
+    if not m.token and m.rarity is None:
+        raise ValueError("field rarity: required for a deck card (GR-CARD-02)")
+    if m.uses is not None and m.type != "Equipment":
+        raise ValueError("field uses: only Equipment has uses (GR-CARD-08)")
+    if m.duration is not None and m.type != "Field":
+        raise ValueError("field duration: only Field cards have a duration (GR-CARD-09)")
+    for i, eff in enumerate(card_effects):
+        if eff.kind == "activated":
+            if not guardian:
+                raise ValueError(f"field effects[{i}]: only Guardians have abilities (GR-CARD-05)")
+            cost = eff.params.get("dz_cost", 0)
+            if not isinstance(cost, int) or cost < 0:
+                raise ValueError(f"field effects[{i}].params.dz_cost: a non-negative integer (GR-CARD-05)")
+    stats: dict[str, int] = {"dz_cost": m.dz_cost}
+    if guardian:
+        stats.update(hp=m.hp or 0, atk=m.atk or 0, sp_cost=m.sp_cost or 0, attack_cost=m.attack_cost)
+    tags = {m.type.lower()}
+    if m.klass:
+        tags.add(m.klass.lower())
+    if m.token:
+        tags.add("token")
+    fields = {"rarity": m.rarity, "class": m.klass, "uses": m.uses, "duration": m.duration,
+              "sacrifice": m.sacrifice, "infuse_atk": m.infuse_atk, "infuse_hp": m.infuse_hp,
+              "swap_penalty": m.swap_penalty, "atk_bonus": m.atk_bonus, "token": None}
+    return CardDef(m.name, m.name, m.type, stats, frozenset(tags), card_effects, m.text, fields)

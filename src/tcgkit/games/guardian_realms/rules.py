@@ -1,0 +1,330 @@
+"""Guardian Realms rules: three lanes of Bases, DZ and Summon Points, the d6 and the coin, statuses and tokens.
+
+Clause ids ``GR-*`` refer to ``shared/rules/guardian-realms.clauses.yaml``; the readings taken are in
+``RULINGS.md``. Layout per player: ``lane1..3`` hold one Guardian each, ``equip1..3`` one Equipment, ``effect1..3``
+one Effect, ``field`` one Field card; Base HP, Walls and points are public numbers in ``state.res[player]``
+(``b1 b2 b3`` Base HP, ``w1 w2 w3`` Wall HP, ``x1 x2 x3`` a destroyed Wall, ``dz dzcap sp``, ``out`` empty draws).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from tcgkit.core import effects
+from tcgkit.core.actions import Action
+from tcgkit.core.cards import CardDef, Effect
+from tcgkit.core.decks import Deck, Violation
+from tcgkit.core.errors import TcgkitError
+from tcgkit.core.ruleset import Ruleset
+from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, GameState
+from tcgkit.games.guardian_realms import combat
+from tcgkit.games.guardian_realms.model import RARITY_RANK, GrCard, make_card
+from tcgkit.games.guardian_realms.verbs import EXTRA_VERBS, HANDLERS
+
+LANES = (1, 2, 3)
+GZ = ("", "lane1", "lane2", "lane3")
+EQZ = ("", "equip1", "equip2", "equip3")
+EFZ = ("", "effect1", "effect2", "effect3")
+LANE_OF = {"lane1": 1, "lane2": 2, "lane3": 3}
+HAND_LIMIT = 8
+DECK_SIZE = 25
+STRONGHOLD = 2
+
+
+class GuardianRealmsRules(Ruleset):
+    """The Guardian Realms ruleset (game id ``guardian-realms``)."""
+
+    id = "guardian-realms"
+    name = "Guardian Realms"
+    ZONES = {"deck": HIDDEN, "hand": OWNER, "discard": PUBLIC, "lane1": PUBLIC, "lane2": PUBLIC, "lane3": PUBLIC,
+             "equip1": PUBLIC, "equip2": PUBLIC, "equip3": PUBLIC, "effect1": PUBLIC, "effect2": PUBLIC,
+             "effect3": PUBLIC, "field": PUBLIC, "gone": PUBLIC}
+    ZONE_GROUPS = {"guardians": ("lane1", "lane2", "lane3"), "equipment": ("equip1", "equip2", "equip3")}
+    PLAY_ZONES = ("lane1", "lane2", "lane3", "equip1", "equip2", "equip3", "field")
+    TOKEN_ZONE = "lane1"
+    #: Second readings, off by default (RULINGS.md).
+    OPTIONS = {"ability_then_attack": False, "sp_refill": False, "bases_always_targetable": False,
+               "penalty_all_bases": False}
+    card_model = GrCard
+    data_dir = Path(__file__).parent
+    EXTRA_VERBS = EXTRA_VERBS
+
+    def game_handlers(self) -> dict[str, effects.Handler]:
+        return dict(HANDLERS)
+
+    # ------------------------------------------------------------------ cards and decks
+    def make_card(self, model: GrCard, card_effects: tuple[Effect, ...]) -> CardDef:
+        return make_card(model, card_effects)
+
+    def validate_deck(self, deck: Deck, format: str | None = None) -> list[Violation]:
+        """Every deck rule broken (GR-DECK-01..09), each with its clause id."""
+        out = self.unknown_cards(deck)
+        if out:
+            return out
+        pool = self.pool()
+        cards = [pool.get(n) for n in deck.section("main")]
+        if len(cards) != DECK_SIZE:
+            out.append(Violation("GR-DECK-01", f"the deck holds {len(cards)} cards; it must hold exactly 25"))
+        tokens = sorted({c.name for c in cards if c.has("token")})
+        for name in tokens:
+            out.append(Violation("GR-CARD-01", f"{name} is a token: tokens are never in a deck"))
+        per_type: Counter = Counter((c.fields["rarity"], c.type) for c in cards)
+        for (rarity, ctype), n in sorted(per_type.items(), key=str):
+            limit = {"Uncommon": (5, "GR-DECK-03"), "Rare": (3, "GR-DECK-05"), "Epic": (1, "GR-DECK-06")}.get(rarity)
+            if limit and n > limit[0]:
+                out.append(Violation(limit[1], f"{n} {rarity} {ctype} cards; at most {limit[0]} per type"))
+        legendary = sum(1 for c in cards if c.fields["rarity"] == "Legendary")
+        if legendary > 1:
+            out.append(Violation("GR-DECK-07", f"{legendary} Legendary cards; at most 1 in the whole deck"))
+        for key, n in sorted(Counter(c.key for c in cards).items()):
+            rank = RARITY_RANK.get(pool.get(key).fields["rarity"] or "", -1)
+            if rank == 1 and n > 2:
+                out.append(Violation("GR-DECK-04", f"{n} copies of the Uncommon {key}; at most 2"))
+            elif rank >= 2 and n > 1:
+                out.append(Violation("GR-DECK-08", f"{n} copies of {key}: Rare or higher cards are unique"))
+        guardians = sum(1 for c in cards if c.type == "Guardian")
+        if guardians < 10:
+            out.append(Violation("GR-DECK-09", f"{guardians} Guardians; a deck needs at least 10"))
+        return out
+
+    # ------------------------------------------------------------------ setup
+    def setup(self, state: GameState, sections: list[dict[str, list[int]]]) -> None:
+        """Shuffle, flip the coin for initiative, deal 3 each, then the mulligan decisions (GR-SETUP-02, GR-TURN-01)."""
+        for p, secs in enumerate(sections):
+            for card in secs.get("main", []):
+                state.place(card, p, "deck")
+            state.shuffle(p, "deck")
+        heads = state.rng.coin()
+        first = 0 if heads else 1
+        state.emit("coin", first, data=("heads" if heads else "tails",))
+        state.vars["first_player"] = first
+        state.emit("first_player", first)
+        for p in (0, 1):
+            self.init_resources(state, p, 1 if p == first else 2)
+            for _ in range(3):
+                self.draw(state, p)
+        state.phase = "mulligan"
+        state.active = first
+        state.current = first
+
+    def init_resources(self, state: GameState, p: int, dz: int) -> None:
+        """Starting points (GR-TURN-03, GR-SP-01) and Bases (GR-BASE-01..03)."""
+        res = state.res[p]
+        res.update(dz=dz, dzcap=dz, sp=1, w1=0, w2=0, w3=0, out=0)
+        for lane in LANES:
+            res[f"b{lane}"] = 100 if lane == STRONGHOLD else 50
+
+    def resume(self, state: GameState) -> None:
+        """Fill defaults for a scenario position and hand the decision to the active player."""
+        state.vars.setdefault("first_player", 0)
+        for p in (0, 1):
+            res = state.res[p]
+            for lane in LANES:
+                res.setdefault(f"b{lane}", 100 if lane == STRONGHOLD else 50)
+                res.setdefault(f"w{lane}", 0)
+            res.setdefault("dz", 1)
+            res.setdefault("dzcap", res["dz"])
+            res.setdefault("sp", 1)
+            res.setdefault("out", 0)
+        if state.phase not in ("main", "mulligan"):
+            raise TcgkitError(f"phase {state.phase!r}: a position starts in 'main' or 'mulligan'")
+        state.current = state.active
+
+    # ------------------------------------------------------------------ turns
+    def round_of(self, state: GameState) -> int:
+        """The round number: each round is one turn of each player, starting with the first player (GR-SETUP-02)."""
+        return (state.turn + 1) // 2
+
+    def start_turn(self, state: GameState) -> None:
+        """Next player's turn: points (GR-DZ-01..03, GR-SP-02), then the round draw (GR-TURN-04)."""
+        state.turn += 1
+        p = state.active = state.vars["first_player"] if state.turn == 1 else 1 - state.active
+        state.current = p
+        state.phase = "main"
+        state.emit("turn", p, data=(state.turn, self.round_of(state)))
+        res = state.res[p]
+        if self.round_of(state) > 1:
+            res["dzcap"] = min(10, res["dzcap"] + 1)
+            sp = self.round_of(state) if state.options.get("sp_refill") else res["sp"] + 1
+            res["sp"] = min(10, sp)
+        res["dz"] = res["dzcap"]
+        self.draw(state, p, forced=False)
+        self.settle(state)
+
+    def end_turn(self, state: GameState) -> None:
+        """End of turn: Burn and Poison ticks, timed statuses and Field durations count down (GR-SETUP-02)."""
+        p = state.active
+        state.emit("end_turn", p)
+        for card in self.guardians(state, p):
+            combat.tick_damage(state, card)
+            if state.result is not None:
+                return
+        combat.settle_defeats(state)
+        for card in self.guardians(state, p):
+            combat.tick_durations(state, card)
+        for card in list(state.zone(p, "field")):
+            st = state.card_state(card)
+            left = st.counters.get("left")
+            if left is not None:
+                if left <= 1:
+                    self.discard(state, card)
+                else:
+                    st.counters["left"] = left - 1
+        for st in state.cs.values():
+            if st.mods:
+                st.mods = [m for m in st.mods if m[2] != "turn"]
+        if effects.run(state) and state.result is None:
+            self.start_turn(state)
+
+    def settle(self, state: GameState) -> None:
+        """Run pending triggers; apply state-based defeats (GR-DEF-03); give the decision back."""
+        if not effects.run(state):
+            return
+        if state.result is None:
+            combat.settle_defeats(state)
+            if state.stack and not effects.run(state):
+                return
+            state.current = state.active
+
+    def after_effects(self, state: GameState) -> None:
+        if state.result is not None:
+            return
+        if state.phase == "ending":
+            state.phase = "main"
+            self.start_turn(state)
+            return
+        self.settle(state)
+
+    # ------------------------------------------------------------------ draws, discards
+    def draw(self, state: GameState, player: int, forced: bool = True) -> int:
+        """Draw one card: the hand limit (GR-TURN-05) and the empty-deck penalty (GR-TURN-06/07)."""
+        deck = state.zones[player]["deck"]
+        if not deck:
+            combat.empty_deck_penalty(state, player)
+            return -1
+        if len(state.zones[player]["hand"]) >= HAND_LIMIT:
+            card = deck[-1]
+            state.move(card, player, "discard")
+            state.emit("discarded", player, card, ("hand_limit",))
+            return card
+        return state.move_top(player, "deck", "hand")
+
+    def discard(self, state: GameState, card: int) -> None:
+        """Discard a card from hand or field (GR-DEF-04): not a defeat."""
+        combat.leave_play(state, card, "discarded")
+
+    def destroy(self, state: GameState, card: int, ctx: dict | None = None) -> None:
+        """A card destroyed by an effect is defeated, whatever its HP (GR-DEF-02)."""
+        if state.where(card)[1] in LANE_OF:
+            combat.defeat(state, [card])
+
+    def damage_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
+        source = ctx.get("controller", -1)
+        combat.damage_guardian(state, card, amount, enemy=source != state.owner[card])
+
+    def heal_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
+        combat.heal(state, card, amount)
+
+    def add_status(self, state: GameState, card: int, status: str, value: int, ctx: dict) -> None:
+        combat.add_status(state, card, status, value)
+
+    def gain(self, state: GameState, player: int, resource: str, amount: int) -> None:
+        res = state.res[player]
+        value = res.get(resource, 0) + amount
+        if resource in ("dz", "sp"):
+            value = max(0, min(10, value))  # GR-DZ-02: 10 is a hard cap
+        res[resource] = value
+        state.emit("resource", player, data=(resource, value))
+
+    def stat(self, state: GameState, card: int, name: str) -> int:
+        value = state.defs[card].stats.get(name, 0)
+        st = state.cs.get(card)
+        if st is not None and st.mods:
+            for stat, delta, _ in st.mods:
+                if stat == name:
+                    value += delta
+        return value
+
+    def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Any) -> bool:
+        """``params: {self: true}`` limits a trigger to events about its own card; ``mine: true`` to its side."""
+        p = eff.params
+        if p.get("self") and ev.card != card:
+            return False
+        if p.get("mine") and ev.player != state.owner[card]:
+            return False
+        return super().trigger_applies(state, card, index, eff, ev)
+
+    # ------------------------------------------------------------------ queries
+    def guardians(self, state: GameState, p: int) -> list[int]:
+        z = state.zones[p]
+        return [*z["lane1"], *z["lane2"], *z["lane3"]]
+
+    def lane_closed(self, state: GameState, p: int, lane: int) -> bool:
+        """A player's lane whose Base is destroyed is closed to that player's summons (GR-BASE-06)."""
+        return state.res[p][f"b{lane}"] <= 0
+
+    # ------------------------------------------------------------------ actions
+    def legal_actions(self, state: GameState) -> list[Action]:
+        if state.phase == "mulligan":
+            return [Action("keep"), Action("mulligan")]
+        return combat.main_actions(state)
+
+    def explain_illegal(self, state: GameState, action: Action) -> str:
+        why = combat.explain(state, action)
+        return why or super().explain_illegal(state, action)
+
+    def apply(self, state: GameState, action: Action) -> None:
+        if state.phase == "mulligan":
+            self.mulligan(state, action.kind == "mulligan")
+            return
+        if action.kind == "end":
+            state.phase = "ending"
+            self.end_turn(state)
+            if state.phase == "ending" and state.pending is None and state.result is None:
+                state.phase = "main"
+            return
+        combat.do_action(state, action)
+        self.settle(state)
+
+    def mulligan(self, state: GameState, redraw: bool) -> None:
+        """One whole-hand mulligan each, first player deciding first (GR-TURN-02)."""
+        p = state.current
+        if redraw:
+            for card in list(state.zone(p, "hand")):
+                state.move(card, p, "deck")
+            state.shuffle(p, "deck")
+            for _ in range(3):
+                self.draw(state, p)
+        state.emit("mulligan" if redraw else "keep", p)
+        state.res[p]["mul"] = 1
+        other = 1 - p
+        if not state.res[other].get("mul"):
+            state.current = other
+            return
+        state.phase = "main"
+        state.active = 1 - state.vars["first_player"]
+        state.turn = 0
+        self.start_turn(state)
+
+    # ------------------------------------------------------------------ views and bots
+    def observe_extra(self, state: GameState, viewer: int) -> dict[str, Any]:
+        links = state.vars.get("links", ())
+        return {"links": [{"members": list(m), "pool": pool, "max": mx} for m, pool, mx in links]}
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        """Bases (the Stronghold weighs most), the board's HP and ATK, cards in hand and points."""
+        r = state.result
+        if r is not None:
+            return super().evaluate(state, player)
+        score = 0.0
+        for p, sign in ((player, 1.0), (1 - player, -1.0)):
+            res = state.res[p]
+            score += sign * (res["b1"] + res["b3"]) / 100.0
+            score += sign * 2.0 * res[f"b{STRONGHOLD}"] / 100.0
+            for g in self.guardians(state, p):
+                score += sign * (combat.hp_of(state, g) / 60.0 + self.stat(state, g, "atk") / 30.0)
+            score += sign * 0.03 * len(state.zones[p]["hand"])
+            score += sign * 0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0
+        return max(-1.0, min(1.0, score / 4.0))

@@ -1,0 +1,237 @@
+"""Guardian Realms effect verbs (documented in ``CARDS.md``) and the selector hooks its cards use.
+
+Verbs: ``add_status`` (game meaning: defaults and the Exhaustion die), ``damage_base``, ``wall``, ``clone``, ``copy``,
+``guardian_summon``, ``hp_link``, ``return_to_hand``. Filter hooks: ``gr.enemy_in_range`` (what the source Guardian
+could target: range, visibility, Tanks), ``gr.enemy_visible`` (any visible enemy Guardian), ``gr.returnable``
+(not a token, GR-RTH-01), ``gr.ally`` (another Guardian of the controller).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from tcgkit.core import effects
+from tcgkit.core.actions import Action
+from tcgkit.core.errors import TcgkitError
+from tcgkit.games.guardian_realms import combat
+
+if TYPE_CHECKING:
+    from tcgkit.core.cards import CardDef, Step
+    from tcgkit.core.state import GameState
+
+_T = "target"
+EXTRA_VERBS = {
+    "add_status": {"params": (_T, "status", "value"), "required": (_T, "status")},
+    "damage_base": {"params": ("player", "lane", "amount"), "required": ("lane", "amount")},
+    "wall": {"params": ("player", "lane", "tier", "rebuild"), "required": ("lane", "tier")},
+    "clone": {"params": ("of",), "required": ("of",)},
+    "copy": {"params": ("of", "no_class", "hp_percent", "atk_percent"), "required": ("of",)},
+    "guardian_summon": {"params": ("card",), "required": ("card",)},
+    "hp_link": {"params": (_T,), "required": (_T,)},
+    "return_to_hand": {"params": (_T,), "required": (_T,)},
+    "gr_used": {"params": (), "required": ()},
+}
+
+STATUSES = ("paralyzed", "burned", "exhausted", "confused", "poisoned", "shield", "stealth", "fury", "invincible")
+#: GR-EXH-04..06: the Exhaustion die.
+EXHAUSTION_TURNS = {1: 1, 2: 1, 3: 1, 4: 1, 5: 2, 6: 3}
+TIERS = {1: 10, 2: 20, 3: 30}
+
+
+def exhaustion_roll(state: GameState, player: int) -> int:
+    """Roll the d6 for an Exhaustion's length (GR-EXH-03)."""
+    roll = state.rng.die(6)
+    state.emit("roll", player, data=("exhausted", roll))
+    return EXHAUSTION_TURNS[roll]
+
+
+def _add_status(state: GameState, ctx: dict, step: Step) -> None:
+    p = step.params
+    status = p["status"]
+    if status not in STATUSES and not (status.startswith("immune_") and status[7:] in combat.DEBUFFS):
+        raise TcgkitError(f"unknown Guardian Realms status {status!r}")
+    for card in effects.select(state, ctx, p["target"]):
+        if state.defs[card].type != "Guardian":
+            continue
+        if "value" in p:
+            value = effects.amount(state, ctx, p["value"])
+        elif status == "exhausted":
+            value = exhaustion_roll(state, ctx["controller"])
+        elif status == "paralyzed":
+            value = 5
+        elif status in ("fury", "invincible") or status.startswith("immune_"):
+            value = combat.PERMANENT
+        else:
+            value = 1
+        combat.add_status(state, card, status, value)
+
+
+def _lane(state: GameState, ctx: dict, spec: Any) -> int:
+    if isinstance(spec, int):
+        return spec
+    value = ctx.get(spec, spec)
+    if isinstance(value, list):
+        value = value[0]
+    if isinstance(value, int) and 0 <= value < len(state.defs) and spec in ctx:
+        return combat.lane_of(state, value)
+    text = str(value)
+    if text.startswith("lane") and text[4:].isdigit():
+        return int(text[4:])
+    if text.isdigit():
+        return int(text)
+    raise TcgkitError(f"not a lane: {spec!r}")
+
+
+def _ask_lane(state: GameState, ctx: dict, player: int, lanes: list[int], prompt: str) -> int:
+    """The lane bound by a previous answer, or 0 after asking ``player`` to choose one of ``lanes``."""
+    chosen = ctx.pop("_lane", None)
+    if chosen is not None:
+        return int(str(chosen)[4:])
+    if len(lanes) == 1:
+        return lanes[0]
+    effects.ask(state, ctx, player, prompt, [Action("option", (combat.LANE_WORD[ln],)) for ln in lanes], "_lane")
+    return 0
+
+
+def _damage_base(state: GameState, ctx: dict, step: Step) -> None:
+    p = step.params
+    n = effects.amount(state, ctx, p["amount"])
+    for who in effects.players(state, ctx, p.get("player", "opponent")):
+        lanes = (1, 3, 2) if p["lane"] == "all" else (_lane(state, ctx, p["lane"]),)
+        for lane in lanes:
+            combat.damage_base(state, who, lane, n, enemy=who != ctx["controller"])
+
+
+def _wall(state: GameState, ctx: dict, step: Step) -> None:
+    """Raise a Wall of a tier (GR-WALL-01..04) in a wall zone (GR-WALL-06); not where one fell (GR-WALL-07)."""
+    p = step.params
+    tier = effects.amount(state, ctx, p["tier"])
+    if tier not in TIERS:
+        raise TcgkitError(f"a Wall has tier 1, 2 or 3, not {tier} (GR-WALL-01)")
+    who = effects.player(state, ctx, p.get("player"))
+    res = state.res[who]
+    rebuild = bool(p.get("rebuild"))
+    open_lanes = [ln for ln in (1, 2, 3) if rebuild or not res.get(f"x{ln}")]
+    if p["lane"] == "choose":
+        if not open_lanes:
+            return
+        lane = _ask_lane(state, ctx, who, open_lanes, "choose the lane of the Wall")
+        if not lane:
+            return
+    else:
+        lane = _lane(state, ctx, p["lane"])
+        if lane not in open_lanes:
+            state.emit("wall_refused", who, data=(lane,))
+            return
+    if res.get(f"w{lane}", 0):
+        state.emit("wall_removed", who, data=(lane,))
+    res[f"w{lane}"] = TIERS[tier]
+    res.pop(f"x{lane}", None)
+    state.emit("wall", who, data=(lane, tier, TIERS[tier]))
+
+
+def _token_lanes(state: GameState, who: int) -> list[int]:
+    res = state.res[who]
+    open_lanes = [ln for ln in (1, 2, 3) if res[f"b{ln}"] > 0]
+    empty = [ln for ln in open_lanes if not state.zones[who][combat.LANE_WORD[ln]]]
+    return empty or open_lanes
+
+
+def _make_token(state: GameState, ctx: dict, definition: CardDef, kind: str) -> None:
+    """A token enters a Guardian slot of its summoner's Bases (GR-CLONE-01, GR-COPY-01, GR-GSUM-01)."""
+    who = ctx["controller"]
+    lanes = _token_lanes(state, who)
+    if not lanes:
+        return
+    lane = _ask_lane(state, ctx, who, lanes, f"choose the lane of the {kind}")
+    if not lane:
+        return
+    fields = {**definition.fields, "token": kind}
+    token = state.add_instance(dataclasses.replace(definition, tags=definition.tags | {"token"}, fields=fields), who)
+    state.emit("token", who, data=(kind, definition.name))
+    combat.enter_lane(state, token, who, lane)
+
+
+def _clone(state: GameState, ctx: dict, step: Step) -> None:
+    originals = effects.select(state, ctx, step.params["of"])
+    if originals:
+        _make_token(state, ctx, state.defs[originals[0]], "clone")
+
+
+def _copy(state: GameState, ctx: dict, step: Step) -> None:
+    p = step.params
+    originals = effects.select(state, ctx, p["of"])
+    if not originals:
+        return
+    d = state.defs[originals[0]]
+    stats = dict(d.stats)
+    stats["hp"] = max(1, stats["hp"] * p.get("hp_percent", 100) // 100)
+    stats["atk"] = stats["atk"] * p.get("atk_percent", 100) // 100
+    tags = d.tags
+    fields = dict(d.fields)
+    if p.get("no_class"):
+        tags = tags - {"rush", "sneak", "tank"}
+        fields["class"] = None
+    _make_token(state, ctx, dataclasses.replace(d, stats=stats, tags=tags, fields=fields), "copy")
+
+
+def _guardian_summon(state: GameState, ctx: dict, step: Step) -> None:
+    d = state.rules.pool().get(step.params["card"])
+    if "token" not in d.tags:
+        raise TcgkitError(f"{d.name} is not a token card (GR-GSUM-01)")
+    _make_token(state, ctx, d, "summon")
+
+
+def _hp_link(state: GameState, ctx: dict, step: Step) -> None:
+    combat.link(state, effects.select(state, ctx, step.params[_T]))
+
+
+def _return_to_hand(state: GameState, ctx: dict, step: Step) -> None:
+    for card in effects.select(state, ctx, step.params[_T]):
+        combat.return_to_hand(state, card)
+
+
+def _used(state: GameState, ctx: dict, step: Step) -> None:
+    """An Effect card is discarded once used (GR-LANE-02)."""
+    card = ctx["source"]
+    if state.loc[card][1] in combat.EFFECT:
+        combat.leave_play(state, card, "discarded")
+
+
+HANDLERS = {
+    "add_status": _add_status, "damage_base": _damage_base, "wall": _wall, "clone": _clone, "copy": _copy,
+    "guardian_summon": _guardian_summon, "hp_link": _hp_link, "return_to_hand": _return_to_hand, "gr_used": _used,
+}
+
+
+# ---------------------------------------------------------------------------------------------- filter hooks
+
+
+@effects.hook("gr.enemy_in_range")
+def _enemy_in_range(state: GameState, ctx: dict, params: Any) -> bool:
+    card = params["card"]
+    source = ctx["source"]
+    if state.owner[card] == ctx["controller"] or state.loc[source][1] not in combat.LANE_OF:
+        return False
+    return card in combat.attack_targets(state, source)
+
+
+@effects.hook("gr.enemy_visible")
+def _enemy_visible(state: GameState, ctx: dict, params: Any) -> bool:
+    card = params["card"]
+    return state.owner[card] != ctx["controller"] and combat.targetable_by_enemy(state, card)
+
+
+@effects.hook("gr.returnable")
+def _returnable(state: GameState, ctx: dict, params: Any) -> bool:
+    card = params["card"]
+    if combat.is_token(state, card):
+        return False
+    return state.owner[card] == ctx["controller"] or combat.targetable_by_enemy(state, card)
+
+
+@effects.hook("gr.ally")
+def _ally(state: GameState, ctx: dict, params: Any) -> bool:
+    card = params["card"]
+    return state.owner[card] == ctx["controller"] and card != ctx["source"]
