@@ -1,0 +1,991 @@
+"""TGC rules: deck rules, setup and mulligan, the five phases, the Open and Closed gamestates, playing cards,
+activating effects, battles, damage and the loss at 0 Heathshards. Clause ids ``TGC-*`` (``shared/rules/tgc.txt``).
+
+The gamestate model (TGC-2, default priority model R1) lives in ``state.vars``:
+
+- ``gs``: ``closed``, ``play`` (Open Play), ``battle`` (Open Battle), ``quick`` (Open Quick) or ``block`` (the
+  defending player's block choice inside a Closed Declare Battle, TGC-4.1); the holder is ``state.current``;
+- ``pend``: what the next default does: None, ``"phase"`` (after Pass Phase), ``("direct", attacker)`` or
+  ``("creature", attacker, defender)``;
+- ``dn``: consecutive Do Nothing actions (TGC-3.2.b.2);
+- ``win``: the triggered effects usable since the last Closed gamestate (TGC-3.4.2), as ``(card, effect index)``;
+- ``then``: what happens once the current action's effects have resolved (``quick`` or ``default``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from tcgkit.core import effects
+from tcgkit.core.actions import Action
+from tcgkit.core.cards import CardDef, Effect
+from tcgkit.core.decks import Deck, Violation
+from tcgkit.core.errors import DeckFileError
+from tcgkit.core.ruleset import Ruleset
+from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
+from tcgkit.games.tgc import verbs
+from tcgkit.games.tgc.model import (
+    ARTIFACT,
+    BATTLEFIELD,
+    CREATURE,
+    EQUIPMENT,
+    INSTANT,
+    TgcCard,
+    kw_arg,
+    kw_name,
+)
+
+START_HS = 20
+HAND_SIZE = 5
+MULLIGANS = 3
+DECK_SIZE = 40
+COPIES = 4
+SUBTYPES = 3
+NEXT_PHASE = {"standby": "play", "play": "battle", "battle": "end"}
+DEFAULT_GS = {"play": "play", "battle": "battle"}
+FIELD = ("field", "artifacts", "bf", "equip")
+#: Automatic trigger kinds the engine emits (the activatable ones are handled through the window).
+AUTO_TRIGGERS = frozenset({"destroyed", "discarded", "attack", "summoned", "phase"})
+
+_DO_NOTHING = Action("do_nothing")
+_PASS_PHASE = Action("pass_phase")
+_FLIP = Action("flip_coin")
+_KEEP = Action("keep")
+_NO_BLOCK = Action("no_block")
+_SURRENDER = Action("surrender")
+
+
+class TgcRules(Ruleset):
+    id = "tgc"
+    name = "TGC"
+    ZONES = {"deck": HIDDEN, "hand": OWNER, "mulligan": OWNER, "field": PUBLIC, "equip": PUBLIC, "bf": PUBLIC,
+             "artifacts": PUBLIC, "stack": PUBLIC, "discard": PUBLIC}
+    ZONE_GROUPS = {"board": FIELD, "creatures": ("field",)}
+    PLAY_ZONES = FIELD
+    TOKEN_ZONE = "field"
+    FORMATS = ("casual", "tournament")
+    OPTIONS = {
+        "format": "casual",
+        "banned": (),
+        "nonturn_waits": False,   # TGC-2.5.3.x reading (c)
+        "trigger_window_until_default": False,  # TGC-3.4.2 reading (b)
+        "surrender_action": False,  # offer Surrender as a legal action at every decision (TGC-2.1.a)
+    }
+    EXTRA_VERBS = verbs.EXTRA_VERBS
+    card_model = TgcCard
+    data_dir = Path(__file__).parent
+
+    # ------------------------------------------------------------------ cards and decks
+    def make_card(self, m: TgcCard, card_effects: tuple[Effect, ...]) -> CardDef:
+        """A card file entry -> CardDef (TGC-1.2.4.1-2, TGC-3.3.2-2, TGC-3.3.3, TGC-3.3.3.a-2, TGC-3.3.3.b.3-2)."""
+        if m.type == CREATURE and m.resolve <= 0:
+            raise ValueError("a creature needs a resolve above 0 (TGC-3.3.3.a-2)")
+        kws = frozenset(kw_name(k) for k in m.keywords)
+        kwp = {kw_name(k): kw_arg(k) for k in m.keywords if ":" in k}
+        tags = frozenset({*m.subtypes, m.type, *(f"kw:{k}" for k in kws)})
+        fields: dict[str, Any] = {
+            "id": m.id, "subtypes": tuple(m.subtypes), "cost": m.cost, "faction": m.faction, "rarity": m.rarity,
+            "kw": kws, "kwp": kwp, "grants": tuple(m.grants), "statics": tuple(m.statics), "desc": m.desc,
+            "series": m.series,
+        }
+        return CardDef(m.id, m.name, m.type, {"power": m.power, "resolve": m.resolve, "cost": m.cost}, tags,
+                       card_effects, m.text, fields)
+
+    def game_handlers(self) -> dict[str, effects.Handler]:
+        return verbs.handlers()
+
+    def validate_deck(self, deck: Deck, format: str | None = None) -> list[Violation]:
+        """Every deck rule the deck breaks: TGC-1.2.1, 1.2.2, 1.2.3, and in tournament format 1.2.4.1-1.2.4.2."""
+        out = self._unknown(deck)
+        if out:
+            return out
+        pool = self.pool()
+        cards = [pool.get(n) for n in deck.section("main")]
+        if len(cards) != DECK_SIZE:
+            out.append(Violation("TGC-1.2.1", f"the deck holds {len(cards)} cards; it must hold exactly {DECK_SIZE}"))
+        for name, count in Counter(c.name for c in cards).items():
+            if count > COPIES:
+                out.append(Violation("TGC-1.2.2", f"{count} copies of {name}; at most {COPIES}"))
+        fmt = format or deck.format or "casual"
+        if fmt == "tournament":
+            out.extend(self._tournament(deck, cards))
+        return out
+
+    def _unknown(self, deck: Deck) -> list[Violation]:
+        pool = self.pool()
+        return [Violation("TGC-1.2.3", f"main: no card named {n!r} in TGC") for n in sorted(set(deck.section("main")))
+                if n not in pool]
+
+    def _tournament(self, deck: Deck, cards: list[CardDef], banned: tuple[str, ...] = ()) -> list[Violation]:
+        out = []
+        chosen = deck.section("subtypes")
+        if len(set(chosen)) != SUBTYPES:
+            out.append(Violation("TGC-1.2.4.1", f"a tournament deck declares exactly {SUBTYPES} subtypes "
+                                                f"(section subtypes); it declares {len(set(chosen))}"))
+        allowed = set(chosen)
+        for c in sorted({c.key: c for c in cards}.values(), key=lambda c: c.key):
+            subs = c.fields["subtypes"]
+            if not allowed.intersection(subs) and not ("Changeling" in c.fields["kw"] and c.type == CREATURE):
+                out.append(Violation("TGC-1.2.4.1", f"{c.name} has none of the chosen subtypes "
+                                                    f"{sorted(allowed)} (it has {list(subs) or 'none'})"))
+            if c.fields["rarity"] == "misprint":
+                out.append(Violation("TGC-1.2.4.2", f"{c.name} is a misprint"))
+            if c.key in banned or c.name in banned:
+                out.append(Violation("TGC-1.2.4.2", f"{c.name} is banned"))
+        return out
+
+    def validate_with_bans(self, deck: Deck, banned: tuple[str, ...]) -> list[Violation]:
+        """Tournament validation with a ban list (TGC-1.2.4.2; the list is data, empty by default)."""
+        out = self.validate_deck(deck, "casual")
+        cards = [self.pool().get(n) for n in deck.section("main") if n in self.pool()]
+        return out + self._tournament(deck, cards, banned)
+
+    def import_file(self, path: str, keywords: str | None = None, out: str | None = None) -> dict[str, Any]:
+        """Import a TGC set file (JSON); see :mod:`tcgkit.games.tgc.importer`."""
+        from tcgkit.games.tgc.importer import import_file
+
+        return import_file(path, keywords=keywords, out=out)
+
+    # ------------------------------------------------------------------ setup
+    def new_game(self, decks, seed: int = 0, options=None, check_decks: bool = True) -> GameState:
+        """Start a game of exactly two players (TGC-1.1), each with a deck (TGC-1.2)."""
+        if len(decks) != 2:
+            raise DeckFileError(f"TGC is played by exactly two players, not {len(decks)} (TGC-1.1)")
+        opts = {**self.OPTIONS, **(options or {})}
+        resolved = [self.deck(d) if isinstance(d, str) else d for d in decks]
+        if check_decks:
+            for i, deck in enumerate(resolved):
+                bad = self.validate_deck(deck, opts.get("format"))
+                if bad:
+                    raise DeckFileError(f"deck {deck.name!r} of player {i} is not legal: {bad[0].message} "
+                                        f"({bad[0].clause})")
+        # only the main section holds cards; the tournament's chosen subtypes are not cards
+        mains = [replace(d, sections={"main": d.section("main")}) for d in resolved]
+        return super().new_game(mains, seed, options, check_decks=False)
+
+    def setup(self, state: GameState, sections: list[dict[str, list[int]]]) -> None:
+        """Coin toss (TGC-1.3), shuffle and draw 5 (TGC-1.4), then the mulligan (TGC-1.5)."""
+        for p, secs in enumerate(sections):
+            for card in secs.get("main", []):
+                state.place(card, p, "deck")
+            state.shuffle(p, "deck")
+            state.res[p].update({"hs": START_HS, "plasma": 1, "temp": 0, "draws": 0, "mulligans": 0})
+        first = state.rng.randbelow(2)
+        state.vars["first_player"] = first
+        state.emit("coin_toss", first, data=("heads" if first == 0 else "tails",))
+        for p in (first, 1 - first):
+            for _ in range(HAND_SIZE):
+                self.draw(state, p)
+        state.vars.update({"gs": "closed", "pend": None, "dn": 0, "win": (), "then": None,
+                           "coin": (1 - first, "heads")})
+        state.active = first
+        state.phase = "mulligan"
+        state.current = first
+
+    def resume(self, state: GameState) -> None:
+        """A scenario position: fill in what it leaves out, then compute the decision point."""
+        v = state.vars
+        v.setdefault("first_player", 0)
+        v.setdefault("pend", None)
+        v.setdefault("dn", 0)
+        v.setdefault("win", ())
+        v.setdefault("then", None)
+        v.setdefault("coin", (1 - v["first_player"], "heads"))
+        for p in (0, 1):
+            r = state.res[p]
+            for k, val in (("hs", START_HS), ("plasma", 1), ("temp", 0), ("draws", 1), ("mulligans", 0)):
+                r.setdefault(k, val)
+        if "gs" not in v:
+            v["gs"] = DEFAULT_GS.get(state.phase, "quick")
+        if isinstance(v.get("pend"), list):
+            v["pend"] = tuple(v["pend"])
+        if isinstance(v.get("coin"), list):
+            v["coin"] = tuple(v["coin"])
+        if isinstance(v.get("win"), list):
+            v["win"] = tuple(tuple(w) for w in v["win"])
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, state: GameState) -> list[Action]:
+        p = state.current
+        if state.phase == "mulligan":
+            acts = [Action("mulligan", (c,)) for c in state.zones[p]["hand"]] \
+                if state.res[p]["mulligans"] < MULLIGANS else []
+            acts.append(_KEEP)
+        else:
+            gs = state.vars["gs"]
+            if gs == "block":
+                acts = self._block_actions(state)
+            elif gs == "closed":
+                acts = []
+            else:
+                acts = self._open_actions(state, p, gs)
+        if state.options.get("surrender_action"):
+            acts.append(_SURRENDER)
+        return acts
+
+    def _open_actions(self, state: GameState, p: int, gs: str) -> list[Action]:
+        acts: list[Action] = []
+        restricted = (state.options.get("nonturn_waits") and p != state.active
+                      and not state.vars.get("manual_pass"))
+        if not restricted:
+            self._card_plays(state, p, gs, acts)
+            self._activations(state, p, gs, acts)
+        if gs == "quick":
+            acts.append(_DO_NOTHING)
+        elif gs == "play":
+            acts.append(_PASS_PHASE)
+            coin = state.vars["coin"]
+            if coin[0] == p and coin[1] == "heads":
+                acts.append(_FLIP)
+        else:  # battle
+            self._attacks(state, p, acts)
+            if not self._fury_must_attack(state, p):
+                acts.append(_PASS_PHASE)
+        return acts
+
+    def _card_plays(self, state: GameState, p: int, gs: str, acts: list[Action]) -> None:
+        avail = self.available_plasma(state, p)
+        defs = state.defs
+        for card in state.zones[p]["hand"]:
+            d = defs[card]
+            if gs != "play" and d.type != INSTANT:
+                continue  # TGC-2.4.2.a.x, TGC-2.4.3.a.x
+            if self.card_cost(state, p, card) > avail:
+                continue  # TGC-3.3.1.1
+            if d.type == EQUIPMENT:
+                for host in (*state.zones[p]["field"], *state.zones[1 - p]["field"]):
+                    if self.can_equip(state, card, host):
+                        acts.append(Action("play", (card, host)))
+            elif self.playable_now(state, p, card):
+                acts.append(Action("play", (card,)))
+
+    def playable_now(self, state: GameState, p: int, card: int) -> bool:
+        """Card-specific play conditions (``params.needs`` of a play effect: a selector that must not be empty)."""
+        for eff in state.defs[card].effects:
+            if eff.kind == "play" and eff.params.get("needs") is not None:
+                ctx = {"source": card, "controller": p}
+                if not effects.select(state, ctx, eff.params["needs"]):
+                    return False
+        return True
+
+    def can_equip(self, state: GameState, equipment: int, host: int) -> bool:
+        """A creature the Equipment may equip (TGC-3.3.1.2, TGC-3.3.3.b.1): any creature, unless immune."""
+        return verbs.affectable(state, host, equipment)
+
+    def _activations(self, state: GameState, p: int, gs: str, acts: list[Action]) -> None:
+        for card, i in self.activatable(state, p, gs):
+            acts.append(Action("activate", (card, str(i))))
+
+    def activatable(self, state: GameState, p: int, gs: str) -> list[tuple[int, int]]:
+        """The effects ``p`` may activate now (TGC-3.4.1, 3.4.2, 2.4.1.b, 2.4.2.b.a, 2.4.3.b.1)."""
+        out = []
+        zones = state.zones[p]
+        for zname in ("field", "artifacts", "bf", "equip", "hand", "discard"):
+            for card in zones[zname]:
+                d = state.defs[card]
+                if not d.effects:
+                    continue
+                for i, eff in enumerate(d.effects):
+                    if eff.kind == "activated" and _zone_ok(eff, zname) and self._may_activate(
+                            state, p, gs, card, i, eff):
+                        out.append((card, i))
+        for card in state.zones[1 - p]["bf"]:
+            for i, eff in enumerate(state.defs[card].effects):
+                if eff.kind == "activated" and eff.params.get("shared") and self._may_activate(
+                        state, p, gs, card, i, eff):
+                    out.append((card, i))
+        for card, i in state.vars["win"]:
+            if state.owner[card] == p and self._may_use_trigger(state, p, gs, card, i):
+                out.append((card, i))
+        return out
+
+    def _timing_ok(self, state: GameState, gs: str, eff: Effect) -> bool:
+        params = eff.params
+        if params.get("in_phase") and params["in_phase"] != state.phase:
+            return False
+        if gs == "play":
+            return params.get("phase", "play") == "play" or params.get("quick", False)
+        if gs == "battle":
+            return bool(params.get("quick") or params.get("battle"))
+        return bool(params.get("quick"))
+
+    def _may_activate(self, state: GameState, p: int, gs: str, card: int, i: int, eff: Effect) -> bool:
+        if not self._timing_ok(state, gs, eff):
+            return False
+        params = eff.params
+        if params.get("own_turn", True) and state.active != p and not params.get("quick"):
+            return False
+        st = state.cs.get(card)
+        if st is not None and (verbs.nullified(state, card) or st.status.get("stasis")):
+            return False
+        if params.get("tap") and st is not None and st.tapped:
+            return False
+        if params.get("plasma", 0) > self.available_plasma(state, p):
+            return False
+        if params.get("hs", 0) >= state.res[p]["hs"] + 1 and params.get("hs", 0) > 0:
+            return False
+        if not effects.limit_ok(state, card, i, eff.limit):
+            return False
+        ctx = {"source": card, "controller": p}
+        if eff.condition is not None and not effects.check(state, ctx, eff.condition):
+            return False
+        needs = params.get("needs")
+        return needs is None or bool(effects.select(state, ctx, needs))
+
+    def _may_use_trigger(self, state: GameState, p: int, gs: str, card: int, i: int) -> bool:
+        eff = state.defs[card].effects[i]
+        if not self._timing_ok(state, gs, eff):
+            return False
+        if eff.zone and state.loc[card][1] != eff.zone:
+            return False
+        if not eff.zone and state.loc[card][1] not in FIELD:
+            return False
+        if not effects.limit_ok(state, card, i, eff.limit):
+            return False
+        if eff.params.get("plasma", 0) > self.available_plasma(state, p):
+            return False
+        needs = eff.params.get("needs")
+        return needs is None or bool(effects.select(state, {"source": card, "controller": p}, needs))
+
+    def _attacks(self, state: GameState, p: int, acts: list[Action]) -> None:
+        opp = 1 - p
+        theirs = state.zones[opp]["field"]
+        taunts = [c for c in theirs if verbs.has_kw(state, c, "Taunt")]
+        for a in state.zones[p]["field"]:
+            if not self.can_attack(state, a):
+                continue
+            if not taunts or verbs.has_kw(state, a, "Deadeye"):
+                acts.append(Action("attack", (a,)))
+            for d in taunts or theirs:
+                if self.may_fight(state, a, d):
+                    acts.append(Action("attack", (a, d)))
+
+    def can_attack(self, state: GameState, card: int) -> bool:
+        """An untapped creature without Blocker or Stasis (TGC-3.5.1 default)."""
+        st = state.cs.get(card)
+        if st is not None and (st.tapped or st.status.get("stasis")):
+            return False
+        return not verbs.has_kw(state, card, "Blocker")
+
+    def may_fight(self, state: GameState, a: int, b: int) -> bool:
+        """Asimov creatures do not fight Humans; Wizard-suited creatures do not attack Holy ones."""
+        if verbs.has_kw(state, a, "Asimov") and verbs.has_subtype(state, b, "Human"):
+            return False
+        if verbs.has_kw(state, b, "Asimov") and verbs.has_subtype(state, a, "Human"):
+            return False
+        return not (verbs.has_kw(state, a, "NoHolyTargets") and verbs.has_kw(state, b, "Holy"))
+
+    def _fury_must_attack(self, state: GameState, p: int) -> bool:
+        """Fury: Pass Phase out of the Battle Phase is refused while a Fury creature can still attack (TGC-0.2)."""
+        for c in state.zones[p]["field"]:
+            if verbs.has_kw(state, c, "Fury") and self.can_attack(state, c):
+                acts: list[Action] = []
+                self._attacks_of(state, c, acts)
+                if acts:
+                    return True
+        return False
+
+    def _attacks_of(self, state: GameState, a: int, acts: list[Action]) -> None:
+        opp = 1 - state.owner[a]
+        theirs = state.zones[opp]["field"]
+        taunts = [c for c in theirs if verbs.has_kw(state, c, "Taunt")]
+        if not taunts or verbs.has_kw(state, a, "Deadeye"):
+            acts.append(Action("attack", (a,)))
+        acts.extend(Action("attack", (a, d)) for d in taunts or theirs if self.may_fight(state, a, d))
+
+    def _block_actions(self, state: GameState) -> list[Action]:
+        attacker = state.vars["pend"][1]
+        acts = [Action("block", (b,)) for b in self.blockers(state, attacker)]
+        acts.append(_NO_BLOCK)
+        return acts
+
+    def blockers(self, state: GameState, attacker: int) -> list[int]:
+        """Untapped creatures of the defending player that may block this attacker (TGC-4.1)."""
+        if verbs.has_kw(state, attacker, "Unstoppable"):
+            return []
+        flying = verbs.has_kw(state, attacker, "Flying")
+        out = []
+        for b in state.zones[1 - state.owner[attacker]]["field"]:
+            st = state.cs.get(b)
+            if st is not None and (st.tapped or st.status.get("stasis")):
+                continue
+            if flying and not (verbs.has_kw(state, b, "Flying") or verbs.has_kw(state, b, "Long-Ranged")):
+                continue
+            if self.may_fight(state, attacker, b):
+                out.append(b)
+        return out
+
+    def explain_illegal(self, state: GameState, action: Action) -> str:
+        gs = state.vars.get("gs")
+        if gs == "closed":
+            return "the gamestate is Closed: no player may act (TGC-2.1)"
+        names = {"play": "Open Play", "battle": "Open Battle", "quick": "Open Quick", "block": "a block choice"}
+        return (f"not legal for player {state.current} in {names.get(gs, gs)} during the {state.phase} phase "
+                f"(TGC-2.4); legal: " + ", ".join(a.text() for a in state.legal_actions()[:12]))
+
+    # ------------------------------------------------------------------ applying actions
+    def apply(self, state: GameState, action: Action) -> None:
+        kind = action.kind
+        v = state.vars
+        if kind == "surrender":
+            self.surrender(state, state.current)
+        elif kind == "mulligan":
+            self._mulligan(state, action.args[0])
+        elif kind == "keep":
+            self._keep(state)
+        elif kind == "do_nothing":
+            self._do_nothing(state)
+        elif kind == "pass_phase":
+            v["pend"] = "phase"
+            if state.current == state.active:
+                v["manual_pass"] = True
+            state.emit("pass_phase", state.current)
+            self.open_quick(state)
+        elif kind == "block":
+            self._block(state, action.args[0])
+        elif kind == "no_block":
+            state.emit("no_block", state.current)
+            v["pend"] = ("direct", v["pend"][1])
+            v["then"] = "quick"
+            self.after_effects(state)
+        else:
+            self.close(state)
+            v["then"] = "quick"
+            if kind == "play":
+                self.play_card(state, state.current, action.args)
+            elif kind == "activate":
+                self.activate(state, state.current, action.args[0], int(action.args[1]))
+            elif kind == "flip_coin":
+                self.flip_coin(state, state.current)
+            elif kind == "attack":
+                self.declare_battle(state, state.current, action.args)
+            self.finish(state)
+
+    def surrender(self, state: GameState, player: int) -> None:
+        """Either player may surrender at any time, Open or Closed; they lose (TGC-2.1.a)."""
+        state.emit("surrender", player)
+        state.end(1 - player, f"player {player} surrendered", "TGC-2.1.a")
+
+    def finish(self, state: GameState) -> None:
+        if effects.run(state):
+            self.after_effects(state)
+
+    def after_effects(self, state: GameState) -> None:
+        """The current action (or resolution) is over: go on as ``vars['then']`` says."""
+        if state.result is not None:
+            return
+        v = state.vars
+        then = v["then"]
+        v["then"] = None
+        if then == "quick":
+            self.open_quick(state)
+        elif then == "default":
+            self.default(state)
+        elif then == "phase_start":
+            self.open_quick(state)
+        elif then == "next_phase":
+            if state.phase == "end":
+                self.end_turn(state)
+            else:
+                self.enter_phase(state, NEXT_PHASE[state.phase])
+        elif then == "block":
+            pass
+
+    # ------------------------------------------------------------------ mulligan (TGC-1.5)
+    def _mulligan(self, state: GameState, card: int) -> None:
+        p = state.current
+        state.move(card, p, "mulligan")
+        state.card_state(card).face_down = True
+        state.res[p]["mulligans"] += 1
+        self.draw(state, p)
+
+    def _keep(self, state: GameState) -> None:
+        p = state.current
+        first = state.vars["first_player"]
+        if p == first:
+            state.current = 1 - first
+            return
+        for q in (first, 1 - first):
+            pile = state.zones[q]["mulligan"]
+            while pile:
+                state.move(pile[-1], q, "deck")
+            state.shuffle(q, "deck")
+            state.emit("mulligan_count", q, data=(state.res[q]["mulligans"],))
+        state.emit("coin", 1 - first, data=("heads",))
+        state.active = 1 - first
+        self.start_turn(state)
+
+    # ------------------------------------------------------------------ turns and phases
+    def start_turn(self, state: GameState) -> None:
+        """The Draw Phase (TGC-1.10): plasma, draw, untap, then an automatic Pass Phase with no Open Quick."""
+        state.turn += 1
+        p = state.active = 1 - state.active
+        v = state.vars
+        v["gs"] = "closed"
+        v["pend"] = None
+        v["dn"] = 0
+        v["win"] = ()
+        v.pop("manual_pass", None)
+        state.phase = "draw"
+        state.current = p
+        state.emit("turn", p, data=(state.turn,))
+        res = state.res[p]
+        res["draws"] += 1
+        res["plasma"] = res["draws"] + res.pop("next", 0)
+        state.emit("plasma", p, data=(res["plasma"],))
+        self.draw(state, p)
+        self.untap_all(state, p)
+        self.enter_phase(state, "standby")
+
+    def untap_all(self, state: GameState, p: int) -> None:
+        """TGC-1.10.3: every tapped card on the turn player's side of the field is untapped."""
+        zones = state.zones[p]
+        for zname in FIELD:
+            for c in zones[zname]:
+                st = state.cs.get(c)
+                if st is not None and st.tapped and not st.status.get("held_by") and not st.status.get("locked"):
+                    st.tapped = False
+                    state.emit("untap", p, c)
+        for c in state.zones[1 - p]["field"]:
+            st = state.cs.get(c)
+            if st is not None and st.status.get("held_by") == p + 1:
+                del st.status["held_by"]
+                if st.tapped:
+                    st.tapped = False
+                    state.emit("untap", 1 - p, c)
+
+    def enter_phase(self, state: GameState, phase: str) -> None:
+        """The phase changes; then an Open Quick opens for the turn player (TGC-3.2.a.2)."""
+        state.phase = phase
+        state.vars["gs"] = "closed"
+        state.emit("phase", state.active, data=(phase,))
+        self.phase_effects(state, phase)
+        state.vars["then"] = "phase_start"
+        self.finish(state)
+
+    def phase_effects(self, state: GameState, phase: str) -> None:
+        """Battlefields and cards acting at a phase start (``params.at`` of a static effect)."""
+        for p in (state.active, 1 - state.active):
+            for zname in ("bf", "field", "artifacts"):
+                for card in list(state.zones[p][zname]):
+                    for eff in state.defs[card].effects:
+                        if eff.kind == "static" and eff.params.get("at") == phase and eff.steps and (
+                                eff.condition is None or effects.check(
+                                    state, {"source": card, "controller": p}, eff.condition)):
+                            effects.start(state, eff, card, p)
+
+    def open_quick(self, state: GameState) -> None:
+        """An Open Quick held by the turn player, Do Nothing count reset (TGC-2 default R1)."""
+        v = state.vars
+        v["gs"] = "quick"
+        v["dn"] = 0
+        state.current = state.active
+
+    def close(self, state: GameState) -> None:
+        """A declared action makes the gamestate Closed (TGC-3.1) and ends the trigger window (TGC-3.4.2)."""
+        v = state.vars
+        v["gs"] = "closed"
+        v["dn"] = 0
+        if not state.options.get("trigger_window_until_default"):
+            v["win"] = ()
+
+    def _do_nothing(self, state: GameState) -> None:
+        """TGC-3.2.b.1-2: hand the Open Quick over; the second consecutive one defaults."""
+        v = state.vars
+        v["dn"] += 1
+        state.emit("do_nothing", state.current)
+        if v["dn"] >= 2:
+            self.default(state)
+        else:
+            state.current = 1 - state.current
+
+    def default(self, state: GameState) -> None:
+        """The gamestate defaults (TGC-2.5.2): a pending phase change or attack goes on; else the phase's default."""
+        v = state.vars
+        pend = v["pend"]
+        v["dn"] = 0
+        if state.options.get("trigger_window_until_default"):
+            v["win"] = ()
+        if pend == "phase" or (pend is None and state.phase in ("standby", "end")):
+            v["pend"] = None
+            self.close(state)
+            v["win"] = ()
+            self.phase_effects(state, state.phase + "_end")
+            v["then"] = "next_phase"
+            self.finish(state)
+        elif pend is not None:
+            v["pend"] = None
+            self.close(state)
+            self.resolve_battle(state, pend)
+            v["then"] = "default"
+            self.finish(state)
+        else:
+            v["gs"] = DEFAULT_GS[state.phase]
+            state.current = state.active
+
+    def end_turn(self, state: GameState) -> None:
+        """Leaving the End Phase ends the turn (TGC-2.5.4.d): this-turn effects expire; the opponent's turn starts."""
+        p = state.active
+        state.res[p]["temp"] = 0
+        for card, st in list(state.cs.items()):
+            if st.mods:
+                st.mods = [m for m in st.mods if m[2] != "turn"]
+            if st.status:
+                for k in [k for k, val in st.status.items() if val == -1]:
+                    del st.status[k]
+                if st.status.get("doomed") and state.loc[card][1] == "field":
+                    self.destroy(state, card, {"controller": state.owner[card]})
+            if state.loc[card][1] == "field" and self.stat(state, card, "resolve") <= 0:
+                self.destroy(state, card, {"controller": -1})
+        state.vars["cost_cut"] = ()
+        state.emit("end_turn", p)
+        if state.result is None:
+            effects.run(state)
+            self.start_turn(state)
+
+    # ------------------------------------------------------------------ plasma (TGC-1.6, 1.10.1, 3.6)
+    def available_plasma(self, state: GameState, p: int) -> int:
+        r = state.res[p]
+        return r["plasma"] + r["temp"]
+
+    def pay(self, state: GameState, p: int, amount: int) -> None:
+        """Spend plasma, the temporary (this-turn) plasma first (TGC-3.6.2 default)."""
+        r = state.res[p]
+        from_temp = min(r["temp"], amount)
+        r["temp"] -= from_temp
+        r["plasma"] -= amount - from_temp
+        state.emit("plasma", p, data=(r["plasma"] + r["temp"],))
+
+    def flip_coin(self, state: GameState, p: int) -> None:
+        """TGC-3.6.2: the coin turns to tails and the player gains +1 plasma for this turn."""
+        state.vars["coin"] = (p, "tails")
+        state.res[p]["temp"] += 1
+        state.emit("flip_coin", p, data=("tails",))
+
+    def card_cost(self, state: GameState, p: int, card: int) -> int:
+        """The plasma a card costs now: printed cost and the cost effects in play (see CARDS.md ``cost``)."""
+        d = state.defs[card]
+        cost = d.fields["cost"]
+        for q in (0, 1):
+            for b in state.zones[q]["bf"]:
+                if state.defs[b].key == "eco_crash":
+                    cost += 1
+        for src, ctype, owner in state.vars.get("cost_up", ()):
+            if ctype == d.type and state.loc[src][1] == "field" and owner != -1:
+                cost += 1
+        for c in state.zones[p]["field"]:
+            if state.defs[c].key == "botanist_plant" and not verbs.nullified(state, c) and (
+                    "Plant" in d.fields["subtypes"] or d.fields["faction"] == "Service"):
+                cost = (cost + 1) // 2
+        for key, amount, turn in state.vars.get("cost_cut", ()):
+            if turn == state.turn and key == d.fields["faction"]:
+                cost -= amount
+        for eff in d.effects:
+            if eff.kind == "play" and eff.params.get("extra_cost"):
+                cost += eff.params["extra_cost"]
+        return max(0, cost)
+
+    # ------------------------------------------------------------------ Play A Card (TGC-3.3)
+    def play_card(self, state: GameState, p: int, args: tuple) -> None:
+        card = args[0]
+        d = state.defs[card]
+        self.pay(state, p, self.card_cost(state, p, card))
+        state.emit("play", p, card, (d.type,))
+        if d.type == CREATURE:
+            self.summon(state, p, card)
+        elif d.type == EQUIPMENT:
+            self.equip(state, card, args[1])
+        elif d.type == BATTLEFIELD:
+            for old in list(state.zones[p]["bf"]):
+                self.destroy(state, old, {"controller": p})
+            state.move(card, p, "bf")
+            self._start_play_effects(state, p, card)
+        elif d.type == ARTIFACT:
+            state.move(card, p, "artifacts")
+            self._start_play_effects(state, p, card)
+        else:  # instant or event: resolve, then discard (TGC-3.3.3.c.1)
+            state.move(card, p, "stack")
+            effects.start(state, (verbs.DISCARD_SELF,), card, p)
+            self._start_play_effects(state, p, card)
+            if state.vars.get("twice") == (p, state.turn):
+                state.vars["twice"] = None
+                self._start_play_effects(state, p, card)
+
+    def _start_play_effects(self, state: GameState, p: int, card: int) -> None:
+        for eff in reversed(state.defs[card].effects):
+            if eff.kind == "play":
+                effects.start(state, eff, card, p)
+
+    def summon(self, state: GameState, p: int, card: int, tapped: bool = True) -> None:
+        """A creature comes into play tapped (TGC-3.3.3.a.1) unless Rapid Response (TGC-0.2)."""
+        state.move(card, p, "field")
+        st = state.card_state(card)
+        st.tapped = tapped and not verbs.has_kw(state, card, "Rapid Response")
+        if verbs.has_kw(state, card, "Hivemind"):
+            st.counters["hivemind"] = 1
+        if verbs.has_kw(state, card, "Graytide"):
+            n = sum(1 for c in state.zones[p]["field"] if c != card and verbs.has_kw(state, c, "Graytide"))
+            if n:
+                st.mods.append(("power", n, "turn"))
+                st.mods.append(("resolve", n, "turn"))
+        if verbs.has_kw(state, card, "Hatred"):
+            hated = state.defs[card].fields["kwp"].get("Hatred", "")
+            for c in list(state.zones[p]["field"]):
+                if c != card and verbs.has_subtype(state, c, hated):
+                    self.destroy(state, c, {"controller": p})
+        self._start_play_effects(state, p, card)
+        state.emit("summoned", p, card)
+        self._add_window(state, card, "summoned")
+
+    def equip(self, state: GameState, card: int, host: int) -> None:
+        """TGC-3.3.3.b.1-3: attach underneath the creature; it gains the Equipment's power and resolve."""
+        self.attach(state, card, host)
+        owner = state.owner[host]
+        if any(state.defs[c].key == "CMO" and not verbs.nullified(state, c) for c in state.zones[owner]["field"]):
+            bonus = state.card_state(host).mods
+            for stat in ("power", "resolve"):
+                if state.defs[card].stats.get(stat, 0) > 0:
+                    bonus.append((stat, 1, f"eq{card}"))
+        state.emit("equipped", state.owner[card], card, (host,))
+        self._start_play_effects(state, state.owner[card], card)
+
+    def attach(self, state: GameState, card: int, host: int) -> None:
+        state.move(card, state.owner[card], "equip")
+        state.card_state(card).host = host
+        state.card_state(host).attached.append(card)
+
+    def _add_window(self, state: GameState, card: int, trigger: str) -> None:
+        """An activatable self-trigger (On Summon, On Destruction) becomes usable (TGC-3.4.1.x, TGC-3.4.2)."""
+        for i, eff in enumerate(state.defs[card].effects):
+            if eff.kind == "triggered" and eff.trigger == trigger and eff.params.get("activate"):
+                state.vars["win"] = (*state.vars["win"], (card, i))
+
+    # ------------------------------------------------------------------ Activate An Effect (TGC-3.4)
+    def activate(self, state: GameState, p: int, card: int, index: int) -> None:
+        eff = state.defs[card].effects[index]
+        params = eff.params
+        effects.mark_used(state, card, index, eff.limit)
+        state.emit("activate", p, card, (index,))
+        if params.get("plasma"):
+            self.pay(state, p, params["plasma"])
+        if params.get("hs"):
+            self.lose_hs(state, p, params["hs"], "TGC-1.12")
+        if params.get("tap"):
+            state.card_state(card).tapped = True
+            state.emit("tap", p, card)
+        if params.get("sacrifice"):
+            self.destroy(state, card, {"controller": p})
+        effects.start(state, eff, card, p)
+
+    # ------------------------------------------------------------------ Declare Battle (TGC-3.5, 4.1, 4.2)
+    def declare_battle(self, state: GameState, p: int, args: tuple) -> None:
+        attacker = args[0]
+        v = state.vars
+        if len(args) == 2:
+            v["pend"] = ("creature", attacker, args[1])
+            state.emit("attack", p, attacker, (args[1],))
+            return
+        state.emit("attack", p, attacker, (-1,))
+        if self.blockers(state, attacker):
+            v["pend"] = ("block", attacker)
+            v["gs"] = "block"
+            v["then"] = "block"
+            state.current = 1 - p
+        else:
+            v["pend"] = ("direct", attacker)
+
+    def _block(self, state: GameState, blocker: int) -> None:
+        v = state.vars
+        attacker = v["pend"][1]
+        state.emit("block", state.current, blocker, (attacker,))
+        if verbs.has_kw(state, blocker, "Under Pressure"):
+            pass
+        v["pend"] = ("creature", attacker, blocker)
+        v["then"] = "quick"
+        v["gs"] = "closed"
+        self.finish(state)
+
+    def attacker_able(self, state: GameState, attacker: int, p: int) -> bool:
+        """TGC-4.1.2.1 / 4.2.2.1: still on the field, on its side, untapped and able to attack."""
+        return state.loc[attacker] == (p, "field") and self.can_attack(state, attacker)
+
+    def resolve_battle(self, state: GameState, pend: tuple) -> None:
+        p = state.active
+        attacker = pend[1]
+        if not self.attacker_able(state, attacker, p):
+            state.emit("fizzle", p, attacker if state.loc[attacker][1] in FIELD else -1, (pend[0],))
+            return
+        if pend[0] == "direct":
+            self._direct_damage(state, attacker)
+            if state.result is None and state.loc[attacker][1] == "field":
+                self._tap(state, attacker)
+            return
+        defender = pend[2]
+        if state.loc[defender][1] != "field":
+            self._tap(state, attacker)  # TGC-4.2.2.1 reading (a)
+            return
+        verbs.combat(self, state, attacker, defender)
+        for c in (attacker, defender):
+            if state.loc[c][1] == "field":
+                self._tap(state, c)
+
+    def _direct_damage(self, state: GameState, attacker: int) -> None:
+        """TGC-4.1.3: the attacker deals its power to the opponent."""
+        p = state.owner[attacker]
+        dmg = self.stat(state, attacker, "power")
+        self.damage_player(state, 1 - p, dmg, {"source": attacker, "controller": p, "combat": True})
+        if dmg > 0 and state.result is None and (verbs.has_kw(state, attacker, "Lifedrain")):
+            self.heal_player(state, p, 1, {"controller": p})
+
+    def _tap(self, state: GameState, card: int) -> None:
+        st = state.card_state(card)
+        if not st.tapped:
+            st.tapped = True
+            state.emit("tap", state.owner[card], card)
+
+    # ------------------------------------------------------------------ damage, destruction, HS (TGC-4.3, 1.11, 1.12)
+    def stat(self, state: GameState, card: int, name: str) -> int:
+        """Current power / resolve: printed + modifiers + Equipment + static effects; resolve minus damage."""
+        d = state.defs[card]
+        value = d.stats.get(name, 0)
+        st = state.cs.get(card)
+        if st is not None:
+            for stat, delta, _ in st.mods:
+                if stat == name:
+                    value += delta
+            for eq in st.attached:
+                value += state.defs[eq].stats.get(name, 0)
+                if "Modular" in state.defs[eq].fields["kw"]:
+                    value += 1
+            if name == "resolve":
+                value -= st.counters.get("damage", 0)
+        statics = d.fields.get("statics")
+        if statics and d.type == CREATURE and not verbs.nullified(state, card):
+            value = verbs.apply_statics(state, card, name, value, statics)
+        return value
+
+    def damage_player(self, state: GameState, player: int, amount: int, ctx: dict) -> None:
+        """TGC-4.3.1: damage reduces HS; 0 or less changes nothing."""
+        if amount <= 0:
+            return
+        self.lose_hs(state, player, amount, "TGC-1.12")
+        state.emit("damage_player", player, data=(amount,))
+
+    def lose_hs(self, state: GameState, player: int, amount: int, clause: str) -> None:
+        r = state.res[player]
+        r["hs"] -= amount
+        if r["hs"] <= 0:
+            state.end(1 - player, f"player {player} has 0 Heathshards", "TGC-1.12.1")
+
+    def heal_player(self, state: GameState, player: int, amount: int, ctx: dict) -> None:
+        state.res[player]["hs"] += amount
+        state.emit("heal_player", player, data=(amount,))
+
+    def damage_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
+        """TGC-4.3.1-4.3.2: damage lowers resolve; at 0 or below the creature is destroyed."""
+        if amount <= 0 or state.loc[card][1] != "field":
+            return
+        st = state.card_state(card)
+        if st.counters.get("hivemind"):
+            del st.counters["hivemind"]
+            state.emit("hivemind", state.owner[card], card)
+            return
+        st.counters["damage"] = st.counters.get("damage", 0) + amount
+        state.emit("damage", state.owner[card], card, (amount,))
+        if self.stat(state, card, "resolve") <= 0:
+            self.destroy(state, card, ctx)
+
+    def heal_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
+        st = state.cs.get(card)
+        if st is not None and st.counters.get("damage"):
+            st.counters["damage"] = max(0, st.counters["damage"] - amount)
+
+    def destroy(self, state: GameState, card: int, ctx: dict | None = None) -> None:
+        """TGC-1.11.b, 1.11.b.1: to the owner's discard pile, with every attached card."""
+        zone = state.loc[card][1]
+        if zone not in FIELD:
+            return
+        st = state.cs.get(card)
+        if st is not None and st.host >= 0:
+            host = state.cs.get(st.host)
+            if host is not None and card in host.attached:
+                host.attached.remove(card)
+                host.mods = [m for m in host.mods if m[2] != f"eq{card}"]
+        for att in list(st.attached) if st is not None else ():
+            self.destroy(state, att, ctx)
+        owner = state.owner[card]
+        state.move(card, owner, "discard")
+        state.emit("destroyed", owner, card, (zone,))
+        self._add_window(state, card, "destroyed")
+        if st is not None and st.host >= 0 and state.loc[st.host][1] == "field" \
+                and self.stat(state, st.host, "resolve") <= 0:
+            self.destroy(state, st.host, ctx)  # TGC-3.3.3.b.3.1
+
+    def discard(self, state: GameState, card: int) -> None:
+        state.move(card, state.owner[card], "discard")
+        state.emit("discarded", state.owner[card], card)
+
+    def add_status(self, state: GameState, card: int, status: str, value: int, ctx: dict) -> None:
+        state.card_state(card).status[status] = value
+        state.emit("status", state.owner[card], card, (status, value))
+
+    def gain(self, state: GameState, player: int, resource: str, amount: int) -> None:
+        res = state.res[player]
+        res[resource] = res.get(resource, 0) + amount
+        state.emit("resource", player, data=(resource, res[resource]))
+
+    def on_event(self, state: GameState, ev: Event) -> None:
+        if ev.kind in AUTO_TRIGGERS and ev.kind in self.trigger_kinds:
+            self.fire_triggers(state, ev)
+
+    def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Event) -> bool:
+        if eff.params.get("activate") or verbs.nullified(state, card):
+            return False
+        if eff.params.get("self") and ev.card != card:
+            return False
+        if eff.zone and state.loc[card][1] != eff.zone:
+            return False
+        return super().trigger_applies(state, card, index, eff, ev)
+
+    def fire_triggers(self, state: GameState, ev: Event) -> None:
+        """Automatic triggers: cards on the board, plus self-triggers of the event's own card wherever it is."""
+        super().fire_triggers(state, ev)
+        c = ev.card
+        if c >= 0 and state.loc[c][1] not in FIELD:
+            for i, eff in enumerate(state.defs[c].effects):
+                if eff.kind == "triggered" and eff.trigger == ev.kind and eff.params.get("self") and \
+                        self.trigger_applies(state, c, i, eff, ev):
+                    effects.start(state, eff, c, state.owner[c], {"event_card": ev.card,
+                                                                  "event_player": ev.player})
+
+    # ------------------------------------------------------------------ views and bots
+    def observe_extra(self, state: GameState, viewer: int) -> dict[str, Any]:
+        v = state.vars
+        pend = v.get("pend")
+        return {"gamestate": v.get("gs"), "holder": state.current, "pending": list(pend) if isinstance(pend, tuple)
+                else pend, "coin": list(v.get("coin", ())), "do_nothing_count": v.get("dn", 0),
+                "mulligans": [state.res[p].get("mulligans", 0) for p in (0, 1)],
+                "trigger_window": [list(w) for w in v.get("win", ())]}
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        """HS difference, board strength (power + resolve of creatures) and cards in hand, squashed to [-1, 1]."""
+        if state.result is not None:
+            return super().evaluate(state, player)
+        score = 0.0
+        for p, sign in ((player, 1.0), (1 - player, -1.0)):
+            r = state.res[p]
+            score += sign * r["hs"] / 20.0
+            board = 0
+            for c in state.zones[p]["field"]:
+                board += self.stat(state, c, "power") + self.stat(state, c, "resolve") // 2
+            score += sign * board / 30.0
+            score += sign * len(state.zones[p]["hand"]) / 40.0
+        return max(-1.0, min(1.0, score / 2))
+
+
+def _zone_ok(eff: Effect, zone: str) -> bool:
+    """Where an activated effect is used from: its ``zone``, or any board zone when it names none."""
+    return zone == eff.zone if eff.zone else zone in FIELD

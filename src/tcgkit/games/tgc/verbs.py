@@ -1,0 +1,503 @@
+"""TGC's meaning of keywords, its extra effect verbs, static effects and combat (documented in CARDS.md)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tcgkit.core import effects
+from tcgkit.core.cards import Step
+from tcgkit.core.effects import HOOKS, amount, hook, player, push, select
+
+if TYPE_CHECKING:
+    from tcgkit.core.state import GameState
+
+_T = "target"
+
+#: Extra verbs of TGC's effect language (see CARDS.md).
+EXTRA_VERBS: dict[str, dict[str, tuple[str, ...]]] = {
+    "discard_played": {"params": (), "required": ()},
+    "summon": {"params": (_T, "tapped"), "required": (_T,)},
+    "grant": {"params": (_T, "keyword", "until"), "required": (_T, "keyword")},
+    "ungrant": {"params": (_T, "keyword"), "required": (_T, "keyword")},
+    "bf_damage": {"params": (_T, "amount"), "required": (_T, "amount")},
+    "lose_plasma": {"params": ("amount", "player"), "required": ("amount",)},
+    "lose_hs": {"params": ("amount", "player"), "required": ("amount",)},
+    "coin": {"params": ("name", "times"), "required": ()},
+    "reset_resolve": {"params": (_T,), "required": (_T,)},
+    "modify": {"params": (_T, "stat", "by", "until"), "required": (_T, "stat", "by")},
+}
+
+DISCARD_SELF = Step("discard_played", {})
+
+
+# ---------------------------------------------------------------------------------------------- keywords
+def has_kw(state: GameState, card: int, kw: str) -> bool:
+    """Whether a card has a keyword now: printed, granted (status), or given by an attached Equipment."""
+    st = state.cs.get(card)
+    if st is not None:
+        status = st.status
+        if status:
+            nul = status.get("nullified")
+            if (nul and _status_live(state, nul)) or status.get("no:" + kw):
+                return False
+            val = status.get(kw)
+            if val is not None and _status_live(state, val):
+                return True
+        for eq in st.attached:
+            for g in state.defs[eq].fields["grants"]:
+                if _grant_matches(state, card, g, kw):
+                    return True
+    return kw in state.defs[card].fields["kw"]
+
+
+def _status_live(state: GameState, val: int) -> bool:
+    """Status values: -1 until the end of the turn, 1 permanent, 10+N while card N stays on the board."""
+    if val >= 10:
+        return state.loc[val - 10][1] in ("field", "equip", "bf", "artifacts")
+    return val != 0
+
+
+def _grant_matches(state: GameState, card: int, grant: str, kw: str) -> bool:
+    name, _, cond = grant.partition("@")
+    if name != kw:
+        return False
+    if not cond:
+        return True
+    neg = cond.startswith("!")
+    faction = state.defs[card].fields["faction"]
+    return (faction == cond.lstrip("!")) != neg
+
+
+def has_subtype(state: GameState, card: int, subtype: str) -> bool:
+    """Subtypes (TGC-1.2.4.1-2); Changeling has every creature subtype; statics may add one (Monkey)."""
+    d = state.defs[card]
+    if subtype in d.fields["subtypes"] or (subtype.endswith("s") and subtype[:-1] in d.fields["subtypes"]):
+        return True
+    if d.type == "creature" and has_kw(state, card, "Changeling"):
+        return True
+    return any(s.get("subtype") == subtype and _static_on(state, card, s) for s in d.fields.get("statics", ()))
+
+
+def nullified(state: GameState, card: int) -> bool:
+    """Mime: the card's effects are nullified while the Mime stays on the board."""
+    st = state.cs.get(card)
+    if st is None:
+        return False
+    nul = st.status.get("nullified")
+    return bool(nul) and _status_live(state, nul)
+
+
+def faction(state: GameState, card: int) -> str:
+    st = state.cs.get(card)
+    if st is not None:
+        for k in st.status:
+            if k.startswith("faction="):
+                return k[8:]
+    return state.defs[card].fields["faction"]
+
+
+def affectable(state: GameState, target: int, source: int, by_effect: bool = True) -> bool:
+    """Holy (immune to Events), Immunity to Battlefields / Effects / a faction (see RULINGS.md)."""
+    sd = state.defs[source]
+    if sd.type in ("instant", "event") and has_kw(state, target, "Holy"):
+        return False
+    if sd.type == "battlefield" and has_kw(state, target, "Immunity:Battlefields"):
+        return False
+    if has_kw(state, target, "Immunity:" + faction(state, source)):
+        return False
+    return not (by_effect and source != target and sd.type != "equipment"
+                and has_kw(state, target, "Immunity:Effects"))
+
+
+@hook("tgc.affectable")
+def _affectable_hook(state: GameState, ctx: dict, params: Any) -> bool:
+    return affectable(state, params["card"], ctx["source"])
+
+
+@hook("tgc.human")
+def _human_hook(state: GameState, ctx: dict, params: Any) -> bool:
+    return has_subtype(state, params["card"], "Human")
+
+
+@hook("tgc.silicon")
+def _silicon_hook(state: GameState, ctx: dict, params: Any) -> bool:
+    return has_subtype(state, params["card"], "Silicon")
+
+
+@hook("tgc.engineering")
+def _engineering_hook(state: GameState, ctx: dict, params: Any) -> bool:
+    return faction(state, params["card"]) == "Engineering"
+
+
+@hook("tgc.science")
+def _science_hook(state: GameState, ctx: dict, params: Any) -> bool:
+    return faction(state, params["card"]) == "Science"
+
+
+@hook("tgc.asimov")
+def _asimov_hook(state: GameState, ctx: dict, params: Any) -> bool:
+    return has_kw(state, params["card"], "Asimov")
+
+
+@hook("tgc.weaker")
+def _weaker_hook(state: GameState, ctx: dict, params: Any) -> bool:
+    """A card with less printed power than the source (Medical Doctor)."""
+    return state.defs[params["card"]].stats.get("power", 0) < state.rules.stat(state, ctx["source"], "power")
+
+
+@hook("tgc.cheap_silicon")
+def _cheap_silicon(state: GameState, ctx: dict, params: Any) -> bool:
+    """A Silicon card costing up to double the source's Summon Cost (Borgi Ian)."""
+    c = params["card"]
+    return has_subtype(state, c, "Silicon") and state.defs[c].fields["cost"] <= 2 * state.defs[
+        ctx["source"]].fields["cost"]
+
+
+# ---------------------------------------------------------------------------------------------- statics
+def _static_on(state: GameState, card: int, s: dict) -> bool:
+    cond = s.get("if")
+    return cond is None or effects.check(state, {"source": card, "controller": state.owner[card]}, cond)
+
+
+def apply_statics(state: GameState, card: int, name: str, value: int, statics: tuple) -> int:
+    """Static stat changes of a card's own text (``statics`` of CARDS.md)."""
+    if state.loc[card][1] != "field":
+        return value
+    for s in statics:
+        if s.get("stat") == name and _static_on(state, card, s):
+            value += amount(state, {"source": card, "controller": state.owner[card]}, s["by"])
+            if "floor" in s:
+                value = max(s["floor"], value)
+    return value
+
+
+# ---------------------------------------------------------------------------------------------- combat (TGC-4.2.3)
+def combat(rules: Any, state: GameState, a: int, d: int) -> None:
+    """Two creatures deal their power to each other (simultaneous unless First Strike), with the keywords."""
+    for x, y in ((a, d), (d, a)):
+        if has_kw(state, x, "Asimov") and has_subtype(state, y, "Human"):
+            rules.destroy(state, x, {"controller": state.owner[y]})  # forced to fight a Human: destroyed instead
+            return
+    pa, pd = _combat_power(rules, state, a, d), _combat_power(rules, state, d, a)
+    fa, fd = has_kw(state, a, "First Strike"), has_kw(state, d, "First Strike")
+    if fa and not fd:
+        _hit(rules, state, a, d, pa)
+        if state.loc[d][1] == "field":
+            _hit(rules, state, d, a, pd)
+    elif fd and not fa:
+        _hit(rules, state, d, a, pd)
+        if state.loc[a][1] == "field":
+            _hit(rules, state, a, d, pa)
+    else:
+        _hit(rules, state, a, d, pa)
+        _hit(rules, state, d, a, pd)
+    if state.result is None and state.loc[d][1] != "field" and has_kw(state, a, "Squad Tactics"):
+        rules.damage_player(state, state.owner[d], 1, {"source": a, "controller": state.owner[a]})
+
+
+def _combat_power(rules: Any, state: GameState, x: int, y: int) -> int:
+    power = rules.stat(state, x, "power")
+    if has_kw(state, x, "Exterminate") and has_subtype(state, y, "Human"):
+        power += 2
+    return power
+
+
+def _hit(rules: Any, state: GameState, x: int, y: int, power: int) -> None:
+    if state.result is not None or power <= 0:
+        return
+    dmg = power - (2 if has_kw(state, y, "Carapace") else 0)
+    if dmg <= 0:
+        return
+    excess = power - rules.stat(state, y, "resolve")
+    rules.damage_card(state, y, dmg, {"source": x, "controller": state.owner[x], "combat": True})
+    if excess > 0 and has_kw(state, x, "Hulking") and state.result is None:
+        rules.damage_player(state, state.owner[y], excess, {"source": x, "controller": state.owner[x]})
+
+
+# ---------------------------------------------------------------------------------------------- verbs
+def _discard_played(state: GameState, ctx: dict, step: Step) -> None:
+    card = ctx["source"]
+    if state.loc[card][1] == "stack":
+        state.rules.discard(state, card)
+
+
+def _summon(state: GameState, ctx: dict, step: Step) -> None:
+    for c in select(state, ctx, step.params["target"]):
+        if state.defs[c].type == "creature" and state.loc[c][1] not in ("field",):
+            state.rules.summon(state, state.owner[c], c, tapped=step.params.get("tapped", True))
+
+
+def _grant(state: GameState, ctx: dict, step: Step) -> None:
+    until = step.params.get("until", "permanent")
+    value = -1 if until == "turn" else (10 + ctx["source"]) if until == "source" else 1
+    for c in select(state, ctx, step.params["target"]):
+        st = state.card_state(c)
+        kw = step.params["keyword"]
+        st.status.pop("no:" + kw, None)
+        st.status[kw] = value
+        state.emit("status", state.owner[c], c, (kw, value))
+
+
+def _ungrant(state: GameState, ctx: dict, step: Step) -> None:
+    for c in select(state, ctx, step.params["target"]):
+        st = state.card_state(c)
+        st.status.pop(step.params["keyword"], None)
+        st.status["no:" + step.params["keyword"]] = 1
+        state.emit("status", state.owner[c], c, ("no:" + step.params["keyword"], 1))
+
+
+def _bf_damage(state: GameState, ctx: dict, step: Step) -> None:
+    """Damage from a Battlefield: Immunity to Battlefields, Resistance and a Station Engineer's shield apply."""
+    n = amount(state, ctx, step.params["amount"])
+    for c in select(state, ctx, step.params["target"]):
+        if state.loc[c][1] != "field" or not affectable(state, c, ctx["source"]):
+            continue
+        st = state.cs.get(c)
+        if st is not None and st.status.get("bf_shield"):
+            continue
+        dmg = n - (2 if has_kw(state, c, "Resistance:Battlefields") else 0)
+        state.rules.damage_card(state, c, dmg, ctx)
+
+
+def _lose_plasma(state: GameState, ctx: dict, step: Step) -> None:
+    """Lose plasma; what cannot be paid is taken as HS damage (B.E.P.I.S. Chamber)."""
+    who = player(state, ctx, step.params.get("player"))
+    n = amount(state, ctx, step.params["amount"])
+    have = state.rules.available_plasma(state, who)
+    state.rules.pay(state, who, min(have, n))
+    if n > have:
+        state.rules.damage_player(state, who, n - have, ctx)
+
+
+def _lose_hs(state: GameState, ctx: dict, step: Step) -> None:
+    who = player(state, ctx, step.params.get("player"))
+    state.rules.lose_hs(state, who, amount(state, ctx, step.params["amount"]), "TGC-1.12")
+
+
+def _coin(state: GameState, ctx: dict, step: Step) -> None:
+    """Flip ``times`` coins (the game's RNG); bind the number of heads to ``name``."""
+    heads = 0
+    for _ in range(amount(state, ctx, step.params.get("times", 1))):
+        h = state.rng.coin()
+        heads += h
+        state.emit("coin_flip", ctx.get("controller", -1), data=("heads" if h else "tails",))
+    ctx[step.params.get("name", "heads")] = heads
+
+
+def _reset_resolve(state: GameState, ctx: dict, step: Step) -> None:
+    for c in select(state, ctx, step.params["target"]):
+        st = state.cs.get(c)
+        if st is not None:
+            st.counters.pop("damage", None)
+            st.mods = [m for m in st.mods if not (m[0] == "resolve" and m[1] < 0)]
+            state.emit("reset_resolve", state.owner[c], c)
+
+
+def _modify(state: GameState, ctx: dict, step: Step) -> None:
+    """Power / resolve changes; a CMO adds 1 to gains on its side; resolve at 0 or below destroys (TGC-4.3.2)."""
+    p = step.params
+    by = amount(state, ctx, p["by"])
+    until = p.get("until", "turn")
+    rules = state.rules
+    for c in select(state, ctx, p["target"]):
+        if state.loc[c][1] != "field":
+            continue
+        delta = by
+        if by > 0 and any(state.defs[x].key == "CMO" for x in state.zones[state.owner[c]]["field"]):
+            delta += 1
+        state.card_state(c).mods.append((p["stat"], delta, until))
+        state.emit("modify", state.owner[c], c, (p["stat"], delta, until))
+        if rules.stat(state, c, "resolve") <= 0:
+            rules.destroy(state, c, ctx)
+
+
+def handlers() -> dict[str, effects.Handler]:
+    return {
+        "discard_played": _discard_played, "summon": _summon, "grant": _grant, "ungrant": _ungrant,
+        "bf_damage": _bf_damage, "lose_plasma": _lose_plasma, "lose_hs": _lose_hs, "coin": _coin,
+        "reset_resolve": _reset_resolve, "modify": _modify,
+    }
+
+
+# ---------------------------------------------------------------------------------------------- hooks for cards
+@hook("tgc.cost_up")
+def _cost_up(state: GameState, ctx: dict, params: Any) -> None:
+    """Head of Security: the chosen card type costs 1 more while it stays on the field."""
+    ctype = ctx.get("ctype", "creature")
+    state.vars["cost_up"] = (*state.vars.get("cost_up", ()), (ctx["source"], ctype, ctx["controller"]))
+
+
+@hook("tgc.cost_cut")
+def _cost_cut(state: GameState, ctx: dict, params: Any) -> None:
+    """Runtime: Medical faction cards cost 2 less this turn."""
+    state.vars["cost_cut"] = (*state.vars.get("cost_cut", ()), ("Medical", 2, state.turn))
+
+
+@hook("tgc.free_play")
+def _free_play(state: GameState, ctx: dict, params: Any) -> None:
+    """Play a chosen creature from hand at no cost, as part of this effect."""
+    for c in select(state, ctx, params.get("target", "t")):
+        if state.loc[c] == (ctx["controller"], "hand") and state.defs[c].type == "creature":
+            state.rules.summon(state, ctx["controller"], c)
+
+
+@hook("tgc.set_faction")
+def _set_faction(state: GameState, ctx: dict, params: Any) -> None:
+    for c in select(state, ctx, params.get("target", "t")):
+        st = state.card_state(c)
+        for k in [k for k in st.status if k.startswith("faction=")]:
+            del st.status[k]
+        st.status["faction=" + str(ctx.get("faction", "Service"))] = 1
+
+
+@hook("tgc.clockwork")
+def _clockwork(state: GameState, ctx: dict, params: Any) -> None:
+    """Clockwork: copy the first printed keyword of the chosen creature while the source stays on the board."""
+    host = state.cs[ctx["source"]].host if ctx["source"] in state.cs else -1
+    for c in select(state, ctx, params.get("target", "t")):
+        kws = sorted(state.defs[c].fields["kw"])
+        if kws and host >= 0:
+            state.card_state(host).status[kws[0]] = 10 + ctx["source"]
+            state.emit("status", state.owner[host], host, (kws[0], 1))
+
+
+@hook("tgc.remember")
+def _remember(state: GameState, ctx: dict, params: Any) -> None:
+    """Geneticist: a new use ends the previous grant (statuses tied to the source are reset)."""
+    src = ctx["source"]
+    for st in state.cs.values():
+        for k in [k for k, v in st.status.items() if v == 10 + src]:
+            del st.status[k]
+
+
+@hook("tgc.twice")
+def _twice(state: GameState, ctx: dict, params: Any) -> None:
+    """Research Director: the next Instant or Standard Event played this turn resolves twice."""
+    state.vars["twice"] = (ctx["controller"], state.turn)
+
+
+__all__ = ["EXTRA_VERBS", "HOOKS", "affectable", "combat", "handlers", "has_kw", "has_subtype", "push"]
+
+
+@hook("tgc.search")
+def _search(state: GameState, ctx: dict, params: Any) -> None:
+    """Search your deck for a card matching ``filter`` (chosen by name), to ``hand`` or ``summon``; then shuffle."""
+    from tcgkit.core.actions import Action
+    from tcgkit.core.effects import ask, matches
+
+    who = ctx["controller"]
+    deck = state.zones[who]["deck"]
+    key = "_search"
+    if key not in ctx:
+        names = sorted({state.defs[c].name for c in deck if matches(state, ctx, c, params["filter"])})
+        if names:
+            options = [Action("option", (n,)) for n in names] + [Action("option", ("none",))]
+            ask(state, ctx, who, "search your deck: choose a card", options, key)
+            return
+        ctx[key] = "none"
+    name = ctx.pop(key)
+    if name != "none":
+        card = next(c for c in reversed(deck) if state.defs[c].name == name)
+        if params.get("to") == "summon":
+            state.rules.summon(state, who, card)
+        else:
+            state.move(card, who, "hand")
+    state.shuffle(who, "deck")
+
+
+@hook("tgc.not_host")
+def _not_host(state: GameState, ctx: dict, params: Any) -> bool:
+    st = state.cs.get(ctx["source"])
+    return st is None or st.host != params["card"]
+
+
+@hook("tgc.reequip")
+def _reequip(state: GameState, ctx: dict, params: Any) -> None:
+    """Move the source Equipment from its creature to the chosen one (its bonuses follow it)."""
+    eq = ctx["source"]
+    targets = select(state, ctx, "t")
+    if not targets or state.loc[eq][1] != "equip":
+        return
+    st = state.card_state(eq)
+    old = state.cs.get(st.host)
+    if old is not None and eq in old.attached:
+        old.attached.remove(eq)
+    st.host = targets[0]
+    state.card_state(targets[0]).attached.append(eq)
+    state.emit("equipped", state.owner[eq], eq, (targets[0],))
+    if old is not None and st.host != -1:
+        for c in list(state.zones[0]["field"] + state.zones[1]["field"]):
+            if state.rules.stat(state, c, "resolve") <= 0:
+                state.rules.destroy(state, c, ctx)
+
+
+@hook("tgc.hold")
+def _hold(state: GameState, ctx: dict, params: Any) -> None:
+    """Citrus: tap the chosen card; it stays tapped until the start of the controller's next turn."""
+    for c in select(state, ctx, "t"):
+        st = state.card_state(c)
+        st.tapped = True
+        st.status["held_by"] = ctx["controller"] + 1
+        state.emit("tap", state.owner[c], c)
+
+
+@hook("tgc.draw_bind")
+def _draw_bind(state: GameState, ctx: dict, params: Any) -> None:
+    """Draw ``count`` cards and bind them to ``bind`` (to look at or discard them afterwards)."""
+    drawn = []
+    for _ in range(params.get("count", 1)):
+        c = state.rules.draw(state, ctx["controller"])
+        if c >= 0:
+            drawn.append(c)
+    ctx[params.get("bind", "drawn")] = drawn
+
+
+@hook("tgc.in_hand")
+def _in_hand(state: GameState, ctx: dict, params: Any) -> bool:
+    return state.loc[params["card"]][1] == "hand"
+
+
+@hook("tgc.mill")
+def _mill(state: GameState, ctx: dict, params: Any) -> None:
+    """Shaft Miner: the chosen player puts the top cards of their deck into their discard pile."""
+    who = ctx["controller"] if ctx.get("who") == "you" else 1 - ctx["controller"]
+    for _ in range(params.get("count", 2)):
+        if state.move_top(who, "deck", "discard") < 0:
+            break
+
+
+@hook("tgc.targeted")
+def _targeted(state: GameState, ctx: dict, params: Any) -> None:
+    """An opponent's single-target Event chose this card: a Scientist's owner gains 1 HS."""
+    for c in select(state, ctx, params.get("target", "t")):
+        if state.owner[c] != ctx["controller"] and any(
+                e.params.get("on_targeted") for e in state.defs[c].effects if e.kind == "static"):
+            state.rules.heal_player(state, state.owner[c], 1, ctx)
+
+
+@hook("tgc.warp_ok")
+def _warp_ok(state: GameState, ctx: dict, params: Any) -> bool:
+    """Bluespace Flux: once per turn for each player."""
+    return (state.turn, ctx["controller"]) not in state.vars.get("warp_used", ())
+
+
+@hook("tgc.summon_top")
+def _summon_top(state: GameState, ctx: dict, params: Any) -> None:
+    """Bluespace Flux: summon the top card of your deck (a card that is not a creature is revealed and stays)."""
+    who = ctx["controller"]
+    state.vars["warp_used"] = (*state.vars.get("warp_used", ()), (state.turn, who))
+    deck = state.zones[who]["deck"]
+    if not deck:
+        return
+    top = deck[-1]
+    if state.defs[top].type == "creature":
+        state.rules.summon(state, who, top)
+    else:
+        state.move(top, who, "hand")
+
+
+@hook("tgc.show")
+def _show(state: GameState, ctx: dict, params: Any) -> None:
+    """Scroll of the Sleeping Carp: the shown card's id (key) is told to the equipping player only."""
+    for c in select(state, ctx, "shown"):
+        state.emit("shown", ctx["controller"], data=(state.defs[c].key,), private=ctx["controller"])
