@@ -28,8 +28,11 @@ EQUIP = ("", "equip1", "equip2", "equip3")
 EFFECT = ("", "effect1", "effect2", "effect3")
 BASE_WORD = ("", "base1", "base2", "base3")
 BASE_LANE = {"base1": 1, "base2": 2, "base3": 3}
+BASE_KEY = ("", "b1", "b2", "b3")
+NEAR = ((), (1, 2), (1, 2, 3), (2, 3))
 STRONGHOLD = 2
 END = Action("end")
+_new = tuple.__new__  # builds an Action without the NamedTuple constructor (hot path)
 USED = (Step("gr_used", {}),)
 
 
@@ -93,23 +96,24 @@ def targetable_by_enemy(state: GameState, card: int) -> bool:
 
 def attack_targets(state: GameState, attacker: int) -> list[int | str]:
     """Targets in range (GR-COMBAT-01/02), Bases without a Guardian (GR-BASE-04), Tanks first (GR-CLASS-03)."""
-    lane = lane_of(state, attacker)
+    lane = LANE_OF.get(state.loc[attacker][1], 0)
     q = 1 - state.owner[attacker]
     zq = state.zones[q]
     res = state.res[q]
+    cs = state.cs
+    defs = state.defs
     always = state.options.get("bases_always_targetable")
     cands: list[int | str] = []
     tanks: list[int | str] = []
-    for ln in (lane - 1, lane, lane + 1):
-        if not 1 <= ln <= 3:
-            continue
+    for ln in NEAR[lane]:
         occupants = zq[LANE_WORD[ln]]
         for t in occupants:
-            if targetable_by_enemy(state, t):
+            st = cs.get(t)
+            if st is None or not st.status or not (st.status.get("stealth") or st.status.get("invincible")):
                 cands.append(t)
-                if "tank" in state.defs[t].tags:
+                if "tank" in defs[t].tags:
                     tanks.append(t)
-        if (always or not occupants) and res[f"b{ln}"] > 0:
+        if (always or not occupants) and res[BASE_KEY[ln]] > 0:
             cands.append(BASE_WORD[ln])
     return tanks or cands
 
@@ -122,10 +126,13 @@ def can_act(state: GameState, card: int) -> bool:
     return not flags(state, card) & FORFEIT
 
 
-def may_attack(state: GameState, card: int) -> bool:
+def may_attack(state: GameState, card: int, f: int = -1) -> bool:
     """One basic attack per turn, two with Fury (GR-COMBAT-03, GR-FURY-01); not after an ability (GR-COMBAT-04)
     or a swap (GR-SWAP-03)."""
-    f = flags(state, card)
+    if f < 0:
+        f = flags(state, card)
+    if not f:
+        return True
     if f & SWAP and state.defs[card].fields["swap_penalty"]:
         return False
     if f & ABIL and not state.options.get("ability_then_attack"):
@@ -135,32 +142,44 @@ def may_attack(state: GameState, card: int) -> bool:
     return done < limit
 
 
-def may_ability(state: GameState, card: int) -> bool:
+def may_ability(state: GameState, card: int, f: int = -1) -> bool:
     """One ability per turn (GR-COMBAT-06), none after a basic attack (GR-COMBAT-04) or a swap (GR-SWAP-04)."""
-    f = flags(state, card)
+    if f < 0:
+        f = flags(state, card)
     if f & ABIL or f & (ATK1 | ATK2):
         return False
     return not (f & SWAP and state.defs[card].fields["swap_penalty"])
 
 
-def may_swap(state: GameState, card: int) -> bool:
+def may_swap(state: GameState, card: int, f: int = -1) -> bool:
     """Not after an attack or ability (GR-SWAP-05/06), not twice, not from a destroyed Outpost's lane (GR-BASE-09)."""
-    f = flags(state, card)
+    if f < 0:
+        f = flags(state, card)
     if f & SWAP:
         return False
     if f & (ATK1 | ATK2 | ABIL) and state.defs[card].fields["swap_penalty"]:
         return False
-    return state.res[state.owner[card]][f"b{lane_of(state, card)}"] > 0
+    return state.res[state.owner[card]][BASE_KEY[lane_of(state, card)]] > 0
 
 
-def ability_ok(state: GameState, card: int, index: int, dz: int) -> bool:
+IN_RANGE = {"exists": {"zone": "opponent.guardians", "filter": {"hook": "gr.enemy_in_range"}}}
+ENEMY_VISIBLE = {"exists": {"zone": "opponent.guardians", "filter": {"hook": "gr.enemy_visible"}}}
+
+
+def ability_ok(state: GameState, card: int, index: int, dz: int, targets: list | None = None) -> bool:
+    """Affordable (GR-COMBAT-05), within its use limit, and its condition holds (``targets``: the card's attack
+    targets, a shortcut for the usual "an enemy Guardian in range" condition)."""
     eff = state.defs[card].effects[index]
     if eff.params.get("dz_cost", 0) > dz:
         return False
-    if not effects.limit_ok(state, card, index, eff.limit):
+    if eff.limit and not effects.limit_ok(state, card, index, eff.limit):
         return False
-    ctx = {"source": card, "controller": state.owner[card]}
-    return effects.check(state, ctx, eff.condition)
+    cond = eff.condition
+    if cond is None:
+        return True
+    if targets is not None and cond == IN_RANGE:
+        return any(type(t) is int for t in targets)
+    return effects.check(state, {"source": card, "controller": state.owner[card]}, cond)
 
 
 # ---------------------------------------------------------------------------------------------- legal actions
@@ -176,22 +195,36 @@ def main_actions(state: GameState) -> list[Action]:
     acts = [END]
     _hand_actions(state, p, res, fielded, acts)
     defs = state.defs
+    cs = state.cs
+    turn = state.turn
+    ready: list[int] = []
     for g in fielded:
-        if not can_act(state, g):
-            continue
+        st = cs.get(g)
+        f = 0
+        if st is not None:
+            if st.status and st.status.get("exhausted"):
+                continue
+            if st.counters.get("at") == turn:
+                f = st.counters["af"]
+                if f & FORFEIT:
+                    continue
         d = defs[g]
-        if dz >= d.stats["attack_cost"] and may_attack(state, g):
-            for t in attack_targets(state, g):
-                acts.append(Action("attack", (g, t)))
-        if may_ability(state, g):
+        targets = attack_targets(state, g)
+        if dz >= d.stats["attack_cost"] and may_attack(state, g, f):
+            for t in targets:
+                acts.append(_new(Action, ("attack", (g, t))))
+        if d.effects and may_ability(state, g, f):
             for i, eff in enumerate(d.effects):
-                if eff.kind == "activated" and ability_ok(state, g, i, dz):
+                if eff.kind == "activated" and ability_ok(state, g, i, dz, targets):
                     acts.append(Action("ability", (g, str(i))))
         if d.fields["infuse_atk"] or d.fields["infuse_hp"]:
             acts.extend(Action("infuse", (g, r)) for r in fielded if r != g)
-    if dz >= 1 and len(fielded) >= 2:
-        _swap_actions(state, fielded, acts)
+        if may_swap(state, g, f):
+            ready.append(g)
+    if dz >= 1 and len(ready) >= 2:
+        _swap_actions(state, ready, acts)
     return acts
+
 
 
 def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts: list[Action]) -> None:
@@ -204,12 +237,12 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
             if d.stats["sp_cost"] > sp or (d.fields["sacrifice"] and not fielded):
                 continue
             for ln in (1, 2, 3):
-                if res[f"b{ln}"] <= 0:
+                if res[BASE_KEY[ln]] <= 0:
                     continue
                 if d.fields["sacrifice"]:
                     acts.extend(Action("summon", (card, LANE_WORD[ln], s)) for s in fielded)
                 else:
-                    acts.append(Action("summon", (card, LANE_WORD[ln])))
+                    acts.append(_new(Action, ("summon", (card, LANE_WORD[ln]))))
         elif d.stats["dz_cost"] <= dz:
             if t == "Equipment":
                 acts.extend(Action("equip", (card, g)) for g in fielded)
@@ -219,21 +252,29 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
 
 def _play_condition_ok(state: GameState, card: int, p: int) -> bool:
     ctx = {"source": card, "controller": p}
-    return all(effects.check(state, ctx, e.condition) for e in state.defs[card].effects if e.kind == "play")
+    for e in state.defs[card].effects:
+        cond = e.condition
+        if e.kind != "play" or cond is None:
+            continue
+        if cond == ENEMY_VISIBLE:
+            if not any(targetable_by_enemy(state, t) for t in state.rules.guardians(state, 1 - p)):
+                return False
+        elif not effects.check(state, ctx, cond):
+            return False
+    return True
 
 
 def swap_ready(state: GameState, card: int) -> bool:
     return can_act(state, card) and may_swap(state, card)
 
 
-def _swap_actions(state: GameState, fielded: list[int], acts: list[Action]) -> None:
-    ready = [g for g in fielded if swap_ready(state, g)]
+def _swap_actions(state: GameState, ready: list[int], acts: list[Action]) -> None:
     for i, a in enumerate(ready):
         for b in ready[i + 1:]:
             pa, pb = has(state, a, "paralyzed"), has(state, b, "paralyzed")
             if pa and pb:
                 continue
-            acts.append(Action("swap", (b, a) if pb else (a, b)))
+            acts.append(_new(Action, ("swap", (b, a) if pb else (a, b))))
 
 
 # ---------------------------------------------------------------------------------------------- doing actions
@@ -592,9 +633,11 @@ def return_to_hand(state: GameState, card: int) -> None:
 
 def settle_defeats(state: GameState) -> None:
     """Printed conditions of defeat (GR-DEF-03): a static effect with ``params: {defeat_if: true}``."""
+    defs = state.defs
     for p in (0, 1):
-        z = state.zones[p]
-        for card in (*z["lane1"], *z["lane2"], *z["lane3"]):
+        for card in state.rules.guardians(state, p):
+            if not defs[card].fields["defeat_if"]:
+                continue
             for eff in state.defs[card].effects:
                 if eff.kind == "static" and eff.params.get("defeat_if") and effects.check(
                         state, {"source": card, "controller": p}, eff.condition):

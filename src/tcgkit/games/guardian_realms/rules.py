@@ -9,6 +9,7 @@ one Effect, ``field`` one Field card; Base HP, Walls and points are public numbe
 from __future__ import annotations
 
 from collections import Counter
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -246,6 +247,14 @@ class GuardianRealmsRules(Ruleset):
                 if stat == name:
                     value += delta
         return value
+
+    def on_event(self, state: GameState, ev: Any) -> None:
+        if ev.kind in self.trigger_kinds_cached:
+            self.fire_triggers(state, ev)
+
+    @cached_property
+    def trigger_kinds_cached(self) -> frozenset[str]:
+        return self.trigger_kinds
 
     def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Any) -> bool:
         """``params: {self: true}`` limits a trigger to events about its own card; ``mine: true`` to its side."""

@@ -214,7 +214,10 @@ def _enemy_in_range(state: GameState, ctx: dict, params: Any) -> bool:
     source = ctx["source"]
     if state.owner[card] == ctx["controller"] or state.loc[source][1] not in combat.LANE_OF:
         return False
-    return card in combat.attack_targets(state, source)
+    cached = ctx.get("_range")
+    if cached is None or cached[0] != len(state.log):
+        cached = ctx["_range"] = (len(state.log), tuple(combat.attack_targets(state, source)))
+    return card in cached[1]
 
 
 @effects.hook("gr.enemy_visible")
