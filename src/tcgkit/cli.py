@@ -145,56 +145,154 @@ def _choose_game() -> str:
         out.print(f"Type a number from 1 to {len(playable)}.")
 
 
-@app.command()
+@app.command(context_settings={"allow_extra_args": True})
 def sim(
+    ctx: typer.Context,
     game: str,
     games: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Run seed.")] = 0,
-    decks: Annotated[list[str] | None, typer.Option("--decks", help="Decks (repeat or space-separate).")] = None,
-    all_decks: Annotated[bool, typer.Option("--all-decks", help="Every shipped deck.")] = False,
-    bots: Annotated[tuple[str, str], typer.Option("--bots", help="Bot per seat.")] = ("random", "random"),
+    decks: Annotated[list[str] | None, typer.Option(
+        "--decks", help="Decks (names or files): --decks A B C, --decks A --decks B, or --decks A,B,C.")] = None,
+    all_decks: Annotated[bool, typer.Option("--all-decks", help="Every shipped deck (the default).")] = False,
+    bots: Annotated[tuple[str, str], typer.Option("--bots", help="Bot per seat; they swap seats.")] = (
+        "random", "random"),
     jobs: Annotated[int, typer.Option("--jobs", help="Worker processes (0: all cores).")] = 0,
+    out_file: Annotated[str | None, typer.Option("--out", help="Append the games to this results file (SQLite).")
+                        ] = None,
+    backend: Annotated[str, typer.Option("--backend", help="local (worker processes) or ray.")] = "local",
+    address: Annotated[str | None, typer.Option("--address", help="Ray cluster address (--backend ray).")] = None,
     save_replays: Annotated[str | None, typer.Option("--save-replays", help="Folder for replays.")] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Run many bot games; prints wins, draws, errors and speed."""
+    """Run a round robin of bot games over decks; prints wins, draws, errors and speed; --out stores every game."""
     from tcgkit import sim as simmod
+    from tcgkit.bots import make_bot
 
     rules = get_rules(game)
-    names = list(rules.decks()) if all_decks or not decks else _split(decks)
-    for n in names:
-        rules.deck(n)
-    specs = simmod.plan(game, games, seed, names, bots)
+    if not rules.playable:
+        raise TcgkitError(f"{game} is not playable yet")
+    extra = list(ctx.args)
+    if extra and not decks:
+        raise TcgkitError(f"unexpected argument {extra[0]!r} (deck names go after --decks)")
+    if all_decks and decks:
+        raise TcgkitError("give --decks or --all-decks, not both")
+    if games < 1:
+        raise TcgkitError("--games must be at least 1")
+    if jobs < 0:
+        raise TcgkitError("--jobs must be 0 (all cores) or more")
+    if backend not in simmod.BACKENDS:
+        raise TcgkitError(f"unknown backend {backend!r}; backends: {', '.join(simmod.BACKENDS)}")
+    if address and backend != "ray":
+        raise TcgkitError("--address is for --backend ray")
+    for b in bots:
+        make_bot(b, 0)
+    names = _deck_args([*(decks or []), *extra]) if decks else list(rules.decks())
+    table = simmod.resolve_decks(game, names)
+    specs = simmod.plan(game, games, seed, list(table), bots)
+    writer = None
+    if out_file:
+        from tcgkit.results import ResultsWriter
+
+        writer = ResultsWriter(out_file)
+        writer.start_run(game, seed, table, bots, len(specs), jobs or simmod.default_jobs(), backend,
+                         command=" ".join(["tcgkit", *sys.argv[1:]]))
     records = []
+    stopped = False
     start = time.perf_counter()
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err, transient=True, disable=not err.is_terminal) as progress:
-        task = progress.add_task(f"{game}", total=len(specs))
-        try:
-            for rec in simmod.run(specs, jobs or None, keep_replays=bool(save_replays),
-                                  progress=lambda _r: progress.advance(task)):
-                records.append(rec)
-        except KeyboardInterrupt:
-            err.print(f"stopped: {len(records)} of {len(specs)} games finished")
-    summary = simmod.summarize(game, records, time.perf_counter() - start)
+    try:
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=err, transient=True, auto_refresh=False, disable=not err.is_terminal) as progress:
+            task = progress.add_task(f"{game}", total=len(specs))
+            last = [0.0]
+
+            def advance(_record: Any) -> None:
+                progress.advance(task)
+                now = time.monotonic()
+                if now - last[0] > 0.1:
+                    last[0] = now
+                    progress.refresh()
+
+            try:
+                for rec in simmod.run(specs, jobs or None, keep_replays=bool(save_replays), progress=advance,
+                                      decks=table, backend=backend, address=address):
+                    records.append(rec)
+                    if writer is not None:
+                        writer.add(rec)
+            except KeyboardInterrupt:
+                stopped = True
+        seconds = time.perf_counter() - start
+        if writer is not None:
+            writer.finish("stopped" if stopped else "complete")
+    finally:
+        if writer is not None:
+            writer.close()
+    if stopped:
+        err.print(f"stopped: {len(records)} of {len(specs)} games finished"
+                  + (f" (stored in {out_file})" if out_file else ""))
+    records.sort(key=lambda r: r.index)
+    summary = simmod.summarize(game, records, seconds)
     if save_replays:
         simmod.save_replays(records, save_replays)
     if as_json:
         _print_json(summary)
+    else:
+        table_out = Table("games", "wins seat 0", "wins seat 1", "draws", "errors", "mean turns", "decisions/s",
+                          title=f"{game}: {', '.join(table)}")
+        table_out.add_row(str(summary["games"]), str(summary["wins"]["0"]), str(summary["wins"]["1"]),
+                          str(summary["draws"]), str(summary["errors"]), str(summary["mean_turns"]),
+                          str(summary["decisions_per_second"]))
+        out.print(table_out)
+        for r in records:
+            if r.error:
+                out.print(f"game {r.index} (seed {r.seed}): {r.error}")
+        if out_file:
+            out.print(f"stored {len(records)} games in {out_file}; see them with: tcgkit report {out_file}")
+    if stopped:
+        raise typer.Exit(130)
+
+
+def _deck_args(values: list[str]) -> list[str]:
+    """Deck arguments: each value is a deck name or file; a value with commas that is no file is a list."""
+    names: list[str] = []
+    for value in values:
+        if "," in value and not Path(value).exists():
+            names.extend(v.strip() for v in value.split(",") if v.strip())
+        else:
+            names.append(value)
+    return names
+
+
+@app.command()
+def report(
+    results: Annotated[list[str], typer.Argument(help="Results files written by tcgkit sim --out.")],
+    html: Annotated[str | None, typer.Option("--html", help="Write the report as one HTML file.")] = None,
+    csv_dir: Annotated[str | None, typer.Option("--csv", help="Export the tables as CSV files to this folder.")
+                       ] = None,
+    game: Annotated[str | None, typer.Option("--game", help="The game to report when the files hold several.")
+                    ] = None,
+    top: Annotated[int, typer.Option("--top", help="Rows of the card tables in the terminal.")] = 15,
+    min_games: Annotated[int | None, typer.Option(
+        "--min-games", help="Cards drawn in fewer games are left out of the above/below lists.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Balance report of stored results: matchups, turn order, game length, win reasons, per-card figures."""
+    from tcgkit import report as reportmod
+    from tcgkit.results import load
+    from tcgkit.stats import compute
+
+    stats = compute(load(results, game))
+    if html:
+        reportmod.write_html(stats, html, min_games=min_games)
+    if csv_dir:
+        reportmod.write_csv(stats, csv_dir)
+    if as_json:
+        _print_json(reportmod.to_json(stats, min_games=min_games))
         return
-    table = Table("games", "wins seat 0", "wins seat 1", "draws", "errors", "mean turns", "decisions/s",
-                  title=f"{game}: {', '.join(names)}")
-    table.add_row(str(summary["games"]), str(summary["wins"]["0"]), str(summary["wins"]["1"]),
-                  str(summary["draws"]), str(summary["errors"]), str(summary["mean_turns"]),
-                  str(summary["decisions_per_second"]))
-    out.print(table)
-    for r in records:
-        if r.error:
-            out.print(f"game {r.index} (seed {r.seed}): {r.error}")
-
-
-def _split(values: list[str]) -> list[str]:
-    return [v for value in values for v in ([value] if Path(value).exists() else [value])]
+    reportmod.print_terminal(stats, out, top=top, min_games=min_games)
+    if html:
+        out.print(f"HTML report: {html}")
+    if csv_dir:
+        out.print(f"CSV tables: {csv_dir}")
 
 
 @app.command()

@@ -1,7 +1,7 @@
-"""Batch simulation: many bot games, in parallel worker processes, reproducible from one run seed.
+"""Batch simulation: round robins of bot games, in parallel worker processes, reproducible from one run seed.
 
 Game ``i`` of a run always has seed ``derive_seed(run_seed, i)`` and the same decks, bots and seats, whichever
-worker plays it, so the results are the same whatever the number of jobs.
+worker (or Ray node) plays it, so the results are the same whatever the number of jobs or the backend.
 
 >>> from tcgkit.games import get_rules
 >>> from tcgkit.sim import plan, run_one
@@ -9,22 +9,30 @@ worker plays it, so the results are the same whatever the number of jobs.
 >>> record = run_one(plan("tgod", 1, seed=7, decks=decks, bots=["random", "random"])[0])
 >>> record.error is None and record.reason != ""
 True
+
+A whole run: :func:`plan` the games, :func:`run` them (``jobs`` worker processes), :func:`summarize` them, and
+store them with :class:`tcgkit.results.ResultsWriter` for ``tcgkit report``.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tcgkit.core.decks import Deck
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.rng import derive_seed
 from tcgkit.core.state import GameState
 from tcgkit.games import get_rules
+
+#: The backends :func:`run` knows: worker processes on this machine, or a Ray cluster.
+BACKENDS = ("local", "ray")
 
 
 @dataclass(frozen=True)
@@ -41,7 +49,12 @@ class GameSpec:
 
 @dataclass
 class GameRecord:
-    """What a run keeps of one game."""
+    """What a run keeps of one game.
+
+    ``drawn[p]`` and ``played[p]`` list the names of the cards player ``p`` drew and played (one entry per copy and
+    per time); ``first_player`` is the player who took the first turn; ``seconds`` is the only field that varies
+    between two runs of the same spec.
+    """
 
     game: str
     index: int
@@ -64,33 +77,76 @@ class GameRecord:
         return asdict(self)
 
 
+def resolve_decks(game: str, names: Sequence[str]) -> dict[str, Deck]:
+    """Load the decks of a run once: shipped deck names or deck files, keyed by deck name (in the given order).
+
+    Raises :class:`~tcgkit.core.errors.TcgkitError` for an unknown deck, an illegal one, or two decks with one name.
+
+    >>> list(resolve_decks("tgod", ["guardian wall", "Tyrant Horde"]))
+    ['Guardian Wall', 'Tyrant Horde']
+    """
+    rules = get_rules(game)
+    out: dict[str, Deck] = {}
+    for given in names:
+        deck = rules.deck(given)
+        if deck.name in out:
+            if out[deck.name] == deck:
+                continue
+            raise TcgkitError(f"two different decks are named {deck.name!r}; rename one (its 'name' field)")
+        bad = rules.validate_deck(deck, rules.OPTIONS.get("format"))
+        if bad:
+            raise TcgkitError(f"deck {deck.name!r} is not legal: {bad[0].message} ({bad[0].clause})"
+                              + (f" and {len(bad) - 1} more" if len(bad) > 1 else ""))
+        out[deck.name] = deck
+    if not out:
+        raise TcgkitError("a run needs at least one deck")
+    return out
+
+
 def plan(game: str, games: int, seed: int, decks: Sequence[str], bots: Sequence[str],
          options: dict[str, Any] | None = None) -> list[GameSpec]:
-    """The games of a run: every ordered pairing of ``decks`` in turn (seats alternate), ``games`` in all."""
+    """The games of a run: every ordered pairing of ``decks`` in turn (so each deck sits in both seats), ``games``
+    in all; the two bots swap seats after each full cycle of pairings (every game when there is one pairing).
+
+    >>> specs = plan("tgod", 4, 1, ["A", "B"], ["greedy", "random"])
+    >>> [(s.decks, s.bots) for s in specs][:3]
+    [(('A', 'B'), ('greedy', 'random')), (('B', 'A'), ('greedy', 'random')), (('A', 'B'), ('random', 'greedy'))]
+    """
     if len(decks) < 1:
         raise TcgkitError("a run needs at least one deck")
+    if len(bots) != 2:
+        raise TcgkitError("a run needs two bots, one per seat")
     pairs = [(a, b) for a in decks for b in decks if a != b] if len(decks) > 1 else [(decks[0], decks[0])]
     opts = tuple(sorted((options or {}).items()))
     out = []
     for i in range(games):
         a, b = pairs[i % len(pairs)]
-        bot_pair = (bots[0], bots[1]) if (i // len(pairs)) % 2 == 0 else (bots[1], bots[0])
-        if len(decks) == 1 or a == b:
-            bot_pair = (bots[i % 2], bots[1 - i % 2])
+        cycle = i // len(pairs) if len(pairs) > 1 else i
+        bot_pair = (bots[0], bots[1]) if cycle % 2 == 0 else (bots[1], bots[0])
         out.append(GameSpec(game, i, derive_seed(seed, i), (a, b), bot_pair, opts))
     return out
 
 
-def run_one(spec: GameSpec, keep_replay: bool = False) -> GameRecord:
-    """Play one game of a run (in whatever process) and record it."""
+#: The decks of the current run in this process (set by :func:`run` and in each worker by its initializer).
+_DECKS: dict[str, Deck] = {}
+
+
+def run_one(spec: GameSpec, keep_replay: bool = False, decks: Mapping[str, Deck] | None = None) -> GameRecord:
+    """Play one game of a run (in whatever process) and record it.
+
+    ``decks`` maps the deck names of ``spec`` to decks (default: the run's decks, else the game's shipped decks or
+    deck files). A crash inside the game is recorded as the game's ``error``, not raised.
+    """
     from tcgkit.play import play_game, replay_record
 
+    table = _DECKS if decks is None else decks
     rules = get_rules(spec.game)
     start = time.perf_counter()
     state: GameState | None = None
+    deck_objs: list[Deck] = []
     try:
-        decks = [rules.deck(d) for d in spec.decks]
-        state = play_game(rules, decks, spec.seed, spec.bots, dict(spec.options))
+        deck_objs = [table[d] if d in table else rules.deck(d) for d in spec.decks]
+        state = play_game(rules, deck_objs, spec.seed, spec.bots, dict(spec.options))
         error = None
     except Exception as exc:  # a crash in one game is a result of the run, not the end of it
         error = f"{type(exc).__name__}: {exc}"
@@ -104,12 +160,21 @@ def run_one(spec: GameSpec, keep_replay: bool = False) -> GameRecord:
     return GameRecord(
         spec.game, spec.index, spec.seed, spec.decks, spec.bots, r.winner, r.reason, r.clause, state.turn,
         state.decisions, int(state.vars.get("first_player", 0)), seconds, None, drawn, played,
-        replay_record(state, decks, dict(spec.options)) if keep_replay else None,
+        replay_record(state, deck_objs, dict(spec.options)) if keep_replay else None,
     )
 
 
 def card_usage(state: GameState) -> tuple[list[list[str]], list[list[str]]]:
-    """Per player, the names of the cards drawn (moved to hand) and played (moved from hand to anywhere else)."""
+    """Per player, the names of the cards drawn (moved to hand) and played (moved from hand to anywhere else
+    than the discard pile or the deck).
+
+    >>> from tcgkit.play import play_game
+    >>> rules = get_rules("tgod")
+    >>> state = play_game(rules, list(rules.decks())[:2], seed=3)
+    >>> drawn, played = card_usage(state)
+    >>> len(drawn) == 2 and all(isinstance(n, str) for n in drawn[0])
+    True
+    """
     hand = state.rules.HAND_ZONE
     drawn: list[list[str]] = [[] for _ in state.zones]
     played: list[list[str]] = [[] for _ in state.zones]
@@ -124,27 +189,77 @@ def card_usage(state: GameState) -> tuple[list[list[str]], list[list[str]]]:
     return drawn, played
 
 
+def default_jobs() -> int:
+    """The default number of worker processes: every core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 def run(specs: Sequence[GameSpec], jobs: int | None = None, keep_replays: bool = False,
-        progress: Callable[[GameRecord], None] | None = None) -> Iterator[GameRecord]:
-    """Play every game of a run with ``jobs`` worker processes (default: all cores); yields records in order."""
-    jobs = jobs or os.cpu_count() or 1
-    if jobs <= 1 or len(specs) <= 1:
-        for spec in specs:
-            rec = run_one(spec, keep_replays)
-            if progress:
-                progress(rec)
-            yield rec
+        progress: Callable[[GameRecord], None] | None = None, decks: Mapping[str, Deck] | None = None,
+        backend: str = "local", address: str | None = None) -> Iterator[GameRecord]:
+    """Play every game of a run; yields each record as its game finishes.
+
+    ``backend="local"`` uses ``jobs`` worker processes (default: all cores; 1 plays in this process, in order);
+    ``backend="ray"`` sends the games to the Ray cluster at ``address`` (see :mod:`tcgkit.ray_backend`). With
+    several workers the records come in the order the games finish; each carries its ``index``. ``decks`` maps
+    the deck names of the specs to decks (see :func:`resolve_decks`); workers receive them once.
+
+    Stopping early (Ctrl-C, or closing the generator) terminates the workers at once: every record already
+    yielded is complete, the games in flight are dropped.
+
+    >>> specs = plan("tgod", 4, 1, list(get_rules("tgod").decks())[:2], ["random", "random"])
+    >>> sorted(r.index for r in run(specs, jobs=2))
+    [0, 1, 2, 3]
+    """
+    table = dict(decks or {})
+    if backend == "ray":
+        from tcgkit.ray_backend import run_ray
+
+        yield from run_ray(specs, address, keep_replays, progress, table)
         return
-    chunk = max(1, min(25, len(specs) // (jobs * 8) or 1))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    if backend != "local":
+        raise TcgkitError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    jobs = jobs or default_jobs()
+    if jobs <= 1 or len(specs) <= 1:
+        global _DECKS
+        saved, _DECKS = _DECKS, table
         try:
-            for rec in pool.map(_run_one_kept if keep_replays else run_one, specs, chunksize=chunk):
+            for spec in specs:
+                rec = run_one(spec, keep_replays)
                 if progress:
                     progress(rec)
                 yield rec
-        except KeyboardInterrupt:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+        finally:
+            _DECKS = saved
+        return
+    jobs = min(jobs, len(specs))
+    # fork (where there is one) starts workers at once and hands them designer-registered games; the progress bar
+    # of the command line draws without a thread, so the parent has no other thread when it forks.
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    chunk = max(1, min(8, len(specs) // (jobs * 16)))
+    pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(table,))
+    try:
+        for rec in pool.imap_unordered(_run_one_kept if keep_replays else run_one, specs, chunksize=chunk):
+            if progress:
+                progress(rec)
+            yield rec
+        pool.close()
+    except BaseException:  # Ctrl-C, an error, or the consumer stopped: stop the workers now
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+def _init_worker(decks: dict[str, Deck]) -> None:
+    """Worker start: the run's decks, and Ctrl-C left to the parent (which stops the workers itself)."""
+    global _DECKS
+    _DECKS = decks
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_one_kept(spec: GameSpec) -> GameRecord:
@@ -152,7 +267,11 @@ def _run_one_kept(spec: GameSpec) -> GameRecord:
 
 
 def summarize(game: str, records: Sequence[GameRecord], seconds: float) -> dict[str, Any]:
-    """The JSON summary of ``tcgkit sim``."""
+    """The JSON summary of ``tcgkit sim`` (wins per seat, draws, errors, means and speed).
+
+    >>> summarize("tgod", [], 1.0)["games"]
+    0
+    """
     wins = {"0": 0, "1": 0}
     draws = errors = 0
     decisions = turns = 0
@@ -181,6 +300,7 @@ def summarize(game: str, records: Sequence[GameRecord], seconds: float) -> dict[
 
 
 def save_replays(records: Sequence[GameRecord], folder: str | Path) -> int:
+    """Write the replays kept in ``records`` to ``folder``; returns how many."""
     from tcgkit.play import save_replay
 
     folder = Path(folder)

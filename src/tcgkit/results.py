@@ -1,0 +1,348 @@
+"""Stored simulation results: one SQLite file that analysts can open with any tool (sqlite3, pandas, DuckDB...).
+
+``tcgkit sim ... --out RESULTS`` appends a *run* to the file (creating it when needed): the run's settings, the
+exact card lists of its decks, one row per game and, per game and player, how many copies of each card were
+drawn and played. ``tcgkit report RESULTS...`` reads one or more files back with :func:`load`.
+
+The schema (version 1; every table has the column ``run`` except ``meta``)::
+
+    meta(key TEXT PRIMARY KEY, value TEXT)          -- 'schema_version' = '1', 'created_by' = 'tcgkit x.y.z'
+    runs(run INTEGER PRIMARY KEY, game, seed, games_planned, games_done, bot0, bot1, jobs, backend,
+         options /* JSON */, started, finished /* ISO UTC */, status /* running|complete|stopped */, command)
+    deck_cards(run, deck, section, card, copies)    -- the decks of the run, as played
+    games(id INTEGER PRIMARY KEY, run, game_index, game, seed, deck0, deck1, bot0, bot1, first_player,
+          winner /* 0, 1 or NULL for a draw or an error */, reason, clause, turns, decisions, seconds,
+          error /* NULL unless the game crashed */)
+    card_usage(game_id /* games.id */, player, card, drawn, played)   -- copies drawn / times played
+
+``deck0``/``bot0`` sit in seat 0; ``first_player`` is the seat that took the first turn. A game with an error has
+``reason = 'error'`` and no card usage.
+
+>>> import tempfile, os
+>>> from tcgkit.sim import plan, resolve_decks, run
+>>> path = os.path.join(tempfile.mkdtemp(), "r.sqlite")
+>>> decks = resolve_decks("tgod", ["Guardian Wall", "Tyrant Horde"])
+>>> specs = plan("tgod", 4, 1, list(decks), ["random", "random"])
+>>> with ResultsWriter(path) as out:
+...     run_id = out.start_run("tgod", 1, decks, ("random", "random"), len(specs))
+...     for record in run(specs, jobs=1, decks=decks):
+...         out.add(record)
+...     out.finish("complete")
+>>> len(load([path]).games)
+4
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sqlite3
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tcgkit.core.decks import Deck
+from tcgkit.core.errors import TcgkitError
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS runs (
+    run INTEGER PRIMARY KEY, game TEXT NOT NULL, seed INTEGER NOT NULL, games_planned INTEGER NOT NULL,
+    games_done INTEGER NOT NULL DEFAULT 0, bot0 TEXT NOT NULL, bot1 TEXT NOT NULL, jobs INTEGER,
+    backend TEXT, options TEXT, started TEXT, finished TEXT, status TEXT NOT NULL, command TEXT
+);
+CREATE TABLE IF NOT EXISTS deck_cards (
+    run INTEGER NOT NULL REFERENCES runs(run), deck TEXT NOT NULL, section TEXT NOT NULL, card TEXT NOT NULL,
+    copies INTEGER NOT NULL, PRIMARY KEY (run, deck, section, card)
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY, run INTEGER NOT NULL REFERENCES runs(run), game_index INTEGER NOT NULL,
+    game TEXT NOT NULL, seed INTEGER NOT NULL, deck0 TEXT NOT NULL, deck1 TEXT NOT NULL,
+    bot0 TEXT NOT NULL, bot1 TEXT NOT NULL, first_player INTEGER, winner INTEGER, reason TEXT, clause TEXT,
+    turns INTEGER, decisions INTEGER, seconds REAL, error TEXT, UNIQUE (run, game_index)
+);
+CREATE TABLE IF NOT EXISTS card_usage (
+    game_id INTEGER NOT NULL REFERENCES games(id), player INTEGER NOT NULL, card TEXT NOT NULL,
+    drawn INTEGER NOT NULL, played INTEGER NOT NULL, PRIMARY KEY (game_id, player, card)
+);
+"""
+
+_TABLES = ("meta", "runs", "deck_cards", "games", "card_usage")
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("tcgkit")
+    except Exception:  # not installed as a distribution (e.g. run from a source tree)
+        return "unknown"
+
+
+def _card_names(game: str) -> Any:
+    """A function from a deck entry (a card's name or key) to the card's name, as the game logs it."""
+    from tcgkit.games import get_rules
+
+    try:
+        pool = get_rules(game).pool()
+    except TcgkitError:
+        return lambda entry: entry
+
+    def name(entry: str) -> str:
+        try:
+            return pool.get(entry).name
+        except KeyError:
+            return entry
+
+    return name
+
+
+def _check_schema(conn: sqlite3.Connection, path: str | Path) -> None:
+    """Raise a one-line error unless ``conn`` is a tcgkit results file this version can read."""
+    try:
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.DatabaseError as exc:
+        raise TcgkitError(f"{path}: not a tcgkit results file ({exc})") from None
+    if not names:
+        return
+    missing = [t for t in _TABLES if t not in names]
+    if missing:
+        raise TcgkitError(f"{path}: not a tcgkit results file (no table {missing[0]!r})")
+    row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    if row is None or str(row[0]) != str(SCHEMA_VERSION):
+        raise TcgkitError(f"{path}: results schema version {row[0] if row else '?'}, this tcgkit reads "
+                          f"version {SCHEMA_VERSION}")
+
+
+class ResultsWriter:
+    """Appends runs and their games to a results file (created when missing). Use as a context manager.
+
+    Games are committed in batches (every 200 games or 2 seconds) and when the run finishes, so a run stopped
+    by Ctrl-C keeps every game it finished once :meth:`finish` is called (and, at worst, the last batch is lost if
+    the process is killed).
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        if self.path.is_dir():
+            raise TcgkitError(f"{path}: is a folder, not a results file")
+        try:
+            self.conn = sqlite3.connect(self.path, timeout=30)
+        except sqlite3.Error as exc:
+            raise TcgkitError(f"{path}: cannot open results file ({exc})") from None
+        try:
+            _check_schema(self.conn, path)
+            self.conn.executescript(_SCHEMA)
+            self.conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            self.conn.execute("INSERT OR IGNORE INTO meta VALUES ('created_by', ?)", (f"tcgkit {_version()}",))
+            self.conn.commit()
+        except sqlite3.Error as exc:
+            self.conn.close()
+            raise TcgkitError(f"{path}: cannot write results ({exc})") from None
+        except TcgkitError:
+            self.conn.close()
+            raise
+        self.run: int | None = None
+        self.done = 0
+        self._pending = 0
+        self._last_commit = 0.0
+
+    def __enter__(self) -> ResultsWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def start_run(self, game: str, seed: int, decks: Mapping[str, Deck], bots: Sequence[str], planned: int,
+                  jobs: int | None = None, backend: str = "local", options: Mapping[str, Any] | None = None,
+                  command: str = "") -> int:
+        """Record a new run (status ``running``) and its decks' card lists; returns its run id."""
+        cur = self.conn.execute(
+            "INSERT INTO runs (game, seed, games_planned, bot0, bot1, jobs, backend, options, started, status,"
+            " command) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)",
+            (game, seed, planned, bots[0], bots[1], jobs, backend, json.dumps(dict(options or {})), _now(),
+             command),
+        )
+        run = cur.lastrowid
+        assert run is not None
+        names = _card_names(game)
+        rows = [(run, name, section, card, copies)
+                for name, deck in decks.items()
+                for section, cards in deck.sections.items()
+                for card, copies in Counter(names(c) for c in cards).items()]
+        self.conn.executemany("INSERT INTO deck_cards VALUES (?, ?, ?, ?, ?)", rows)
+        self.conn.commit()
+        self.run = run
+        self.done = 0
+        return run
+
+    def add(self, record: Any) -> None:
+        """Store one :class:`~tcgkit.sim.GameRecord` of the current run."""
+        import time
+
+        if self.run is None:
+            raise TcgkitError("start a run before adding games")
+        r = record
+        cur = self.conn.execute(
+            "INSERT INTO games (run, game_index, game, seed, deck0, deck1, bot0, bot1, first_player, winner, reason,"
+            " clause, turns, decisions, seconds, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (self.run, r.index, r.game, r.seed, r.decks[0], r.decks[1], r.bots[0], r.bots[1],
+             None if r.error else r.first_player, r.winner, r.reason, r.clause, r.turns, r.decisions,
+             round(r.seconds, 6), r.error),
+        )
+        gid = cur.lastrowid
+        usage = []
+        for p in range(len(r.drawn)):
+            drawn, played = Counter(r.drawn[p]), Counter(r.played[p])
+            for card in sorted(set(drawn) | set(played)):
+                usage.append((gid, p, card, drawn[card], played[card]))
+        if usage:
+            self.conn.executemany("INSERT INTO card_usage VALUES (?, ?, ?, ?, ?)", usage)
+        self.done += 1
+        self._pending += 1
+        now = time.monotonic()
+        if self._pending >= 200 or now - self._last_commit > 2.0:
+            self._commit_run("running")
+            self._last_commit = now
+
+    def _commit_run(self, status: str) -> None:
+        self.conn.execute("UPDATE runs SET games_done = ?, status = ?, finished = ? WHERE run = ?",
+                          (self.done, status, None if status == "running" else _now(), self.run))
+        self.conn.commit()
+        self._pending = 0
+
+    def finish(self, status: str = "complete") -> None:
+        """Close the current run: ``complete``, or ``stopped`` when it ended early."""
+        if self.run is not None:
+            self._commit_run(status)
+            self.run = None
+
+    def close(self) -> None:
+        if self.run is not None:
+            self.finish("stopped")
+        self.conn.close()
+
+
+# ---------------------------------------------------------------------------------------------- reading back
+@dataclass(frozen=True)
+class StoredGame:
+    """One game read back. ``run`` is ``(file number, run id)``; ``drawn[p]``/``played[p]`` map card -> count."""
+
+    run: tuple[int, int]
+    index: int
+    game: str
+    seed: int
+    decks: tuple[str, str]
+    bots: tuple[str, str]
+    first_player: int | None
+    winner: int | None
+    reason: str
+    clause: str | None
+    turns: int
+    decisions: int
+    seconds: float
+    error: str | None
+    drawn: tuple[dict[str, int], dict[str, int]] = ({}, {})
+    played: tuple[dict[str, int], dict[str, int]] = ({}, {})
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """One run read back (``run`` is ``(file number, run id)``)."""
+
+    run: tuple[int, int]
+    file: str
+    game: str
+    seed: int
+    planned: int
+    done: int
+    bots: tuple[str, str]
+    status: str
+    started: str | None
+
+
+@dataclass
+class ResultSet:
+    """Everything read from one or more results files: runs, games, and each run's deck lists.
+
+    ``decks[run][deck]`` maps each card of that deck (all sections) to its number of copies.
+    """
+
+    game: str
+    runs: list[RunInfo] = field(default_factory=list)
+    games: list[StoredGame] = field(default_factory=list)
+    decks: dict[tuple[int, int], dict[str, dict[str, int]]] = field(default_factory=dict)
+
+
+def load(paths: Sequence[str | Path], game: str | None = None) -> ResultSet:
+    """Read results files into one :class:`ResultSet` (runs from several files combine).
+
+    All the games must be of one game, or choose one with ``game``. Raises a one-line
+    :class:`~tcgkit.core.errors.TcgkitError` for a missing or foreign file.
+    """
+    if not paths:
+        raise TcgkitError("no results file given")
+    runs: list[RunInfo] = []
+    games: list[StoredGame] = []
+    decks: dict[tuple[int, int], dict[str, dict[str, int]]] = {}
+    for n, p in enumerate(paths):
+        path = Path(p)
+        if not path.is_file():
+            raise TcgkitError(f"{p}: no such results file")
+        try:
+            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+        except sqlite3.Error as exc:
+            raise TcgkitError(f"{p}: cannot open results file ({exc})") from None
+        try:
+            _check_schema(conn, p)
+            _read(conn, n, str(p), runs, games, decks)
+        except sqlite3.Error as exc:
+            raise TcgkitError(f"{p}: cannot read results ({exc})") from None
+        finally:
+            conn.close()
+    kinds = sorted({r.game for r in runs})
+    if game is not None:
+        if game not in kinds:
+            raise TcgkitError(f"no games of {game!r} in the results (they hold: {', '.join(kinds) or 'nothing'})")
+        keep = {r.run for r in runs if r.game == game}
+        runs = [r for r in runs if r.run in keep]
+        games = [g for g in games if g.run in keep]
+        decks = {k: v for k, v in decks.items() if k in keep}
+    elif len(kinds) > 1:
+        raise TcgkitError(f"the results hold several games ({', '.join(kinds)}); choose one with --game")
+    if not runs:
+        raise TcgkitError(f"{', '.join(str(p) for p in paths)}: no runs stored yet")
+    return ResultSet(game or kinds[0], runs, games, decks)
+
+
+def _read(conn: sqlite3.Connection, n: int, file: str, runs: list[RunInfo], games: list[StoredGame],
+          decks: dict[tuple[int, int], dict[str, dict[str, int]]]) -> None:
+    for row in conn.execute("SELECT run, game, seed, games_planned, games_done, bot0, bot1, status, started "
+                            "FROM runs ORDER BY run"):
+        runs.append(RunInfo((n, row[0]), file, row[1], row[2], row[3], row[4], (row[5], row[6]), row[7], row[8]))
+    for run, deck, card, copies in conn.execute("SELECT run, deck, card, SUM(copies) FROM deck_cards "
+                                                "GROUP BY run, deck, card"):
+        decks.setdefault((n, run), {}).setdefault(deck, {})[card] = copies
+    usage: dict[int, tuple[tuple[dict[str, int], dict[str, int]], tuple[dict[str, int], dict[str, int]]]] = {}
+    for gid, player, card, drawn, played in conn.execute("SELECT game_id, player, card, drawn, played "
+                                                         "FROM card_usage"):
+        d, pl = usage.setdefault(gid, (({}, {}), ({}, {})))
+        if drawn:
+            d[player][card] = drawn
+        if played:
+            pl[player][card] = played
+    for row in conn.execute("SELECT id, run, game_index, game, seed, deck0, deck1, bot0, bot1, first_player, "
+                            "winner, reason, clause, turns, decisions, seconds, error FROM games "
+                            "ORDER BY run, game_index"):
+        d, pl = usage.get(row[0], (({}, {}), ({}, {})))
+        games.append(StoredGame((n, row[1]), row[2], row[3], row[4], (row[5], row[6]), (row[7], row[8]), row[9],
+                                row[10], row[11] or "", row[12], row[13] or 0, row[14] or 0, row[15] or 0.0,
+                                row[16], d, pl))
