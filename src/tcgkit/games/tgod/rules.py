@@ -1,352 +1,927 @@
-"""TGOD rules: deck rules, primary/secondary/normal turns, equipment, battles with battle stars, the switch."""
+"""TGOD rules: decks and the Armory, primary/secondary/normal turns taken in order, equipment, Power cards,
+abilities, battles with battle stars, paralysis, HP carried to the Base Armor, the switch and the win.
+
+Readings of the rulebook are listed in ``RULINGS.md``; card fields and the extra effect verbs in ``CARDS.md``.
+
+>>> from tcgkit.games import get_rules
+>>> rules = get_rules("tgod")
+>>> state = rules.new_game(["Guardian Wall", "Knight Order"], seed=3)
+>>> rules.turn_kind(state), len(state.zone(state.active, "hand"))
+('primary', 7)
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
 
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
-from tcgkit.core.cards import CardDef, Effect
+from tcgkit.core.cards import CardDef, Effect, Step
 from tcgkit.core.decks import Deck, Violation
+from tcgkit.core.errors import DeckFileError
 from tcgkit.core.ruleset import Ruleset
-from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, GameState
+from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
+from tcgkit.games.tgod.cardtext import (
+    ATTRIBUTES,
+    BASE,
+    COLOURS,
+    CREATURE,
+    EQUIPMENT,
+    POWER,
+    TgodCard,
+    card_stats,
+    card_type,
+    parse_box,
+    parse_requirement,
+)
 
-ATTRIBUTES = ("guardian", "knight", "tyrant")
-CREATURE, EQUIPMENT, BASE, POWER = "creature", "equipment", "base_armor", "power"
+__all__ = ["ATTRIBUTES", "BASE", "COLOURS", "CREATURE", "EQUIPMENT", "POWER", "TgodRules"]
+
 PARALYSIS_TURNS = 3
+#: The six zones of a player's field (TGOD-FIELD-01); ``hand`` and ``equipped`` (Equipment on its holder) are not
+#: field zones.
+FIELD_ZONES = ("main", "backup", "base", "deck", "discard", "power")
+IN_PLAY = frozenset(("main", "backup", "base", "power", "equipped"))
+HOLDERS = frozenset(("main", "backup", "base"))
+STATIC_ZONES = ("main", "backup", "base", "power", "equipped")
 
+# The steps of a turn, in rulebook order (the three step lists keep one relative order).
+S_MAIN, S_BACKUP, S_EQUIP, S_ABILITY, S_POWER, S_ATTACK = 1, 2, 3, 4, 5, 6
+STEP_NAMES = {0: "draw", S_MAIN: "main creature", S_BACKUP: "backup creature", S_EQUIP: "equip",
+              S_ABILITY: "abilities", S_POWER: "power card", S_ATTACK: "attack"}
+#: Which steps each turn kind has (TGOD-PRI-01..07, TGOD-SEC-01..08, TGOD-NRM-01..08).
+TURN_STEPS = {"primary": frozenset((S_MAIN, S_EQUIP)),
+              "secondary": frozenset((S_MAIN, S_BACKUP, S_EQUIP)),
+              "normal": frozenset((S_BACKUP, S_EQUIP, S_ABILITY, S_POWER, S_ATTACK))}
+# Bits of vars["did"]: what was done this turn (once-per-turn plays).
+DID_MAIN, DID_BACKUP, DID_EQUIP, DID_POWER = 1, 2, 4, 8
+INDEX = tuple(str(i) for i in range(16))
+TRIGGERS = ("on_attack", "on_attacked", "on_destroyed")
+WHEN = ("attacking", "attacking_base", "defending")
+STATIC_KEY = {"attack": "static_attack", "defense": "static_defense", "stars": "static_stars", "hp": "static_hp"}
+STATIC_KEYS = frozenset(("stat", "by", "to", "source_zone", "when", "attacks_per_turn"))
 
-class TgodCard(BaseModel):
-    """A TGOD card as printed (TGOD-CARD-01..10)."""
-
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1)
-    number: str = Field(min_length=1)
-    type: Literal["creature", "equipment", "base_armor", "power"]
-    attribute: Literal["guardian", "knight", "tyrant"]
-    rarity: Literal["LEGENDARY", "Ultimate Rare", "Rare", "Uncommon", "Common"]
-    attack: int | None = None
-    defense: int | None = None
-    stars: int | None = None
-    hp: int | None = None
-    creator: str = ""
-    description: str = ""
-    ability: str = ""
-    requirement: str | None = None
+_END = Action("end")
 
 
 class TgodRules(Ruleset):
+    """The Guardians of Destiny. See the module docstring and ``RULINGS.md``."""
+
     id = "tgod"
     name = "The Guardians of Destiny"
     ZONES = {"deck": HIDDEN, "hand": OWNER, "main": PUBLIC, "backup": PUBLIC, "base": PUBLIC, "discard": PUBLIC,
-             "power": PUBLIC, "attached": PUBLIC, "armory": OWNER}
+             "power": PUBLIC, "equipped": PUBLIC}
     ZONE_GROUPS = {"creatures": ("main", "backup"), "field": ("main", "backup", "base")}
-    PLAY_ZONES = ("main", "backup", "base", "power")
+    PLAY_ZONES = ("main", "backup", "base", "power", "equipped")
     TOKEN_ZONE = "backup"
+    FORMATS = ("standard",)
+    #: Second readings of the rulebook (RULINGS.md), all off by default; ``first_player``: None = random.
+    OPTIONS: Mapping[str, Any] = {"steps_any_order": False, "carry_remaining_hp": False,
+                                  "paralysis_counts_all_turns": False, "first_player": None}
+    EXTRA_VERBS = {"stars": {"params": ("target", "amount"), "required": ("target", "amount")},
+                   "paralyze": {"params": ("target", "turns"), "required": ("target",)}}
     card_model = TgodCard
     data_dir = Path(__file__).parent
 
-    # ------------------------------------------------------------------ cards and decks
+    # ================================================================== cards
     def make_card(self, m: TgodCard, card_effects: tuple[Effect, ...]) -> CardDef:
-        if m.type in (CREATURE, BASE):
-            for f in ("attack", "stars", "hp"):
-                if getattr(m, f) is None:
-                    raise ValueError(f"a {m.type} needs {f} (TGOD-CARD-02/04/05)")
-        if m.type != EQUIPMENT and m.defense is not None:
-            raise ValueError("only Equipment shows Defense (TGOD-CARD-03)")
-        stats = {k: v for k in ("attack", "defense", "stars", "hp") if (v := getattr(m, k)) is not None}
-        fields: dict[str, Any] = {"number": m.number, "rarity": m.rarity, "attribute": m.attribute,
-                                  "requirement": m.requirement, "description": m.description}
-        return CardDef(m.number, m.name, m.type, stats, frozenset({m.attribute, m.type}), card_effects,
-                       m.ability, fields)
+        """Build a card (TGOD-CARD-02..10); ability text and ``effects`` must go together (TGOD-OTH-03)."""
+        box = parse_box(m.text)
+        kind = card_type(m, box)
+        stats = card_stats(m, kind)
+        if kind == POWER and box.description:
+            raise ValueError("field text: a Power card has no description, only its ability (TGOD-CARD-08)")
+        if box.ability and not card_effects:
+            raise ValueError("field effects: the card has an ability in parentheses but no effects to run it")
+        if card_effects and not box.ability:
+            raise ValueError("field text: the card has effects but no ability in parentheses (TGOD-OTH-03)")
+        statics, activated, shared = [], [], []
+        for i, eff in enumerate(card_effects):
+            _check_effect(eff, i, kind)
+            if eff.kind == "static":
+                statics.append(_static_spec(eff))
+            elif eff.kind == "activated":
+                activated.append(i)
+                if not _mentions_card(eff.condition) and not _mentions_card([st.params for st in eff.cost]):
+                    shared.append(i)
+        req = parse_requirement(box.requirement) if box.requirement else None
+        fields: dict[str, Any] = {
+            "number": m.number, "rarity": m.rarity, "attribute": m.attribute, "colour": COLOURS[m.attribute],
+            "creator": m.creator, "description": box.description, "ability": box.ability,
+            "requirement": box.requirement, "req": req, "statics": tuple(statics), "activated": tuple(activated),
+            "shared_checks": frozenset(shared),
+            "attacks_per_turn": max((s[5] for s in statics), default=1),
+        }
+        return CardDef(m.number, m.name, kind, stats, frozenset({m.attribute, kind}), card_effects, box.ability,
+                       fields)
 
+    # ================================================================== decks
     def validate_deck(self, deck: Deck, format: str | None = None) -> list[Violation]:
+        """Every deck rule broken (TGOD-DECK-01..04); the deck type is not a legality rule (TGOD-DECK-07)."""
         out = self.unknown_cards(deck)
         if out:
             return out
+        for section in deck.sections:
+            if section not in ("main", "armory"):
+                out.append(Violation("TGOD-DECK-04", f"unknown deck section {section!r}: only main and armory"))
         pool = self.pool()
         main = [pool.get(n) for n in deck.section("main")]
-        n = len(main)
-        if not 30 <= n <= 60:
-            out.append(Violation("TGOD-DECK-01", f"the deck holds {n} cards; it must hold 30 to 60"))
-        for key, count in Counter(c.key for c in main).items():
+        if not 30 <= len(main) <= 60:
+            out.append(Violation("TGOD-DECK-01", f"the deck holds {len(main)} cards; it must hold 30 to 60"))
+        for key, count in sorted(Counter(c.key for c in main).items()):
             if count > 3:
-                out.append(Violation("TGOD-DECK-02", f"{count} copies of {pool.get(key).name}; at most 3"))
-        bases = sum(1 for c in main if c.type == BASE)
-        if bases != 1:
-            out.append(Violation("TGOD-DECK-03", f"the main deck holds {bases} Base Armor cards; it needs exactly 1"))
+                out.append(Violation("TGOD-DECK-02", f"{count} copies of {pool.get(key).name} ({key}); at most 3"))
+        bases = [c.name for c in main if c.type == BASE]
+        if len(bases) != 1:
+            out.append(Violation("TGOD-DECK-03", f"the main deck holds {len(bases)} Base Armor cards "
+                                                 f"({', '.join(bases) or 'none'}); it needs exactly 1"))
         armory = [pool.get(n) for n in deck.section("armory")]
         if len(armory) > 30:
             out.append(Violation("TGOD-DECK-04", f"the Armory holds {len(armory)} cards; at most 30"))
-        for c in armory:
-            if c.type not in (BASE, EQUIPMENT):
-                out.append(Violation("TGOD-DECK-04", f"the Armory may hold only Base Armor and Equipment: {c.name}"))
+        for name in sorted({c.name for c in armory if c.type not in (BASE, EQUIPMENT)}):
+            out.append(Violation("TGOD-DECK-04", f"the Armory holds only Base Armor and Equipment, not {name}"))
         return out
 
     @staticmethod
-    def deck_type(defs: list[CardDef]) -> str | None:
-        """The attribute held by more than half of the deck, or None (TGOD-DECK-07/08)."""
-        counts = Counter(d.fields["attribute"] for d in defs)
+    def deck_type(defs: Sequence[CardDef]) -> str | None:
+        """The attribute held by more than half of the deck, or None (TGOD-DECK-07/08).
+
+        >>> from tcgkit.core.cards import CardDef
+        >>> g, t = CardDef("g", "G", "creature", tags=frozenset({"guardian"})), CardDef("t", "T", "creature")
+        >>> TgodRules.deck_type([g] * 16 + [t] * 14), TgodRules.deck_type([g] * 15 + [t] * 15)
+        ('guardian', None)
+        """
+        counts = Counter(a for d in defs for a in ATTRIBUTES if a in d.tags)
         for attr, k in counts.items():
             if 2 * k > len(defs):
                 return attr
         return None
 
-    # ------------------------------------------------------------------ setup and turns
+    def deck_type_of(self, deck: Deck) -> str | None:
+        """The deck type of a deck file's main deck, Base Armor included (TGOD-DECK-07)."""
+        pool = self.pool()
+        return self.deck_type([pool.get(n) for n in deck.section("main")])
+
+    def swap_base_armor(self, deck: Deck, new_base: str) -> Deck:
+        """Between games: swap the main deck's Base Armor with one from the Armory (TGOD-DECK-05).
+
+        There is no such action during a game: the Armory is not even loaded into the game (TGOD-DECK-06).
+        """
+        pool = self.pool()
+        card = pool.get(new_base)
+        armory = list(deck.section("armory"))
+        if card.type != BASE or not any(pool.get(n).key == card.key for n in armory):
+            raise DeckFileError(f"deck {deck.name!r}: no Base Armor {new_base!r} in the Armory (TGOD-DECK-05)")
+        main = list(deck.section("main"))
+        old = [n for n in main if pool.get(n).type == BASE]
+        for n in old:
+            main.remove(n)
+            armory.append(n)
+        armory.remove(next(n for n in armory if pool.get(n).key == card.key))
+        main.append(card.name)
+        return replace(deck, sections={**deck.sections, "main": tuple(main), "armory": tuple(armory)})
+
+    def new_game(self, decks: Sequence[Deck | str], seed: int = 0, options: Mapping[str, Any] | None = None,
+                 check_decks: bool = True) -> GameState:
+        """Check the whole deck files (Armory included), then start the game without the Armory (TGOD-DECK-06)."""
+        resolved = [self.deck(d) if isinstance(d, str) else d for d in decks]
+        if check_decks:
+            for i, deck in enumerate(resolved):
+                bad = self.validate_deck(deck)
+                if bad:
+                    raise DeckFileError(f"deck {deck.name!r} of player {i} is not legal: {bad[0].message} "
+                                        f"({bad[0].clause})" + (f" and {len(bad) - 1} more" if len(bad) > 1 else ""))
+        playing = [replace(d, sections={"main": d.section("main")}) for d in resolved]
+        return super().new_game(playing, seed, options, check_decks=False)
+
+    # ================================================================== setup and turns
     def setup(self, state: GameState, sections: list[dict[str, list[int]]]) -> None:
+        """Base Armor to its zone, shuffle, pick the first player, start turn 1 (TGOD-SETUP-01/02)."""
+        types = []
         for p, secs in enumerate(sections):
-            for card in secs.get("armory", []):
-                state.place(card, p, "armory")
             main = secs["main"]
-            state.vars[f"deck_type:{p}"] = self.deck_type([state.defs[c] for c in main])
+            types.append(self.deck_type([state.defs[c] for c in main]))
             for card in main:
                 state.place(card, p, "base" if state.defs[card].type == BASE else "deck")
             state.shuffle(p, "deck")
-        first = state.rng.randbelow(2)
+        state.vars["deck_type"] = tuple(types)
+        self.track_statics(state)
+        first = state.options.get("first_player")
+        if first not in (0, 1):
+            first = state.rng.randbelow(2)
         state.vars["first_player"] = first
         state.emit("first_player", first)
         state.active = 1 - first
         self.start_turn(state)
+        self.proceed(state)
 
-    def turn_kind(self, state: GameState) -> str:
-        return "primary" if state.turn <= 2 else "secondary" if state.turn <= 4 else "normal"
+    @staticmethod
+    def turn_kind(state: GameState) -> str:
+        """``primary`` (turns 1-2), ``secondary`` (turns 3-4) or ``normal`` (TGOD-PRI-01, SEC-01, NRM-01)."""
+        t = state.turn
+        return "primary" if t <= 2 else "secondary" if t <= 4 else "normal"
 
     def start_turn(self, state: GameState) -> None:
+        """Step 1 of every turn: draw 7 (primary) or 1; nothing once the deck is empty (TGOD-OTH-01)."""
         state.turn += 1
         state.active = p = 1 - state.active
         state.current = p
         state.phase = "play"
+        state.vars["step"] = 0
+        state.vars["did"] = 0
         kind = self.turn_kind(state)
         state.emit("turn", p, data=(state.turn, kind))
+        deck = state.zones[p]["deck"]
         for _ in range(7 if kind == "primary" else 1):
+            if not deck:
+                state.emit("no_draw", p, data=("TGOD-OTH-01",))
+                break
             self.draw(state, p)
 
     def end_turn(self, state: GameState) -> None:
+        """The last step: paralysis counts down, Power cards run out, "this turn" modifiers end; next turn."""
         p = state.active
-        for card in state.zone(p, "backup"):
-            st = state.cs.get(card)
-            if st is not None and st.status.get("paralyzed"):
-                st.status["paralyzed"] -= 1
-                if st.status["paralyzed"] <= 0:
-                    del st.status["paralyzed"]
-                    state.emit("status_removed", p, card, ("paralyzed",))
+        every = state.options.get("paralysis_counts_all_turns")
+        for q in (0, 1) if every else (p,):
+            for zone in ("backup", "main"):
+                for card in state.zones[q][zone]:
+                    st = state.cs.get(card)
+                    if st is not None and st.status.get("paralyzed"):
+                        self._count_down_paralysis(state, q, card, st.status)
+        for card in list(state.zones[p]["power"]):
+            counters = state.card_state(card).counters
+            left = counters.get("turns_left", 1) - 1
+            if left <= 0:
+                state.move(card, p, "discard")
+            else:
+                counters["turns_left"] = left
         for st in state.cs.values():
             if st.mods:
-                st.mods = [m for m in st.mods if m[2] != "turn"]
+                st.mods = [(s, d, "turn" if e == "next_turn" else e) for s, d, e in st.mods if e != "turn"]
         state.emit("end_turn", p)
         self.start_turn(state)
 
-    def resume(self, state: GameState) -> None:
-        state.current = state.active
-        state.vars.setdefault("first_player", 0)
+    @staticmethod
+    def _count_down_paralysis(state: GameState, owner: int, card: int, status: dict[str, int]) -> None:
+        status["paralyzed"] -= 1
+        if status["paralyzed"] <= 0:
+            del status["paralyzed"]
+            state.emit("status_removed", owner, card, ("paralyzed",))
 
-    # ------------------------------------------------------------------ actions
+    def resume(self, state: GameState) -> None:
+        """A scenario's position: fill in the turn bookkeeping and find the decision."""
+        v = state.vars
+        v.setdefault("first_player", 0)
+        v.setdefault("step", 0)
+        v.setdefault("did", 0)
+        if "deck_type" not in v:
+            v["deck_type"] = tuple(
+                self.deck_type([state.defs[c] for c in range(len(state.defs)) if state.owner[c] == p])
+                for p in (0, 1))
+        elif isinstance(v["deck_type"], list):
+            v["deck_type"] = tuple(v["deck_type"])
+        self.track_statics(state)
+        v["base_hit"] = True
+        if state.phase not in ("play", "switch"):
+            state.phase = "play"
+        state.current = state.active
+        if state.phase == "switch":
+            v["switch_queue"] = tuple(v.get("switch_queue", (state.active, 1 - state.active)))
+            self.next_switch(state)
+
+    # ================================================================== legal actions
     def legal_actions(self, state: GameState) -> list[Action]:
         if state.phase == "switch":
             return [Action("switch", (c,)) for c in self.switchable(state, state.current)]
         p = state.active
-        kind = self.turn_kind(state)
-        flags = state.vars
-        t = state.turn
+        steps = TURN_STEPS[self.turn_kind(state)]
+        v = state.vars
+        step = 0 if state.options["steps_any_order"] else v["step"]
+        did = v["did"]
+        zones = state.zones[p]
+        main, backup = zones["main"], zones["backup"]
         acts: list[Action] = []
-        main = state.zone(p, "main")
-        hand = state.zone(p, "hand")
-        for card in hand:
-            d = state.defs[card]
-            if d.type == CREATURE and self.requirement_met(state, p, d):
-                if kind != "normal" and not main and flags.get(f"main_played:{p}") is None:
-                    acts.append(Action("main", (card,)))
-                if kind != "primary" and flags.get("backup_turn") != t:
-                    acts.append(Action("backup", (card,)))
-            elif d.type == EQUIPMENT and flags.get("equip_turn") != t and self.requirement_met(state, p, d):
-                for target in (*main, *state.zone(p, "backup"), *state.zone(p, "base")):
-                    acts.append(Action("equip", (card, target)))
+        can_main = S_MAIN in steps and step <= S_MAIN and not main and not did & DID_MAIN
+        can_backup = S_BACKUP in steps and step <= S_BACKUP and not did & DID_BACKUP
+        can_equip = S_EQUIP in steps and step <= S_EQUIP and not did & DID_EQUIP
+        can_power = S_POWER in steps and step <= S_POWER and not did & DID_POWER
+        holders = (*main, *backup, *zones["base"]) if can_equip else ()
+        defs = state.defs
+        for card in zones["hand"]:
+            d = defs[card]
+            t = d.type
+            if t == CREATURE:
+                if (can_main or can_backup) and self.requirement_met(state, p, d):
+                    if can_main:
+                        acts.append(Action("play", (card, "main")))
+                    if can_backup:
+                        acts.append(Action("play", (card, "backup")))
+            elif t == EQUIPMENT:
+                if holders and self.requirement_met(state, p, d):
+                    acts.extend([Action("equip", (card, h)) for h in holders])
+            elif t == POWER and can_power and self.requirement_met(state, p, d):
+                acts.append(Action("play", (card, "power")))
+        cs = state.cs
         if not main:
-            for card in state.zone(p, "backup"):
-                if not self.paralyzed(state, card):
-                    acts.append(Action("promote", (card,)))
-        if kind == "normal":
-            targets = self.attack_targets(state, 1 - p)
-            for attacker in (*main, *state.zone(p, "base")):
+            acts.extend([Action("promote", (c,)) for c in backup
+                         if c not in cs or not cs[c].status.get("paralyzed")])
+        if S_ABILITY in steps and step <= S_ABILITY:
+            self._ability_actions(state, p, acts)
+        if S_ATTACK in steps:
+            targets = None
+            for attacker in (*main, *zones["base"]):
                 if self.can_attack(state, attacker):
-                    acts.extend(Action("attack", (attacker, t_)) for t_ in targets)
-        acts.append(Action("end"))
+                    if targets is None:
+                        targets = self.attack_targets(state, 1 - p)
+                    acts.extend([Action("attack", (attacker, t)) for t in targets])
+        acts.append(_END)
         return acts
 
+    def _ability_actions(self, state: GameState, p: int, acts: list[Action]) -> None:
+        zones = state.zones[p]
+        memo: dict[tuple[str, int], bool] = {}
+        for zone in ("main", "backup", "base"):
+            for card in zones[zone]:
+                fields = state.defs[card].fields
+                for i in fields["activated"]:
+                    if self.ability_ok(state, p, card, i, zone, memo if i in fields["shared_checks"] else None):
+                        acts.append(Action("activate", (card, INDEX[i])))
+
+    def ability_ok(self, state: GameState, p: int, card: int, index: int, zone: str,
+                   memo: dict[tuple[str, int], bool] | None = None) -> bool:
+        """Whether an activated ability may be used now (TGOD-NRM-05, TGOD-OTH-05, TGOD-BTL-08).
+
+        ``memo`` shares the condition-and-cost answer between copies of a card whose condition and cost do not
+        depend on the card itself.
+        """
+        d = state.defs[card]
+        eff = d.effects[index]
+        if eff.zone and eff.zone != zone:
+            return False
+        if self.paralyzed(state, card) or not effects.limit_ok(state, card, index, eff.limit):
+            return False
+        if memo is not None:
+            known = memo.get((d.key, index))
+            if known is not None:
+                return known
+        ctx = {"source": card, "controller": p}
+        ok = effects.check(state, ctx, eff.condition) and effects.can_pay(state, ctx, eff.cost)
+        if memo is not None:
+            memo[(d.key, index)] = ok
+        return ok
+
     def requirement_met(self, state: GameState, player: int, d: CardDef) -> bool:
-        """A bracketed requirement (TGOD-CARD-09): ``deck:<attribute>`` needs that deck type."""
-        req = d.fields.get("requirement")
-        if not req:
+        """The card's bracketed requirement, checked when it is played (TGOD-CARD-09, TGOD-DECK-09)."""
+        req = d.fields["req"]
+        if req is None:
             return True
-        kind, _, value = req.partition(":")
+        kind, value = req
         if kind == "deck":
-            return state.vars.get(f"deck_type:{player}") == value
-        return True
+            return state.vars["deck_type"][player] == value
+        if kind == "main":
+            main = state.zones[player]["main"]
+            return bool(main) and (not value or value in state.defs[main[0]].tags)
+        return bool(state.zones[player]["backup"])
 
     def paralyzed(self, state: GameState, card: int) -> bool:
         st = state.cs.get(card)
         return st is not None and st.status.get("paralyzed", 0) > 0
 
     def stars_left(self, state: GameState, card: int) -> int:
+        """Battle Stars left: printed (plus modifiers) minus those spent (TGOD-BTL-06)."""
         st = state.cs.get(card)
         used = st.counters.get("stars_used", 0) if st is not None else 0
         return self.stat(state, card, "stars") - used
-
-    def can_attack(self, state: GameState, card: int) -> bool:
-        st = state.cs.get(card)
-        if st is not None and st.counters.get("attacked_turn") == state.turn:
-            return False
-        return self.stars_left(state, card) > 0
-
-    def attack_targets(self, state: GameState, opponent: int) -> list[int]:
-        out = [*state.zone(opponent, "main"), *state.zone(opponent, "base")]
-        out.extend(c for c in state.zone(opponent, "backup") if not self.paralyzed(state, c))
-        return out
-
-    def stat(self, state: GameState, card: int, name: str) -> int:
-        value = super().stat(state, card, name)
-        if name in ("attack", "defense"):
-            st = state.cs.get(card)
-            if st is not None:
-                for eq in st.attached:
-                    value += state.defs[eq].stats.get(name, 0)
-        return value
-
-    def apply(self, state: GameState, action: Action) -> None:
-        p = state.active
-        kind = action.kind
-        if kind == "end":
-            self.end_turn(state)
-        elif kind == "main":
-            state.vars[f"main_played:{p}"] = state.turn
-            self.enter(state, action.args[0], p, "main")
-        elif kind == "backup":
-            state.vars["backup_turn"] = state.turn
-            self.enter(state, action.args[0], p, "backup")
-        elif kind == "promote":
-            state.move(action.args[0], p, "main", reset=False)
-        elif kind == "equip":
-            state.vars["equip_turn"] = state.turn
-            self.attach(state, action.args[0], action.args[1])
-        elif kind == "attack":
-            self.attack(state, *action.args)
-        elif kind == "switch":
-            self.switch(state, state.current, action.args[0])
-        self.continue_after(state)
-
-    def enter(self, state: GameState, card: int, player: int, zone: str) -> None:
-        state.move(card, player, zone)
-        for eff in state.defs[card].effects:
-            if eff.kind == "play":
-                effects.start(state, eff, card, player)
-
-    def continue_after(self, state: GameState) -> None:
-        if effects.run(state):
-            self.after_effects(state)
-
-    def after_effects(self, state: GameState) -> None:
-        if state.result is not None:
-            return
-        if state.phase == "switch":
-            self.next_switch(state)
-        else:
-            state.current = state.active
-
-    # ------------------------------------------------------------------ battle
-    def attack(self, state: GameState, attacker: int, target: int) -> None:
-        p = state.active
-        st = state.card_state(attacker)
-        st.counters["attacked_turn"] = state.turn
-        state.emit("attack", p, attacker, (target,))
-        tz = state.where(target)[1]
-        if tz == "backup":
-            state.card_state(target).status["paralyzed"] = PARALYSIS_TURNS
-            state.emit("status", 1 - p, target, ("paralyzed", PARALYSIS_TURNS))
-        else:
-            dmg = max(0, self.stat(state, attacker, "attack") - self.stat(state, target, "defense"))
-            self.damage_card(state, target, dmg, {"controller": p, "battle": True})
-        st.counters["stars_used"] = st.counters.get("stars_used", 0) + 1
-        if state.result is None:
-            self.check_switch(state)
 
     def hp_left(self, state: GameState, card: int) -> int:
         st = state.cs.get(card)
         return self.stat(state, card, "hp") - (st.counters.get("damage", 0) if st is not None else 0)
 
-    def damage_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
-        if amount <= 0:
+    def can_attack(self, state: GameState, card: int) -> bool:
+        """A star left and attacks left this turn: once, unless its ability says more (TGOD-BTL-13, OTH-10)."""
+        st = state.cs.get(card)
+        if st is not None and st.counters.get("atk_turn") == state.turn and \
+                st.counters.get("atk_n", 0) >= state.defs[card].fields["attacks_per_turn"]:
+            return False
+        return self.stars_left(state, card) > 0
+
+    def attack_targets(self, state: GameState, opponent: int) -> list[int]:
+        """Main, Base Armor and any Backup that is not paralyzed (TGOD-BTL-02, TGOD-BTL-09)."""
+        z = state.zones[opponent]
+        cs = state.cs
+        return [*z["main"], *z["base"], *(c for c in z["backup"] if c not in cs or not cs[c].status.get("paralyzed"))]
+
+    def switchable(self, state: GameState, player: int) -> list[int]:
+        return [c for c in state.zones[player]["backup"] if not self.paralyzed(state, c)]
+
+    def explain_illegal(self, state: GameState, action: Action) -> str:
+        """Say which rule forbids the action, when one does."""
+        kind = self.turn_kind(state)
+        k = action.kind
+        if k == "attack" and kind != "normal":
+            return f"no attacks in a {kind} turn ({'TGOD-PRI-06' if kind == 'primary' else 'TGOD-SEC-07'})"
+        if k == "play" and len(action.args) == 2 and action.args[1] == "power" and kind != "normal":
+            return f"no Power cards in a {kind} turn ({'TGOD-PRI-05' if kind == 'primary' else 'TGOD-SEC-06'})"
+        if k == "play" and len(action.args) == 2 and action.args[1] == "main" and kind == "normal":
+            return "no Main Creature is played in a normal turn; move a Backup up instead (TGOD-NRM-01, SPEC-01)"
+        if k == "switch" and state.phase != "switch":
+            return "the Main Creature is switched only when both Main Creatures are out of stars (TGOD-OTH-09)"
+        if k in ("armory", "swap"):
+            return "the Armory is off limits during a game (TGOD-DECK-06)"
+        step = state.vars.get("step", 0)
+        if step and not state.options["steps_any_order"]:
+            return (f"the turn is at step '{STEP_NAMES[step]}'; earlier steps are over (TGOD-NRM-01); legal: "
+                    + ", ".join(a.text() for a in state.legal_actions()[:12]))
+        return super().explain_illegal(state, action)
+
+    # ================================================================== applying actions
+    def apply(self, state: GameState, action: Action) -> None:
+        k = action.kind
+        args = action.args
+        if k == "end":
+            self.end_turn(state)
+        elif k == "play":
+            self.play(state, args[0], args[1])
+        elif k == "equip":
+            self._step(state, S_EQUIP, DID_EQUIP)
+            self.attach(state, args[0], args[1])
+        elif k == "promote":
+            state.move(args[0], state.active, "main", reset=False)
+            state.emit("promote", state.active, args[0])
+        elif k == "activate":
+            self.activate(state, args[0], int(args[1]))
+        elif k == "attack":
+            self._step(state, S_ATTACK, 0)
+            self.attack(state, args[0], args[1])
+        elif k == "switch":
+            self.switch(state, state.current, args[0])
+        self.proceed(state)
+
+    @staticmethod
+    def _step(state: GameState, step: int, did: int) -> None:
+        v = state.vars
+        if step > v["step"]:
+            v["step"] = step
+        if did:
+            v["did"] |= did
+
+    def play(self, state: GameState, card: int, zone: str) -> None:
+        """Play a card from hand into ``main``, ``backup`` or ``power``; its "when played" effects resolve."""
+        p = state.active
+        if zone == "main":
+            self._step(state, S_MAIN, DID_MAIN)
+        elif zone == "backup":
+            self._step(state, S_BACKUP, DID_BACKUP)
+        else:
+            self._step(state, S_POWER, DID_POWER)
+        state.move(card, p, zone)
+        d = state.defs[card]
+        if zone == "power":
+            state.card_state(card).counters["turns_left"] = d.stats.get("lasts", 1)
+        state.emit("played", p, card, (zone,))
+        for eff in d.effects:
+            if eff.kind == "play":
+                effects.start(state, eff, card, p)
+
+    def activate(self, state: GameState, card: int, index: int) -> None:
+        """Use an activated ability of a Creature or the Base Armor: pay its cost, then its steps (TGOD-NRM-05)."""
+        self._step(state, S_ABILITY, 0)
+        eff = state.defs[card].effects[index]
+        effects.mark_used(state, card, index, eff.limit)
+        state.emit("activate", state.active, card, (index,))
+        effects.start(state, eff.cost + eff.steps, card, state.active)
+
+    def attach(self, state: GameState, card: int, host: int) -> None:
+        """Equip ``card`` to ``host`` (TGOD-ROLE-03)."""
+        state.move(card, state.owner[card], "equipped")
+        state.card_state(card).host = host
+        state.card_state(host).attached.append(card)
+        state.emit("equip", state.owner[card], card, (host,))
+
+    def proceed(self, state: GameState) -> None:
+        """Run pending effects; once they are done, carry on with the turn."""
+        if effects.run(state):
+            self.after_effects(state)
+
+    def after_effects(self, state: GameState) -> None:
+        if state.result is not None or self.check_win(state):
             return
+        if state.phase == "battle":
+            self.finish_attack(state)
+            if state.result is not None:
+                return
+        if state.phase == "switch":
+            self.next_switch(state)
+        else:
+            state.current = state.active
+
+    # ================================================================== battle
+    def attack(self, state: GameState, attacker: int, target: int) -> None:
+        """One attack (TGOD-BTL-01..13): damage or paralysis, then battle effects, then the star (finish_attack)."""
+        p = state.active
+        counters = state.card_state(attacker).counters
+        if counters.get("atk_turn") == state.turn:
+            counters["atk_n"] = counters.get("atk_n", 0) + 1
+        else:
+            counters["atk_turn"] = state.turn
+            counters["atk_n"] = 1
+        state.vars["battle"] = (attacker, target)
+        state.phase = "battle"
+        state.emit("attack", p, attacker, (target,))
+        if state.loc[target][1] == "backup":
+            self.paralyze(state, target, PARALYSIS_TURNS)
+        else:
+            damage = max(0, self.stat(state, attacker, "attack") - self.stat(state, target, "defense"))
+            self.damage_card(state, target, damage, {"controller": p, "battle": True, "source": attacker})
+        if self.check_win(state):
+            return
+        self.fire_on(state, target, "on_attacked", attacker)
+        self.fire_on(state, attacker, "on_attack", target)
+
+    def fire_on(self, state: GameState, card: int, trigger: str, other: int) -> None:
+        """Start ``trigger`` effects of a card in play and of the Equipment it carries."""
+        if state.loc[card][1] not in HOLDERS:
+            return
+        st = state.cs.get(card)
+        for c in (card, *(st.attached if st is not None else ())):
+            self.fire_card(state, c, trigger, other)
+
+    def fire_card(self, state: GameState, card: int, trigger: str, other: int) -> None:
+        d = state.defs[card]
+        for i, eff in enumerate(d.effects):
+            if eff.kind == "triggered" and eff.trigger == trigger:
+                ctx = {"source": card, "controller": state.owner[card], "event_card": other}
+                if effects.limit_ok(state, card, i, eff.limit) and effects.check(state, ctx, eff.condition):
+                    effects.mark_used(state, card, i, eff.limit)
+                    effects.start(state, eff, card, state.owner[card], {"event_card": other})
+
+    def finish_attack(self, state: GameState) -> None:
+        """After the battle effects: subtract the Battle Star (TGOD-BTL-06/10), then check the switch."""
+        attacker, _ = state.vars.pop("battle")
+        state.phase = "play"
+        if state.loc[attacker][1] in ("main", "base"):
+            counters = state.card_state(attacker).counters
+            counters["stars_used"] = counters.get("stars_used", 0) + 1
+            state.emit("star", state.owner[attacker], attacker, (self.stars_left(state, attacker),))
+        self.check_switch(state)
+
+    def paralyze(self, state: GameState, card: int, turns: int) -> None:
+        """Paralysis for ``turns`` of its owner's turns (TGOD-BTL-07)."""
+        state.card_state(card).status["paralyzed"] = turns
+        state.emit("status", state.owner[card], card, ("paralyzed", turns))
+
+    def damage_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
+        """Lose HP (TGOD-BTL-03); at 0 or less the card is destroyed (TGOD-ROLE-02 default)."""
+        if amount <= 0 or state.loc[card][1] not in HOLDERS:
+            return
+        before = self.hp_left(state, card)
         counters = state.card_state(card).counters
         counters["damage"] = counters.get("damage", 0) + amount
+        if state.defs[card].type == BASE:
+            state.vars["base_hit"] = True
         state.emit("damage", state.owner[card], card, (amount,))
-        if self.hp_left(state, card) <= 0:
-            self.destroy(state, card, ctx)
+        if before - amount <= 0:
+            self.destroy(state, card, {**ctx, "hp_before": before})
+
+    def damage_player(self, state: GameState, player: int, amount: int, ctx: dict) -> None:
+        """Damage to a player is damage to their Base Armor."""
+        for base in list(state.zones[player]["base"]):
+            self.damage_card(state, base, amount, ctx)
+
+    def heal_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
+        """Win back lost HP, never above the card's HP."""
+        st = state.cs.get(card)
+        if st is None or state.loc[card][1] not in HOLDERS or not st.counters.get("damage"):
+            return
+        healed = min(amount, st.counters["damage"])
+        st.counters["damage"] -= healed
+        state.emit("heal", state.owner[card], card, (healed,))
+
+    def heal_player(self, state: GameState, player: int, amount: int, ctx: dict) -> None:
+        for base in state.zones[player]["base"]:
+            self.heal_card(state, base, amount, ctx)
 
     def destroy(self, state: GameState, card: int, ctx: dict | None = None) -> None:
+        """Destroy a card. A Base Armor loses its owner the game (checked by ``check_win``); a Creature goes to the
+        Discard Pile with its Equipment and, in battle, its total HP comes off its owner's Base Armor (BTL-11)."""
+        ctx = ctx or {}
         owner = state.owner[card]
-        d = state.defs[card]
-        by = (ctx or {}).get("controller", 1 - owner)
-        if d.type == BASE:
+        zone = state.loc[card][1]
+        if zone not in HOLDERS:
+            return
+        if state.defs[card].type == BASE:
+            counters = state.card_state(card).counters
+            counters["damage"] = max(counters.get("damage", 0), self.stat(state, card, "hp"))
+            state.vars["base_hit"] = True
             state.emit("destroyed", owner, card)
-            state.end(1 - owner, "destroyed the opponent's Base Armor", "TGOD-BTL-12" if by != owner else
-                      "TGOD-ROLE-02")
+            if not state.stack:
+                self.check_win(state)
             return
         st = state.cs.get(card)
         for eq in list(st.attached) if st is not None else ():
             state.move(eq, state.owner[eq], "discard")
-        total = self.stat(state, card, "hp")
         state.move(card, owner, "discard")
         state.emit("destroyed", owner, card)
-        if (ctx or {}).get("battle"):
-            for base in list(state.zone(owner, "base")):
-                self.damage_card(state, base, total, {"controller": by})
+        if ctx.get("battle"):
+            if state.options["carry_remaining_hp"]:
+                carried = max(0, ctx.get("hp_before", 0))
+            else:
+                carried = state.defs[card].stats["hp"]
+            state.emit("hp_carried", owner, card, (carried,))
+            self.damage_player(state, owner, carried, {"controller": ctx.get("controller", 1 - owner)})
+        self.fire_card(state, card, "on_destroyed", ctx.get("source", -1))
 
-    # ------------------------------------------------------------------ the switch (TGOD-OTH-06..09)
+    def check_win(self, state: GameState) -> bool:
+        """A destroyed Base Armor loses its owner the game; both at once: a draw (TGOD-ROLE-02, OBJ-01, BTL-12)."""
+        if state.result is not None:
+            return True
+        if not state.vars.get("base_hit"):
+            return False
+        state.vars["base_hit"] = False
+        dead = [p for p in (0, 1) if any(self.hp_left(state, b) <= 0 for b in state.zones[p]["base"])]
+        if not dead:
+            return False
+        if len(dead) == 2:
+            state.end(None, "both Base Armors were destroyed at once", "TGOD-ROLE-02")
+        else:
+            winner = 1 - dead[0]
+            battle = state.vars.get("battle") is not None and winner == state.active
+            state.end(winner, "destroyed the opponent's Base Armor" + (" in battle" if battle else ""),
+                      "TGOD-BTL-12" if battle else "TGOD-ROLE-02")
+        return True
+
+    # ================================================================== the switch (TGOD-OTH-06..09)
     def check_switch(self, state: GameState) -> None:
-        mains = [state.zone(p, "main") for p in (0, 1)]
-        if not all(mains) or any(self.stars_left(state, m[0]) > 0 for m in mains):
+        """When both Main Creatures are out of Battle Stars, both players switch (active player first)."""
+        z0, z1 = state.zones[0]["main"], state.zones[1]["main"]
+        if not z0 or not z1 or self.stars_left(state, z0[0]) > 0 or self.stars_left(state, z1[0]) > 0:
             return
         state.vars["switch_queue"] = (state.active, 1 - state.active)
         state.phase = "switch"
-        self.next_switch(state)
-
-    def switchable(self, state: GameState, player: int) -> list[int]:
-        return [c for c in state.zone(player, "backup") if not self.paralyzed(state, c)]
+        state.emit("switch_due", state.active)
 
     def next_switch(self, state: GameState) -> None:
+        """Ask the next player in the queue to pick a Backup (automatic with one; none: no switch, OTH-08)."""
         queue = state.vars.get("switch_queue", ())
         while queue:
             p = queue[0]
-            if self.switchable(state, p):
-                state.current = p
+            choices = self.switchable(state, p)
+            if len(choices) > 1:
                 state.vars["switch_queue"] = queue
+                state.current = p
                 return
+            if choices:
+                self.do_switch(state, p, choices[0])
+            else:
+                state.emit("no_switch", p, data=("TGOD-OTH-08",))
             queue = queue[1:]
         state.vars.pop("switch_queue", None)
         state.phase = "play"
         state.current = state.active
 
     def switch(self, state: GameState, player: int, backup: int) -> None:
-        main = state.zone(player, "main")[0]
+        self.do_switch(state, player, backup)
+        state.vars["switch_queue"] = state.vars["switch_queue"][1:]
+
+    def do_switch(self, state: GameState, player: int, backup: int) -> None:
+        """Swap Main and Backup; the former Main regains its Battle Stars (TGOD-OTH-07)."""
+        main = state.zones[player]["main"][0]
         state.move(main, player, "backup", reset=False)
         state.card_state(main).counters.pop("stars_used", None)
         state.move(backup, player, "main", reset=False)
         state.emit("switch", player, backup, (main,))
-        state.vars["switch_queue"] = state.vars["switch_queue"][1:]
-        self.next_switch(state)
 
-    # ------------------------------------------------------------------ bots
+    # ================================================================== stats and statics
+    def stat(self, state: GameState, card: int, name: str) -> int:
+        """A number now: printed, plus modifiers, Equipment (A and D) and static abilities (TGOD-BTL-04/05).
+
+        Pseudo-stats: ``hp_left``, ``stars_left`` and ``damage`` (HP lost so far).
+        """
+        if name == "hp_left":
+            return self.hp_left(state, card)
+        if name == "stars_left":
+            return self.stars_left(state, card)
+        if name == "damage":
+            st = state.cs.get(card)
+            return st.counters.get("damage", 0) if st is not None else 0
+        value = state.defs[card].stats.get(name, 0)
+        st = state.cs.get(card)
+        if st is not None:
+            for stat, delta, _ in st.mods:
+                if stat == name:
+                    value += delta
+            if st.attached and (name == "attack" or name == "defense"):
+                defs = state.defs
+                for eq in st.attached:
+                    value += defs[eq].stats.get(name, 0)
+        return value + self._static_bonus(state, card, name)
+
+    def _static_bonus(self, state: GameState, card: int, name: str) -> int:
+        sources = state.vars.get(STATIC_KEY.get(name, ""))
+        if not sources:
+            return 0
+        total = 0
+        defs, loc = state.defs, state.loc
+        for src in sources:
+            for spec in defs[src].fields["statics"]:
+                if spec[0] == name and self._static_applies(state, src, loc[src][1], card, spec):
+                    total += spec[1]
+        return total
+
+    @staticmethod
+    def track_statics(state: GameState) -> None:
+        """Keep ``vars["static_<stat>"]``: the cards in play whose static abilities change that stat."""
+        defs = state.defs
+        found: dict[str, list[int]] = {k: [] for k in STATIC_KEY.values()}
+        for p in (0, 1):
+            for z in STATIC_ZONES:
+                for c in state.zones[p][z]:
+                    for spec in defs[c].fields["statics"]:
+                        if spec[0] is not None and c not in found[STATIC_KEY[spec[0]]]:
+                            found[STATIC_KEY[spec[0]]].append(c)
+        for key, cards in found.items():
+            state.vars[key] = tuple(cards)
+
+    def _static_applies(self, state: GameState, src: int, zone: str, card: int, spec: tuple) -> bool:
+        _, _, to, source_zone, when, _ = spec
+        if source_zone and source_zone != zone:
+            return False
+        if to == "self":
+            if card != src:
+                return False
+        elif to == "host":
+            st = state.cs.get(src)
+            if st is None or st.host != card:
+                return False
+        elif card not in effects.select(state, {"source": src, "controller": state.owner[src]}, to):
+            return False
+        if when:
+            battle = state.vars.get("battle")
+            if battle is None:
+                return False
+            if when == "defending":
+                return battle[1] == card
+            return battle[0] == card and (when == "attacking" or state.defs[battle[1]].type == BASE)
+        return True
+
+    def can_pay_step(self, state: GameState, ctx: dict, step: Step) -> bool:
+        """A cost in HP (``damage`` on your own cards) needs more HP than it takes."""
+        if step.verb == "damage":
+            n = effects.amount(state, ctx, step.params["amount"])
+            return all(self.hp_left(state, c) > n for c in effects.select(state, ctx, step.params["target"]))
+        return True
+
+    # ================================================================== effect verbs
+    def game_handlers(self) -> dict[str, effects.Handler]:
+        return {"stars": _verb_stars, "paralyze": _verb_paralyze}
+
+    def on_event(self, state: GameState, ev: Event) -> None:
+        """Equipment falls off a holder that leaves play; then the core's triggers."""
+        if ev.kind != "move":
+            if ev.kind in self.trigger_kinds:
+                self.fire_triggers(state, ev)
+            return
+        if state.defs[ev.card].fields["statics"]:
+            self.track_statics(state)
+        if ev.data[1] in HOLDERS and ev.data[3] not in HOLDERS:
+            owner = ev.data[0]
+            for eq in list(state.zones[owner]["equipped"]):
+                st = state.cs.get(eq)
+                if st is not None and st.host == ev.card:
+                    state.move(eq, state.owner[eq], "discard")
+        if ev.kind in self.trigger_kinds:
+            self.fire_triggers(state, ev)
+
+    # ================================================================== views and bots
+    def observe_extra(self, state: GameState, viewer: int) -> dict[str, Any]:
+        """Public facts: turn kind and step, deck types, and the numbers of every card on the field."""
+        board = {}
+        for p in (0, 1):
+            for zone in ("main", "backup", "base"):
+                for c in state.zones[p][zone]:
+                    board[str(c)] = {"attack": self.stat(state, c, "attack"),
+                                     "defense": self.stat(state, c, "defense"),
+                                     "hp_left": self.hp_left(state, c), "stars_left": self.stars_left(state, c),
+                                     "colour": state.defs[c].fields["colour"]}
+        return {"turn_kind": self.turn_kind(state), "step": STEP_NAMES[state.vars.get("step", 0)],
+                "deck_types": list(state.vars.get("deck_type", (None, None))), "field": board}
+
     def evaluate(self, state: GameState, player: int) -> float:
+        """Base Armor HP share, weighted most, plus the creatures, their stars and attack on the field."""
         r = state.result
         if r is not None:
             return super().evaluate(state, player)
         score = 0.0
         for p, sign in ((player, 1.0), (1 - player, -1.0)):
-            for base in state.zone(p, "base"):
-                score += sign * self.hp_left(state, base) / 30.0
-            score += sign * 0.05 * len(state.zone(p, "main") + state.zone(p, "backup"))
-        return max(-1.0, min(1.0, score / 2))
+            z = state.zones[p]
+            for base in z["base"]:
+                score += sign * 0.6 * self.hp_left(state, base) / max(1, state.defs[base].stats["hp"])
+                score += sign * 0.05 * min(self.stars_left(state, base), 3) / 3
+            for c in z["main"]:
+                score += sign * (0.1 + 0.05 * min(self.stars_left(state, c), 3) / 3
+                                 + 0.05 * min(self.stat(state, c, "attack"), 60) / 60)
+            score += sign * 0.04 * min(len(z["backup"]), 3)
+            score += sign * 0.01 * min(len(z["hand"]), 5)
+        return max(-1.0, min(1.0, score))
+
+    def describe(self, state: GameState, viewer: int) -> str:
+        """The board with each card's colour code (TGOD-CARD-01), numbers and statuses."""
+        lines = [f"{self.name} - turn {state.turn} ({self.turn_kind(state)}), player {state.active} to play, "
+                 f"step: {STEP_NAMES[state.vars.get('step', 0)]}"]
+        for p in (1 - viewer, viewer):
+            z = state.zones[p]
+            lines.append(f"-- player {p} ({'you' if p == viewer else 'opponent'}), deck type "
+                         f"{state.vars.get('deck_type', (None, None))[p] or 'none'}: deck {len(z['deck'])}, "
+                         f"hand {len(z['hand'])}, discard {len(z['discard'])}")
+            for zone in ("base", "main", "backup", "power"):
+                if z[zone]:
+                    lines.append(f"   {zone}: " + "; ".join(self.card_line(state, c) for c in z[zone]))
+            if p == viewer and z["hand"]:
+                lines.append("   hand: " + "; ".join(self.card_line(state, c) for c in z["hand"]))
+        return "\n".join(lines)
+
+    def card_line(self, state: GameState, card: int) -> str:
+        """One card as text: ``Name #id [colour] A.. D.. HP left/HP stars left/stars <statuses>``."""
+        d = state.defs[card]
+        parts = [f"{d.name} #{card} [{d.fields['colour']}]"]
+        if d.type in (CREATURE, BASE) and state.loc[card][1] in HOLDERS:
+            parts.append(f"A{self.stat(state, card, 'attack')} D{self.stat(state, card, 'defense')} "
+                         f"HP {self.hp_left(state, card)}/{d.stats['hp']} "
+                         f"stars {self.stars_left(state, card)}/{self.stat(state, card, 'stars')}")
+        elif d.type == EQUIPMENT:
+            parts.append(f"A{d.stats['attack']} D{d.stats['defense']}")
+        st = state.cs.get(card)
+        if st is not None:
+            parts.extend(f"<{k} {v}>" for k, v in st.status.items())
+            parts.extend(f"+{state.defs[e].name}" for e in st.attached)
+        return " ".join(parts)
+
+
+# ====================================================================== effect checks and verbs
+
+
+def _check_effect(eff: Effect, index: int, kind: str) -> None:
+    where = f"field effects[{index}]"
+    if eff.kind == "triggered" and eff.trigger in ("attack", "destroyed"):
+        raise ValueError(f"{where}: use trigger on_attack / on_destroyed for this card's own battle and end")
+    if eff.kind == "activated":
+        if kind not in (CREATURE, BASE):
+            raise ValueError(f"{where}: only Creatures and Base Armor have activated abilities (TGOD-NRM-05)")
+        if not eff.limit and not eff.cost:
+            raise ValueError(f"{where}: an activated ability needs a limit or a cost")
+        if eff.zone not in (None, "main", "backup", "base"):
+            raise ValueError(f"{where}.zone: main, backup or base")
+    if eff.kind == "play" and kind not in (CREATURE, POWER):
+        raise ValueError(f"{where}: only Creatures and Power cards are played with an effect")
+
+
+def _mentions_card(data: Any) -> bool:
+    """Whether effect data refers to its own card (``self``, ``host``, ``other``, ``source``)."""
+    if isinstance(data, Mapping):
+        return any(k in ("other", "source") or _mentions_card(v) for k, v in data.items())
+    if isinstance(data, list | tuple):
+        return any(_mentions_card(v) for v in data)
+    return data in ("self", "host", "source")
+
+
+def _static_spec(eff: Effect) -> tuple:
+    """``(stat, by, to, source_zone, when, attacks_per_turn)`` from a static effect's params."""
+    p = eff.params
+    unknown = set(p) - STATIC_KEYS
+    if unknown:
+        raise ValueError(f"field effects.params: unknown key {sorted(unknown)[0]!r}; known: {sorted(STATIC_KEYS)}")
+    if "attacks_per_turn" in p:
+        return (None, 0, "self", None, None, int(p["attacks_per_turn"]))
+    if p.get("stat") not in ("attack", "defense", "stars", "hp") or not isinstance(p.get("by"), int):
+        raise ValueError("field effects.params: a static needs stat (attack, defense, stars, hp) and an integer by")
+    when = p.get("when")
+    if when is not None and when not in WHEN:
+        raise ValueError(f"field effects.params.when: one of {', '.join(WHEN)}")
+    to = p.get("to", "self")
+    return (p["stat"], p["by"], to, p.get("source_zone"), when, 1)
+
+
+def _verb_stars(state: GameState, ctx: dict, step: Step) -> None:
+    """``stars: {target, amount}``: the target gains (or, negative, loses) Battle Stars."""
+    n = effects.amount(state, ctx, step.params["amount"])
+    rules: TgodRules = state.rules  # type: ignore[assignment]
+    for c in effects.select(state, ctx, step.params["target"]):
+        if state.loc[c][1] not in HOLDERS:
+            continue
+        counters = state.card_state(c).counters
+        counters["stars_used"] = counters.get("stars_used", 0) - n
+        state.emit("stars", state.owner[c], c, (n, rules.stars_left(state, c)))
+
+
+def _verb_paralyze(state: GameState, ctx: dict, step: Step) -> None:
+    """``paralyze: {target, turns}``: paralysis for ``turns`` of the owner's turns (default 3)."""
+    n = effects.amount(state, ctx, step.params.get("turns", PARALYSIS_TURNS))
+    rules: TgodRules = state.rules  # type: ignore[assignment]
+    for c in effects.select(state, ctx, step.params["target"]):
+        if state.loc[c][1] in ("main", "backup"):
+            rules.paralyze(state, c, n)
+
