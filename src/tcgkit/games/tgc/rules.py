@@ -90,6 +90,7 @@ class TgcRules(Ruleset):
             "id": m.id, "subtypes": tuple(m.subtypes), "cost": m.cost, "faction": m.faction, "rarity": m.rarity,
             "kw": kws, "kwp": kwp, "grants": tuple(m.grants), "statics": tuple(m.statics), "desc": m.desc,
             "series": m.series,
+            "acts": tuple((i, e) for i, e in enumerate(card_effects) if e.kind == "activated"),
         }
         return CardDef(m.id, m.name, m.type, {"power": m.power, "resolve": m.resolve, "cost": m.cost}, tags,
                        card_effects, m.text, fields)
@@ -178,7 +179,8 @@ class TgcRules(Ruleset):
         state.emit("coin_toss", first, data=("heads" if first == 0 else "tails",))
         for p in (first, 1 - first):
             for _ in range(HAND_SIZE):
-                self.draw(state, p)
+                self._silent_draw(state, p)
+            state.emit("deal", p, data=(HAND_SIZE,))
         state.vars.update({"gs": "closed", "pend": None, "dn": 0, "win": (), "then": None,
                            "coin": (1 - first, "heads")})
         state.active = first
@@ -283,21 +285,18 @@ class TgcRules(Ruleset):
         """The effects ``p`` may activate now (TGC-3.4.1, 3.4.2, 2.4.1.b, 2.4.2.b.a, 2.4.3.b.1)."""
         out = []
         zones = state.zones[p]
-        for zname in ("field", "artifacts", "bf", "equip", "hand", "discard"):
+        defs = state.defs
+        for zname in FIELD:
             for card in zones[zname]:
-                d = state.defs[card]
-                if not d.effects:
-                    continue
-                for i, eff in enumerate(d.effects):
-                    if eff.kind == "activated" and _zone_ok(eff, zname) and self._may_activate(
-                            state, p, gs, card, i, eff):
+                for i, eff in defs[card].fields["acts"]:
+                    if _zone_ok(eff, zname) and self._may_activate(state, p, gs, card, i, eff):
                         out.append((card, i))
         for card in state.zones[1 - p]["bf"]:
-            for i, eff in enumerate(state.defs[card].effects):
-                if eff.kind == "activated" and eff.params.get("shared") and self._may_activate(
+            for i, eff in defs[card].fields["acts"]:
+                if eff.params.get("shared") and self._may_activate(
                         state, p, gs, card, i, eff):
                     out.append((card, i))
-        for card, i in state.vars["win"]:
+        for card, i in state.vars["win"] or ():
             if state.owner[card] == p and self._may_use_trigger(state, p, gs, card, i):
                 out.append((card, i))
         return out
@@ -496,11 +495,33 @@ class TgcRules(Ruleset):
 
     # ------------------------------------------------------------------ mulligan (TGC-1.5)
     def _mulligan(self, state: GameState, card: int) -> None:
+        """TGC-1.5.1: one card face down aside, draw 1. Opening-hand moves name no card in the log, since the
+        cards may go back into the hidden deck (TGC-1.5.3); the opponent learns only the count (TGC-1.5.1.x)."""
         p = state.current
-        state.move(card, p, "mulligan")
+        state.zones[p]["hand"].remove(card)
+        state.zones[p]["mulligan"].append(card)
+        state.loc[card] = (p, "mulligan")
         state.card_state(card).face_down = True
         state.res[p]["mulligans"] += 1
-        self.draw(state, p)
+        self._silent_draw(state, p)
+        state.emit("mulligan", p, data=(state.res[p]["mulligans"],))
+
+    def _silent_draw(self, state: GameState, p: int) -> None:
+        deck = state.zones[p]["deck"]
+        if deck:
+            card = deck.pop()
+            state.zones[p]["hand"].append(card)
+            state.loc[card] = (p, "hand")
+
+    def to_hand(self, state: GameState, card: int) -> None:
+        """Return a card to its owner's hand; only the owner's log names it (it is hidden in hand)."""
+        owner = state.owner[card]
+        fp, fz = state.loc[card]
+        state.zones[fp][fz].remove(card)
+        state.zones[owner]["hand"].append(card)
+        state.loc[card] = (owner, "hand")
+        state.cs.pop(card, None)
+        state.emit("to_hand", owner, card, (fz,), private=owner)
 
     def _keep(self, state: GameState) -> None:
         p = state.current
@@ -510,8 +531,13 @@ class TgcRules(Ruleset):
             return
         for q in (first, 1 - first):
             pile = state.zones[q]["mulligan"]
-            while pile:
-                state.move(pile[-1], q, "deck")
+            deck = state.zones[q]["deck"]
+            for card in pile:  # face down back into the deck: no one learns where (TGC-1.5.3)
+                deck.append(card)
+                state.loc[card] = (q, "deck")
+                state.cs.pop(card, None)
+            state.emit("mulligan_return", q, data=(len(pile),))
+            pile.clear()
             state.shuffle(q, "deck")
             state.emit("mulligan_count", q, data=(state.res[q]["mulligans"],))
         state.emit("coin", 1 - first, data=("heads",))

@@ -501,3 +501,10 @@ def _show(state: GameState, ctx: dict, params: Any) -> None:
     """Scroll of the Sleeping Carp: the shown card's id (key) is told to the equipping player only."""
     for c in select(state, ctx, "shown"):
         state.emit("shown", ctx["controller"], data=(state.defs[c].key,), private=ctx["controller"])
+
+
+@hook("tgc.to_hand")
+def _to_hand(state: GameState, ctx: dict, params: Any) -> None:
+    for c in select(state, ctx, params.get("target", "self")):
+        if state.loc[c][1] in ("discard", "field", "equip", "bf", "artifacts"):
+            state.rules.to_hand(state, c)
