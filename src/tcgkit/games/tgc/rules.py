@@ -558,6 +558,7 @@ class TgcRules(Ruleset):
         state.phase = "draw"
         state.current = p
         state.emit("turn", p, data=(state.turn,))
+        state.emit("phase", p, data=("draw",))
         res = state.res[p]
         res["draws"] += 1
         res["plasma"] = res["draws"] + res.pop("next", 0)

@@ -1,0 +1,63 @@
+"""Helpers for the TGC tests: build a position from zones, and find cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tcgkit.core.actions import Action
+from tcgkit.core.state import GameState
+from tcgkit.games import get_rules
+from tcgkit.scenario import build_position, scenario_from_dict
+
+RULES = get_rules("tgc")
+
+
+def pos(p0: dict | None = None, p1: dict | None = None, phase: str = "play", active: int = 0, turn: int = 3,
+        vars: dict | None = None, res0: dict | None = None, res1: dict | None = None,
+        cards0: list | None = None, cards1: list | None = None, options: dict | None = None) -> GameState:
+    """A position: zones per player (``{"field": ["Bartender"], ...}``), resources, card states and vars."""
+    p0 = {"deck": ["5 Botanist"], **(p0 or {})}
+    p1 = {"deck": ["5 Botanist"], **(p1 or {})}
+    doc: dict[str, Any] = {
+        "game": "tgc", "options": options or {},
+        "position": {"turn": turn, "active": active, "phase": phase, "vars": vars or {}, "players": [
+            {"zones": p0, "resources": res0 or {}, "cards": cards0 or []},
+            {"zones": p1, "resources": res1 or {}, "cards": cards1 or []}]},
+    }
+    return build_position(scenario_from_dict(doc))
+
+
+def card(state: GameState, player: int, name: str, zone: str | None = None) -> int:
+    """The first card of that name owned by ``player`` (in ``zone`` if given)."""
+    for c in range(len(state.defs)):
+        if state.owner[c] == player and state.defs[c].name == name and (zone is None or state.loc[c][1] == zone):
+            return c
+    raise LookupError(f"player {player} has no {name} in {zone}")
+
+
+def act(state: GameState, kind: str, *args: Any) -> None:
+    state.apply(Action(kind, tuple(args)))
+
+
+def kinds(state: GameState) -> set[str]:
+    return {a.kind for a in state.legal_actions()}
+
+
+def pass_window(state: GameState) -> None:
+    """Both players do nothing in the current Open Quick."""
+    act(state, "do_nothing")
+    act(state, "do_nothing")
+
+
+def tapped(state: GameState, c: int) -> bool:
+    st = state.cs.get(c)
+    return bool(st is not None and st.tapped)
+
+
+def new_game(seed: int = 0, decks: tuple[str, str] = ("Station Crew", "Silicon Shift"), **options: Any) -> GameState:
+    return RULES.new_game(list(decks), seed, options)
+
+
+def finish_mulligan(state: GameState) -> None:
+    while state.phase == "mulligan":
+        act(state, "keep")
