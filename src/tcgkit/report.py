@@ -252,7 +252,9 @@ def _charts(stats: Stats, above: list[CardStat], below: list[CardStat]) -> dict[
         fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04, label="row deck win rate")
         ax.set_title("Matchups: row deck's win rate")
         charts["matchups"] = _svg(fig)
-    rows = [("all decks", stats.first_player, None)] + [(d.deck, d.first, d.second) for d in stats.decks]
+    fp = stats.first_player
+    rows = [("all decks", fp, Rate(fp.losses, fp.draws, fp.wins))] + [(d.deck, d.first, d.second)
+                                                                     for d in stats.decks]
     if stats.first_player.games:
         fig, ax = plt.subplots(figsize=(max(5.0, 1.2 * len(rows) + 2), 3.4))
         width = 0.38

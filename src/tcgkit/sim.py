@@ -112,6 +112,7 @@ def plan(game: str, games: int, seed: int, decks: Sequence[str], bots: Sequence[
     >>> [(s.decks, s.bots) for s in specs][:3]
     [(('A', 'B'), ('greedy', 'random')), (('B', 'A'), ('greedy', 'random')), (('A', 'B'), ('random', 'greedy'))]
     """
+    decks = list(dict.fromkeys(decks))  # a deck named twice is one deck
     if len(decks) < 1:
         raise TcgkitError("a run needs at least one deck")
     if len(bots) != 2:

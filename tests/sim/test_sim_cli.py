@@ -1,0 +1,134 @@
+"""``tcgkit sim`` and ``tcgkit report`` as a designer runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import PLAYABLE
+from tcgkit.games import get_rules
+
+GAME = "tgod" if "tgod" in PLAYABLE else PLAYABLE[0]
+DECKS = list(get_rules(GAME).decks())
+SUMMARY_KEYS = ["game", "games", "wins", "draws", "errors", "mean_decisions", "mean_turns", "seconds",
+                "decisions_per_second"]
+
+
+def tcgkit(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tcgkit.cli", *args], capture_output=True, text=True, timeout=300)
+
+
+def stored(path: Path) -> list[tuple]:
+    with sqlite3.connect(path) as conn:
+        games = conn.execute("SELECT game_index, seed, deck0, deck1, bot0, bot1, first_player, winner, reason, "
+                             "turns, decisions FROM games ORDER BY game_index").fetchall()
+        usage = conn.execute("SELECT g.game_index, u.player, u.card, u.drawn, u.played FROM card_usage u "
+                             "JOIN games g ON g.id = u.game_id ORDER BY 1, 2, 3").fetchall()
+    return games + usage
+
+
+def test_json_summary_has_exactly_the_documented_keys(tmp_path: Path) -> None:
+    r = tcgkit("sim", GAME, "--games", "6", "--seed", "2", "--jobs", "2", "--json")
+    assert r.returncode == 0, r.stderr
+    summary = json.loads(r.stdout)
+    assert list(summary) == SUMMARY_KEYS and list(summary["wins"]) == ["0", "1"]
+    assert summary["games"] == 6 and summary["errors"] == 0
+
+
+def test_the_three_ways_to_name_decks_give_the_same_run(tmp_path: Path) -> None:
+    a, b = DECKS[0], DECKS[-1]
+    forms = [["--decks", a, b], ["--decks", a, "--decks", b], ["--decks", f"{a},{b}"]]
+    results = []
+    for i, form in enumerate(forms):
+        out = tmp_path / f"{i}.sqlite"
+        r = tcgkit("sim", GAME, *form, "--games", "8", "--seed", "4", "--jobs", "2", "--out", str(out))
+        assert r.returncode == 0, r.stderr
+        results.append(stored(out))
+    assert results[0] == results[1] == results[2]
+    assert {row[2] for row in results[0] if len(row) == 11} == {a, b}
+
+
+def test_same_seed_same_tables_with_one_or_two_jobs(tmp_path: Path) -> None:
+    reports = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"j{jobs}.sqlite"
+        r = tcgkit("sim", GAME, "--all-decks", "--games", "12", "--seed", "8", "--jobs", jobs, "--out", str(out))
+        assert r.returncode == 0, r.stderr
+        r = tcgkit("report", str(out), "--json")
+        assert r.returncode == 0, r.stderr
+        reports.append(json.loads(r.stdout))
+    assert reports[0] == reports[1]
+
+
+def test_runs_append_and_report_writes_terminal_html_and_csv(tmp_path: Path) -> None:
+    out = tmp_path / "r.sqlite"
+    for seed in ("1", "2"):
+        r = tcgkit("sim", GAME, "--all-decks", "--games", "10", "--seed", seed, "--jobs", "2", "--out", str(out))
+        assert r.returncode == 0, r.stderr
+        assert f"stored 10 games in {out}" in r.stdout
+    other = tmp_path / "other.sqlite"
+    assert tcgkit("sim", GAME, "--games", "5", "--out", str(other), "--jobs", "1").returncode == 0
+    html, csv_dir = tmp_path / "report.html", tmp_path / "csv"
+    r = tcgkit("report", str(out), str(other), "--html", str(html), "--csv", str(csv_dir))
+    assert r.returncode == 0, r.stderr
+    assert "25 games in 3 run(s)" in r.stdout and "Matchups" in r.stdout and "first player win rate" in r.stdout
+    page = html.read_text()
+    assert "<svg" in page and "sortable" in page
+    assert (csv_dir / "cards.csv").read_text().startswith("card,in_deck_games,")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["report", "nope.sqlite"], "nope.sqlite: no such results file"),
+    (["report", "{bad}"], "not a tcgkit results file"),
+    (["sim", GAME, "--games", "2", "--out", "{bad}"], "not a tcgkit results file"),
+    (["sim", GAME, "--games", "2", "--bots", "random", "nobot"], "unknown bot 'nobot'"),
+    (["sim", GAME, "--games", "2", "--backend", "spark"], "unknown backend 'spark'"),
+    (["sim", GAME, "--games", "2", "--address", "1.2.3.4:6379"], "--address is for --backend ray"),
+    (["sim", GAME, "--games", "2", "--decks", DECKS[0], "Nope"], "no deck 'Nope'"),
+    (["sim", GAME, "--games", "2", "stray"], "unexpected argument 'stray'"),
+])
+def test_errors_are_one_line_without_traceback(args: list[str], message: str, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.sqlite"
+    bad.write_text("not a database, just text " * 20)
+    r = tcgkit(*(a.replace("{bad}", str(bad)) for a in args))
+    assert r.returncode != 0
+    assert "Traceback" not in r.stderr + r.stdout
+    text = " ".join(line.strip() for line in r.stderr.splitlines())  # rich wraps long lines at 80 columns
+    assert message in text and text.startswith("error: ")
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_cleanly_and_keeps_the_finished_games(tmp_path: Path) -> None:
+    out = tmp_path / "r.sqlite"
+    proc = subprocess.Popen([sys.executable, "-m", "tcgkit.cli", "sim", GAME, "--games", "100000", "--jobs", "2",
+                             "--out", str(out), "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        for _ in range(600):  # wait for the first committed games (at most a minute)
+            time.sleep(0.1)
+            if out.exists():
+                with sqlite3.connect(out) as conn:
+                    if conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] > 0:
+                        break
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does: the whole process group
+        stdout, stderr = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and "stopped:" in stderr
+    summary = json.loads(stdout)
+    with sqlite3.connect(out) as conn:
+        n = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        status, done = conn.execute("SELECT status, games_done FROM runs").fetchone()
+        orphans = conn.execute("SELECT COUNT(*) FROM card_usage WHERE game_id NOT IN (SELECT id FROM games)"
+                               ).fetchone()[0]
+    assert 0 < n < 100000 and n == done == summary["games"] and status == "stopped" and orphans == 0

@@ -1,0 +1,70 @@
+"""Runs: the round-robin plan, identical records whatever the number of jobs, early stops, crashes as results."""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections import Counter
+
+from conftest import PLAYABLE
+from tcgkit.core.decks import Deck
+from tcgkit.games import get_rules
+from tcgkit.sim import GameRecord, plan, resolve_decks, run, run_one, summarize
+
+GAME = "tgod" if "tgod" in PLAYABLE else PLAYABLE[0]
+
+
+def comparable(r: GameRecord) -> dict:
+    d = r.to_json()
+    del d["seconds"]
+    return d
+
+
+def test_plan_is_a_round_robin_with_seats_and_bots_alternated() -> None:
+    specs = plan(GAME, 24, 9, ["A", "B", "C"], ["greedy", "random"])
+    pairs = Counter(s.decks for s in specs)
+    assert set(pairs) == {(a, b) for a in "ABC" for b in "ABC" if a != b} and set(pairs.values()) == {4}
+    for deck in "ABC":  # every deck sits as often in seat 0 as in seat 1
+        assert sum(s.decks[0] == deck for s in specs) == sum(s.decks[1] == deck for s in specs)
+    for pair in pairs:  # within a pairing, each bot plays each seat equally often
+        assert Counter(s.bots for s in specs if s.decks == pair) == {("greedy", "random"): 2, ("random", "greedy"): 2}
+    assert len({s.seed for s in specs}) == 24
+    assert plan(GAME, 24, 9, ["A", "B", "C"], ["greedy", "random"]) == specs
+    assert plan(GAME, 24, 10, ["A", "B", "C"], ["greedy", "random"]) != specs
+
+
+def test_one_deck_plays_mirrors_with_bots_swapping_every_game() -> None:
+    specs = plan(GAME, 4, 1, ["A"], ["x", "y"])
+    assert [s.decks for s in specs] == [("A", "A")] * 4
+    assert [s.bots for s in specs] == [("x", "y"), ("y", "x")] * 2
+
+
+def test_records_are_identical_whatever_the_number_of_jobs() -> None:
+    decks = resolve_decks(GAME, list(get_rules(GAME).decks()))
+    specs = plan(GAME, 16, 42, list(decks), ["random", "random"])
+    one = sorted((comparable(r) for r in run(specs, jobs=1, decks=decks)), key=lambda d: d["index"])
+    two = sorted((comparable(r) for r in run(specs, jobs=2, decks=decks)), key=lambda d: d["index"])
+    assert one == two
+    assert [d["index"] for d in one] == list(range(16))
+    assert any(d["drawn"][0] for d in one) and summarize(GAME, [], 1.0)["games"] == 0
+
+
+def test_stopping_early_stops_the_workers_and_keeps_what_was_yielded() -> None:
+    decks = resolve_decks(GAME, list(get_rules(GAME).decks()))
+    specs = plan(GAME, 400, 1, list(decks), ["random", "random"])
+    kept = []
+    gen = run(specs, jobs=2, decks=decks)
+    for rec in gen:
+        kept.append(rec)
+        if len(kept) == 3:
+            break
+    gen.close()
+    assert len(kept) == 3 and all(r.error is None for r in kept)
+    assert multiprocessing.active_children() == []
+
+
+def test_a_crash_in_a_game_is_recorded_not_raised() -> None:
+    spec = plan(GAME, 1, 1, ["Broken", "Broken"], ["random", "random"])[0]
+    broken = Deck(GAME, "Broken", {"main": ("No Such Card",)})
+    rec = run_one(spec, decks={"Broken": broken})
+    assert rec.reason == "error" and "No Such Card" in (rec.error or "") and rec.winner is None
+    assert summarize(GAME, [rec], 1.0)["errors"] == 1
