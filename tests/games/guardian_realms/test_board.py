@@ -27,7 +27,7 @@ def rejected(s, action: str, match: str | None = None) -> None:
 
 
 def test_outposts_gr_base_01_stronghold_gr_base_02_lanes_gr_base_03() -> None:
-    """GR-BASE-01/02/03: two 50-HP Outposts (lanes 1 and 3) and a 100-HP Stronghold (lane 2), one Base per lane."""
+    """GR-BASE-01, GR-BASE-02, GR-BASE-03: two 50-HP Outposts (lanes 1 and 3) and a 100-HP Stronghold (lane 2), one Base per lane."""
     s = RULES.new_game(["Ember Vanguard", "Stone Bastion"], seed=2)
     for p in (0, 1):
         assert (s.res[p]["b1"], s.res[p]["b2"], s.res[p]["b3"]) == (50, 100, 50)
@@ -121,7 +121,7 @@ def test_swap_gr_swap_01() -> None:
 
 
 def test_swap_is_both_guardians_action_gr_swap_02_gr_swap_03() -> None:
-    """GR-SWAP-02/03: a swap is the basic action of both Guardians: neither may then basic-attack."""
+    """GR-SWAP-02, GR-SWAP-03: a swap is the basic action of both Guardians: neither may then basic-attack."""
     s, x, y, whelp = swap_position()
     do(s, f"swap #{x} #{y}")
     rejected(s, f"attack #{x} #{whelp}")
@@ -421,7 +421,7 @@ def test_return_to_hand_gr_rth_01() -> None:
 
 
 def test_sacrifice_needs_material_in_play_gr_sac_01_gr_sac_02() -> None:
-    """GR-SAC-01/02: a sacrifice summon needs a fielded Guardian; the sacrificed one is discarded, the new one
+    """GR-SAC-01, GR-SAC-02: a sacrifice summon needs a fielded Guardian; the sacrificed one is discarded, the new one
     enters (and still costs SP)."""
     s = position({"hand": ["Pyre Colossus", "Moss Whelp"]})
     colossus = card(s, 0, "Pyre Colossus")

@@ -68,6 +68,7 @@ def make_card(m: GrCard, card_effects: tuple[Effect, ...]) -> CardDef:
             cost = eff.params.get("dz_cost", 0)
             if not isinstance(cost, int) or cost < 0:
                 raise ValueError(f"field effects[{i}].params.dz_cost: a non-negative integer (GR-CARD-05)")
+        _check_steps(eff.steps, f"effects[{i}]")
     stats: dict[str, int] = {"dz_cost": m.dz_cost}
     if guardian:
         stats.update(hp=m.hp or 0, atk=m.atk or 0, sp_cost=m.sp_cost or 0, attack_cost=m.attack_cost)
@@ -81,3 +82,14 @@ def make_card(m: GrCard, card_effects: tuple[Effect, ...]) -> CardDef:
               "swap_penalty": m.swap_penalty, "atk_bonus": m.atk_bonus, "token": None,
               "defeat_if": any(e.kind == "static" and e.params.get("defeat_if") for e in card_effects)}
     return CardDef(m.name, m.name, m.type, stats, frozenset(tags), card_effects, m.text, fields)
+
+
+def _check_steps(steps: tuple, where: str) -> None:
+    """Static checks of game verbs: a Wall has tier 1, 2 or 3 (GR-WALL-01)."""
+    for j, step in enumerate(steps):
+        if step.verb == "wall" and isinstance(step.params.get("tier"), int) and step.params["tier"] not in (1, 2, 3):
+            raise ValueError(f"field {where}.steps[{j}].wall.tier: a Wall has tier 1, 2 or 3 (GR-WALL-01)")
+        for nested in ("then", "else", "steps"):
+            inner = step.params.get(nested) if step.verb != "hook" else None
+            if isinstance(inner, tuple):
+                _check_steps(inner, f"{where}.steps[{j}].{nested}")
