@@ -1,0 +1,134 @@
+"""The TGC set importer: the real core set, its known defects, and malformed files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from tgc_helpers import RULES
+
+from tcgkit.core.errors import CardDataError
+from tcgkit.games.tgc.importer import import_file, load_scripts
+
+DATA = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "tgc"
+CORE = DATA / "coreset_2560.json"
+KEYWORDS = DATA / "keywords.json"
+needs_data = pytest.mark.skipif(not CORE.exists(), reason="shared TGC data not available")
+
+
+@needs_data
+def test_core_set_imports_and_executes(tmp_path: Path) -> None:
+    """All 105 cards import; every card's rules text is scripted, so the unscripted list is empty."""
+    report = import_file(CORE, keywords=KEYWORDS, out=tmp_path)
+    assert report["cards"] == 105 and report["executable"] == 105 and report["unscripted"] == []
+    written = yaml.safe_load((tmp_path / "cards" / "coreset_2560.yaml").read_text())
+    assert len(written["cards"]) == 105
+
+
+@needs_data
+def test_shipped_card_file_matches_the_import(tmp_path: Path) -> None:
+    """The package ships the imported card file (no ../shared/data needed at run time), up to date."""
+    import_file(CORE, keywords=KEYWORDS, out=tmp_path)
+    shipped = (Path(RULES.data_dir) / "cards" / "coreset_2560.yaml").read_text()
+    assert (tmp_path / "cards" / "coreset_2560.yaml").read_text() == shipped
+
+
+@needs_data
+def test_known_defects_are_reported() -> None:
+    """Unexpanded {Name} tokens and the undefined Lifesteal are tolerated and each is reported."""
+    warnings = import_file(CORE, keywords=KEYWORDS)["warnings"]
+    assert any("chemist" in w and "{On Tap}" in w for w in warnings)
+    assert any("sec_officer" in w and "{Hatred}" in w for w in warnings)
+    assert any("ert_med" in w and "Lifesteal" in w and "Lifedrain" in w for w in warnings)
+
+
+def _set(tmp_path: Path, cards: list, name: str = "set.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps({"templates": [{"template": "default", "series": "test"}], "cards": cards}))
+    (tmp_path / "keywords.json").write_text(json.dumps({"Vendetta": "x", "Taunt": "y", "Lifedrain": "z"}))
+    return path
+
+
+def _card(**kw) -> dict:
+    base = {"id": "c1", "name": "Card", "rules": "", "power": "1", "resolve": "2", "summoncost": "1",
+            "cardtype": "Creature", "cardsubtype": "Human", "rarity": "common", "faction": "Service"}
+    return {**base, **kw}
+
+
+def test_numbers_as_strings_or_ints_and_creture(tmp_path: Path) -> None:
+    """Numbers may be digit strings (signed or not) or integers; the 'Creture' misprint is read as Creature."""
+    path = _set(tmp_path, [_card(id="a", power=3, resolve="+2", cardtype="Creture"),
+                           _card(id="b", name="Suit", cardtype="Equipment", cardsubtype="Armour", power="-1",
+                                 resolve="+5")])
+    report = import_file(path, scripts={}, out=tmp_path)
+    assert report["cards"] == 2
+    assert any("Creture" in w for w in report["warnings"])
+    cards = yaml.safe_load((tmp_path / "cards" / "set.yaml").read_text())["cards"]
+    assert (cards[0]["type"], cards[0]["power"], cards[0]["resolve"]) == ("creature", 3, 2)
+    assert (cards[1]["power"], cards[1]["resolve"]) == (-1, 5)
+
+
+def test_vendetta_paren_defect(tmp_path: Path) -> None:
+    """``{$Vendetta)`` (a ')' for the closing brace) is read as the keyword and reported."""
+    path = _set(tmp_path, [_card(rules="{$Vendetta) (Human, +1/+1)")])
+    report = import_file(path, scripts={})
+    assert any("Vendetta" in w and "')'" in w for w in report["warnings"])
+    assert report["unscripted"] == ["c1"]
+
+
+def test_unscripted_text_is_reported(tmp_path: Path) -> None:
+    """A card with rules text and no script is reported, never silently dropped."""
+    path = _set(tmp_path, [_card(rules="{$Taunt}"), _card(id="c2", rules="")])
+    report = import_file(path, scripts={})
+    assert report["unscripted"] == ["c1"] and report["executable"] == 1
+
+
+def test_ruling_overrides_are_data_tgc_0_2_2() -> None:
+    """TGC-0.2-2: per-card rulings are data (the scripts file, keyed by card id), merged by the importer; none
+    overrides a general rule unless a card is given one."""
+    scripts = load_scripts()
+    assert "paramed" in scripts and "Rapid Response" in scripts["paramed"]["keywords"]
+    assert "bartender" not in scripts
+
+
+@pytest.mark.parametrize(("card", "field", "message"), [
+    (_card(power="lots"), "power", "not a number"),
+    (_card(cardtype="Spell"), "cardtype", "unknown card type"),
+    ({"name": "No Id", "cardtype": "Creature"}, "id", "required"),
+    (_card(rarity="mythic"), "rarity", "unknown rarity"),
+])
+def test_malformed_cards_name_the_card(tmp_path: Path, card: dict, field: str, message: str) -> None:
+    """A malformed set file gives an error naming the file, the card and the field."""
+    path = _set(tmp_path, [card])
+    with pytest.raises(CardDataError) as exc:
+        import_file(path, scripts={})
+    text = str(exc.value)
+    assert "set.json" in text and field in text and message in text
+    assert ("c1" in text) or ("No Id" in text)
+
+
+def test_not_a_set_file(tmp_path: Path) -> None:
+    """Invalid JSON or a file without a cards list is refused with the file named."""
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(CardDataError, match="bad.json"):
+        import_file(bad, scripts={})
+    bad.write_text(json.dumps({"cards": {}}))
+    with pytest.raises(CardDataError, match="cards"):
+        import_file(bad, scripts={})
+
+
+@needs_data
+def test_cli_import_json(tmp_path: Path) -> None:
+    """`tcgkit import tgc FILE --keywords K --out DIR --json` prints the report."""
+    from typer.testing import CliRunner
+
+    from tcgkit.cli import app
+
+    result = CliRunner().invoke(app, ["import", "tgc", str(CORE), "--keywords", str(KEYWORDS), "--out",
+                                      str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["cards"] == 105 and report["unscripted"] == []
