@@ -264,7 +264,8 @@ def _deck_args(values: list[str]) -> list[str]:
 
 @app.command()
 def report(
-    results: Annotated[list[str], typer.Argument(help="Results files written by tcgkit sim --out.")],
+    results: Annotated[list[str], typer.Argument(help="Results files written by tcgkit sim --out.",
+                                                 metavar="RESULTS")],
     html: Annotated[str | None, typer.Option("--html", help="Write the report as one HTML file.")] = None,
     csv_dir: Annotated[str | None, typer.Option("--csv", help="Export the tables as CSV files to this folder.")
                        ] = None,
