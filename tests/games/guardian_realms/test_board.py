@@ -27,7 +27,8 @@ def rejected(s, action: str, match: str | None = None) -> None:
 
 
 def test_outposts_gr_base_01_stronghold_gr_base_02_lanes_gr_base_03() -> None:
-    """GR-BASE-01, GR-BASE-02, GR-BASE-03: two 50-HP Outposts (lanes 1 and 3) and a 100-HP Stronghold (lane 2), one Base per lane."""
+    """GR-BASE-01, GR-BASE-02, GR-BASE-03: two 50-HP Outposts (lanes 1 and 3) and a 100-HP Stronghold (lane 2),
+    one Base per lane."""
     s = RULES.new_game(["Ember Vanguard", "Stone Bastion"], seed=2)
     for p in (0, 1):
         assert (s.res[p]["b1"], s.res[p]["b2"], s.res[p]["b3"]) == (50, 100, 50)
