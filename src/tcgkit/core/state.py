@@ -323,9 +323,15 @@ class GameState:
         return vis == OWNER and self.owner[card] == viewer
 
     def event_for(self, ev: Event, viewer: int) -> Event:
-        """The event as ``viewer`` may see it: a hidden card's id becomes -1."""
+        """The event as ``viewer`` may see it: a hidden card's id becomes -1.
+
+        A card the viewer cannot see *now* (one that went back into a deck or into an opponent's hand) is never
+        named, not even by older events that showed it: determinization may re-deal it, so no view may pin it down.
+        """
         if ev.card < 0:
             return ev
+        if not self.visible(ev.card, viewer):
+            return ev._replace(card=-1)
         if ev.private >= 0:
             return ev if ev.private == viewer else ev._replace(card=-1)
         if ev.kind == "move":

@@ -1,0 +1,94 @@
+"""Phaktionz card schema (PHK-SUM-01..08, PHK-INV-01, PHK-CP-05) and the turn of a card entry into a CardDef."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from tcgkit.core.cards import CardDef, Effect
+
+SUMMON, INVOCATION = "summon", "invocation"
+INV_TYPES = ("regular", "counter", "realm", "weapon")
+
+
+class Tribute(BaseModel):
+    """A card's own placement requirement ("[Must be placed by demoting 2 Plague summons...]", PHK-MECH-04)."""
+
+    model_config = ConfigDict(extra="forbid")
+    count: int = Field(ge=1, le=10)
+    status: str | None = None  # the tributes must carry this counter (e.g. plague)
+    anywhere: bool = False  # tributes may come from either battlefield
+    each: bool = False  # the text says "on each battlefield" (option plague_each_battlefield: 'count' from each)
+
+
+class PhaktionzCard(BaseModel):
+    """A Phaktionz card as printed: a Summon (tier, type, dmg, faction) or an Invocation (inv_type)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1)
+    kind: Literal["summon", "invocation"]
+    tier: int | None = Field(default=None, ge=0, le=4)
+    type: Literal["striker", "tech"] | None = None
+    dmg: int | None = Field(default=None, ge=0)
+    faction: str | None = None
+    inv_type: Literal["regular", "counter", "realm", "weapon"] | None = None
+    keywords: list[str] = Field(default_factory=list)
+    cp: bool = False
+    create: Any = None
+    tribute: Tribute | None = None
+    field_tier: int | None = Field(default=None, ge=0, le=4)
+    attach_filter: dict[str, Any] | None = None
+    limit: str | None = Field(default=None, pattern=r"^L/?[1-9][0-9]*$")
+    copies: int = Field(default=4, ge=1)
+    text: str = ""
+    flavour: str = ""
+    source: str = ""
+
+    @model_validator(mode="after")
+    def _check_kind(self) -> PhaktionzCard:
+        if self.kind == SUMMON:
+            for f in ("tier", "type", "dmg", "faction"):
+                if getattr(self, f) is None:
+                    raise ValueError(f"a summon needs {f} (PHK-SUM-01)")
+            if self.inv_type is not None:
+                raise ValueError("a summon has no inv_type")
+        else:
+            if self.inv_type is None:
+                raise ValueError("an invocation needs inv_type: regular, counter, realm or weapon (PHK-INV-01)")
+            if self.tier is not None or self.type is not None:
+                raise ValueError("an invocation has no tier or type")
+        if self.create is not None and not self.cp:
+            raise ValueError("only a CP card has a create condition (PHK-CP-02)")
+        return self
+
+
+def make_card(m: PhaktionzCard, card_effects: tuple[Effect, ...]) -> CardDef:
+    """Build the immutable definition: stats tier/dmg, tags for filters, the rest in ``fields``."""
+    stats: dict[str, int] = {}
+    tags = {m.kind, *(k.lower() for k in m.keywords)}
+    if m.kind == SUMMON:
+        stats = {"tier": m.tier or 0, "dmg": m.dmg or 0}
+        tags.add(m.type or "")
+        tags.add(f"tier{m.tier}")
+    else:
+        tags.add(m.inv_type or "")
+    if m.cp:
+        tags.add("cp")
+    statics = tuple(e for e in card_effects if e.kind == "static")
+    triggers: dict[str, list[tuple[int, Effect]]] = {}
+    for i, e in enumerate(card_effects):
+        if e.kind == "triggered" and e.trigger:
+            triggers.setdefault(e.trigger, []).append((i, e))
+    fields: dict[str, Any] = {
+        "faction": m.faction, "inv_type": m.inv_type, "summon_type": m.type, "cp": m.cp, "create": m.create,
+        "tribute": m.tribute.model_dump() if m.tribute else None, "field_tier": m.field_tier,
+        "attach_filter": m.attach_filter, "limit": m.limit, "copies": m.copies, "flavour": m.flavour,
+        "statics": statics, "aura": any("aura" in e.params for e in statics), "source": m.source,
+        "activated": tuple((i, e) for i, e in enumerate(card_effects) if e.kind == "activated"),
+        "triggers": {k: tuple(v) for k, v in triggers.items()},
+    }
+    key = "".join(ch if ch.isalnum() else "-" for ch in m.name.lower()).strip("-")
+    while "--" in key:
+        key = key.replace("--", "-")
+    return CardDef(key, m.name, m.kind, stats, frozenset(t for t in tags if t), card_effects, m.text, fields)

@@ -1,0 +1,1060 @@
+"""Phaktionz rules (handbook 1.3): formats, the five phases, Summons in columns, tribute by demoting tiers, battles
+that deal the DMG difference as cards lost from the deck, Invocations with response windows and fizzling, L/x and Lx
+limits, and the Creation Pile. Every reading the rulebook leaves open is listed in RULINGS.md."""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tcgkit.core import effects
+from tcgkit.core.actions import Action
+from tcgkit.core.cards import CardDef, CardPool, Effect
+from tcgkit.core.decks import Deck, Violation
+from tcgkit.core.ruleset import _POOLS, Ruleset
+from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
+from tcgkit.games.phaktionz import verbs
+from tcgkit.games.phaktionz.model import SUMMON, PhaktionzCard, make_card
+
+HERE = Path(__file__).parent
+VERSION = "1.3"
+PHASES = ("draw", "main", "combat", "final", "end")
+NEXT_PHASE = {"main": "combat", "combat": "final", "final": "end"}
+CAST_LIMIT = 99  # the effect index under which an Invocation's own L/x or Lx is counted
+#: The five kinds of play an opponent may answer (PHK-INV-03, PHK-TERM-07).
+RESPONSE_KINDS = ("invocation", "ability", "battle")
+
+
+#: deck checks already made: (format, sections) -> violations (decks are immutable).
+_CHECKED: dict[tuple, tuple[Violation, ...]] = {}
+
+
+class _Pool(CardPool):
+    """The core pool plus an exact-name index (deck files name cards exactly as printed)."""
+
+    def __init__(self, base: CardPool) -> None:
+        super().__init__(base)
+        self._exact = {c.name: c for c in base}
+
+    def get(self, key_or_name: str) -> CardDef:
+        card = self._exact.get(key_or_name)
+        return card if card is not None else super().get(key_or_name)
+
+
+@functools.cache
+def load_faction_groups() -> dict[str, str]:
+    """Faction -> group (origins, unknowns, modernas) from ``factions.yaml`` (PHK-SYN-04/05 ruling)."""
+    doc = yaml.safe_load((HERE / "factions.yaml").read_text(encoding="utf-8"))
+    return {str(k): str(v) for k, v in (doc.get("groups") or {}).items()}
+
+
+class PhaktionzRules(Ruleset):
+    """The Phaktionz ruleset. ``state.vars`` keys: ``q`` (the task queue), ``sub`` (a sub-decision: tribute,
+    column, window), ``placing``, ``win`` (the open response window), ``answering`` and ``fizzled`` (plays
+    being fizzled), ``delayed``, ``anchor`` (per card: the first copy of its name, for Invocation limits), ``pex``."""
+
+    id = "phaktionz"
+    name = "Phaktionz"
+    version = VERSION
+    ZONES = {"deck": HIDDEN, "hand": OWNER, "field": PUBLIC, "realm": PUBLIC, "attached": PUBLIC,
+             "deck_out": PUBLIC, "exile": PUBLIC, "creation_pile": OWNER, "stack": PUBLIC, "aside": OWNER}
+    ZONE_GROUPS = {"end_zone": ("deck_out",), "battlefield": ("field",)}
+    PLAY_ZONES = ("field", "realm", "attached")
+    DECK_ZONE, HAND_ZONE, DISCARD_ZONE, TOKEN_ZONE = "deck", "hand", "deck_out", "field"
+    FORMATS = ("standard", "synthesis")
+    OPTIONS = {"format": "standard", "columns": 5, "tribute_at_least": False, "demote_winner": False,
+               "defender_disabled": False, "win_on_failed_draw": False, "first_turn_no_draw": False,
+               "plague_each_battlefield": False}
+    EXTRA_VERBS = verbs.EXTRA_VERBS
+    card_model = PhaktionzCard
+    data_dir = HERE
+
+    _kinds: frozenset[str] | None = None
+
+    def pool(self) -> CardPool:
+        """The card pool, with an exact-name index in front of the core's normalised lookup (speed)."""
+        cached = _POOLS.get(self.id)
+        if cached is None or not isinstance(cached, _Pool):
+            cached = _POOLS[self.id] = _Pool(super().pool())
+        return cached
+
+    def game_handlers(self) -> dict[str, effects.Handler]:
+        return dict(verbs.HANDLERS)
+
+    def make_card(self, model: Any, card_effects: tuple[Effect, ...]) -> CardDef:
+        return make_card(model, card_effects)
+
+    def import_file(self, path: str, keywords: str | None = None, out: str | None = None) -> dict[str, Any]:
+        """``tcgkit import phaktionz FILE.csv|Factions.xlsx``: see :mod:`tcgkit.games.phaktionz.importer`."""
+        from tcgkit.games.phaktionz.importer import import_file
+
+        return import_file(path, keywords=keywords, out=out)
+
+    # ------------------------------------------------------------------ deck rules
+    def validate_deck(self, deck: Deck, format: str | None = None) -> list[Violation]:
+        out = self.unknown_cards(deck)
+        if out:
+            return out
+        fmt = format or deck.format or "standard"
+        key = (fmt, tuple(deck.sections.items()))
+        found = _CHECKED.get(key)
+        if found is None:
+            pool = self.pool()
+            main = [pool.get(n) for n in deck.section("main")]
+            cp = [pool.get(n) for n in deck.section("creation_pile")]
+            found = _CHECKED[key] = tuple(check_deck(main, cp, fmt, load_faction_groups()))
+        return list(found)
+
+    # ------------------------------------------------------------------ setup and turns
+    def setup(self, state: GameState, sections: list[dict[str, list[int]]]) -> None:
+        for p, secs in enumerate(sections):
+            for card in secs.get("creation_pile", []):
+                state.place(card, p, "creation_pile")
+            for card in secs["main"]:
+                state.place(card, p, "deck")
+            state.shuffle(p, "deck")
+            self.deal(state, p, 5)
+        first = state.rng.randbelow(2)
+        state.vars["first_player"] = first
+        state.emit("first_player", first)
+        self._init_vars(state)
+        state.phase = "mulligan"
+        state.vars["mull"] = (first, 1 - first)
+        state.active = state.current = first
+
+    def deal(self, state: GameState, player: int, n: int) -> None:
+        """Draw ``n`` opening cards without naming them in the log (they may go back into the deck)."""
+        deck, hand = state.zones[player]["deck"], state.zones[player]["hand"]
+        for _ in range(min(n, len(deck))):
+            card = deck.pop()
+            hand.append(card)
+            state.loc[card] = (player, "hand")
+        state.emit("deal", player, data=(n,))
+
+    def quiet_move(self, state: GameState, card: int, player: int, zone: str) -> None:
+        """Move a card between hidden and owner-only zones without naming it in the log (the mulligan)."""
+        fp, fz = state.loc[card]
+        state.zones[fp][fz].remove(card)
+        state.zones[player][zone].append(card)
+        state.loc[card] = (player, zone)
+
+    def _init_vars(self, state: GameState) -> None:
+        first_copy: dict[tuple[int, str], int] = {}
+        anchor = []
+        for c, d in enumerate(state.defs):
+            anchor.append(first_copy.setdefault((state.owner[c], d.key), c))
+        state.vars["anchor"] = tuple(anchor)
+        state.vars.setdefault("q", ())
+
+    def resume(self, state: GameState) -> None:
+        self._init_vars(state)
+        state.vars.setdefault("first_player", 0)
+        for p in (0, 1):
+            for i, c in enumerate(state.zone(p, "field")):
+                st = state.card_state(c)
+                st.counters.setdefault("col", i + 1)
+        if state.phase == "mulligan":
+            state.vars.setdefault("mull", (state.active, 1 - state.active))
+            state.current = state.vars["mull"][0]
+        else:
+            state.current = state.active
+
+    def start_turn(self, state: GameState, player: int) -> None:
+        """Draw Phase (PHK-TURN-01), then the Main Phase; the player's Summons become abled again."""
+        state.turn += 1
+        state.active = state.current = player
+        state.phase = "draw"
+        state.emit("turn", player, data=(state.turn,))
+        for c in state.zone(player, "field"):
+            st = state.cs.get(c)
+            if st is not None:
+                st.tapped = False
+                st.counters.pop("battles", None)
+        if not (state.options.get("first_turn_no_draw") and state.turn == 1):
+            self.turn_draw(state, player)
+        if state.result is None:
+            state.phase = "main"
+            state.emit("phase", player, data=("main",))
+
+    def turn_draw(self, state: GameState, player: int) -> None:
+        if not state.zone(player, "deck"):
+            state.end(1 - player, "could not draw from an empty deck", "PHK-WIN-01")
+            return
+        self.draw(state, player)
+        self.check_decks(state)
+
+    def end_turn(self, state: GameState) -> None:
+        """End Phase (PHK-TURN-05): Plague counts down, turn-long effects end, the other player's turn begins."""
+        p = state.active
+        state.phase = "end"
+        state.emit("phase", p, data=("end",))
+        self.plague_countdown(state)
+        for q in (0, 1):
+            for c in list(state.zone(q, "field")):
+                st = state.cs.get(c)
+                if st is not None and st.status.get("exile_eot"):
+                    self.exile(state, c)
+        for st in state.cs.values():
+            if st.mods:
+                st.mods = [m for m in st.mods if m[2] != "turn"]
+        state.vars.pop("delayed", None)
+        if state.result is None:
+            self.check_decks(state)
+        if state.result is None:
+            self.start_turn(state, 1 - p)
+
+    def check_decks(self, state: GameState) -> None:
+        """PHK-WIN-01: a player whose deck is 0 loses at once; both at 0 is a draw."""
+        if state.result is not None or state.options.get("win_on_failed_draw"):
+            return
+        empty = [p for p in (0, 1) if not state.zones[p]["deck"]]
+        if len(empty) == 2:
+            state.end(None, "both decks reached 0 cards", "PHK-WIN-01")
+        elif empty:
+            state.end(1 - empty[0], f"player {empty[0]} was decked out", "PHK-WIN-01")
+
+    # ------------------------------------------------------------------ numbers
+    def stat(self, state: GameState, card: int, name: str) -> int:
+        d = state.defs[card]
+        st = state.cs.get(card)
+        if name == "tier":
+            ft = d.fields.get("field_tier")
+            return ft if ft is not None and state.loc[card][1] == "field" else d.stats.get("tier", 0)
+        value = d.stats.get(name, 0)
+        if name != "dmg":
+            return super().stat(state, card, name)
+        if st is not None:
+            if st.status.get("dmg_set_turn") == state.turn:
+                value = st.status["dmg_set"]
+            for stat, delta, _ in st.mods:
+                if stat == "dmg":
+                    value += delta
+        if state.loc[card][1] == "field":
+            value += self.aura_bonus(state, card)
+        return max(0, value)
+
+    def aura_bonus(self, state: GameState, card: int) -> int:
+        """DMG given by static ``aura`` effects of cards in play (e.g. Fulthrottle)."""
+        bonus = 0
+        for p in (0, 1):
+            for zname in self.PLAY_ZONES:
+                for src in state.zones[p][zname]:
+                    d = state.defs[src]
+                    if not d.fields.get("aura"):
+                        continue
+                    for eff in d.fields["statics"]:
+                        aura = eff.params.get("aura")
+                        if aura is None:
+                            continue
+                        ctx = {"source": src, "controller": state.owner[src]}
+                        if card in effects.select(state, ctx, aura["to"]) and effects.check(
+                                state, ctx, aura.get("condition")):
+                            bonus += effects.amount(state, ctx, aura["by"])
+        return bonus
+
+    def summon_type(self, state: GameState, card: int) -> str:
+        t = state.defs[card].fields["summon_type"]
+        st = state.cs.get(card)
+        if st is not None and st.status.get("swapped") == state.turn:
+            return "tech" if t == "striker" else "striker"
+        return t
+
+    def column(self, state: GameState, card: int) -> int:
+        st = state.cs.get(card)
+        return st.counters.get("col", 0) if st is not None else 0
+
+    def free_columns(self, state: GameState, player: int) -> list[int]:
+        used = {self.column(state, c) for c in state.zones[player]["field"]}
+        return [n for n in range(1, state.options.get("columns", 5) + 1) if n not in used]
+
+    def statics(self, state: GameState, key: str, player: int | None = None) -> list[tuple[int, Effect]]:
+        """(card, effect) for every static effect with ``key`` in its params on cards in play."""
+        out = []
+        for p in (0, 1) if player is None else (player,):
+            for zname in self.PLAY_ZONES:
+                for c in state.zones[p][zname]:
+                    for eff in state.defs[c].fields.get("statics", ()):
+                        if key in eff.params:
+                            out.append((c, eff))
+        return out
+
+    def card_static(self, state: GameState, card: int, key: str) -> Any:
+        for eff in state.defs[card].fields.get("statics", ()):
+            if key in eff.params:
+                return eff.params[key]
+        return None
+
+    # ------------------------------------------------------------------ leaving play, damage, plague
+    def draw(self, state: GameState, player: int) -> int:
+        return state.move_top(player, "deck", "hand")
+
+    def damage_player(self, state: GameState, player: int, amount: int, ctx: dict) -> None:
+        """PHK-TERM-06: damage is cards lost from the top of the deck to the Deck Out Pile."""
+        lost = 0
+        for _ in range(max(0, amount)):
+            if state.move_top(player, "deck", "deck_out") < 0:
+                break
+            lost += 1
+        state.emit("damage", player, ctx.get("source", -1), (lost,))
+        self.check_decks(state)
+
+    def destroy(self, state: GameState, card: int, ctx: dict | None = None) -> None:
+        self.demote(state, card)
+
+    def _leave_with_weapons(self, state: GameState, card: int) -> None:
+        st = state.cs.get(card)
+        for w in list(st.attached) if st is not None else ():
+            state.move(w, state.owner[w], "exile" if self._iki_marked(state, w) else "deck_out")
+
+    def _iki_marked(self, state: GameState, card: int) -> bool:
+        st = state.cs.get(card)
+        return st is not None and bool(st.status.get("iki"))
+
+    def demote(self, state: GameState, card: int) -> None:
+        """PHK-TERM-03: a demoted Summon goes to its owner's Deck Out Pile (its Weapons with it)."""
+        st = state.cs.get(card)
+        if st is not None and st.status.get("undemotable"):
+            return
+        plagued = st is not None and st.status.get("plague", 0) > 0
+        if (plagued and self.statics(state, "plague_demote_exiles")) or self._iki_marked(state, card):
+            self.exile(state, card)
+            return
+        self._leave_with_weapons(state, card)
+        state.move(card, state.owner[card], "deck_out")
+        state.emit("demoted", state.owner[card], card)
+
+    def exile(self, state: GameState, card: int) -> None:
+        """PHK-TERM-04: an exiled card goes to its owner's Exile Zone."""
+        st = state.cs.get(card)
+        plagued = st is not None and st.status.get("plague", 0) > 0
+        self._leave_with_weapons(state, card)
+        turn, count = state.vars.get("pex", (state.turn, 0))
+        count = count if turn == state.turn else 0
+        if plagued:
+            count += 1
+            state.vars["pex"] = (state.turn, count)
+        state.move(card, state.owner[card], "exile")
+        state.emit("exiled", state.owner[card], card, (count,))
+
+    def plaguable(self, state: GameState, card: int) -> bool:
+        if state.loc[card][1] != "field" or self.stat(state, card, "tier") > 2:
+            return False
+        st = state.cs.get(card)
+        return st is None or not st.status.get("plague")
+
+    def give_plague(self, state: GameState, card: int, ctx: dict | None = None) -> None:
+        """Plague (ruling): a Plague counter on a Tier 2-or-lower Summon; it is exiled after 2 End Phases."""
+        turns = 1 if self.statics(state, "plague_turns_one") else 2
+        state.card_state(card).status["plague"] = turns
+        state.emit("plagued", state.owner[card], card, (turns,))
+
+    def plague_countdown(self, state: GameState) -> None:
+        for p in (0, 1):
+            for c in list(state.zones[p]["field"]):
+                st = state.cs.get(c)
+                if st is None or not st.status.get("plague"):
+                    continue
+                st.status["plague"] -= 1
+                if st.status["plague"] <= 0:
+                    st.status["plague"] = 1  # still a Plague summon as it is exiled
+                    self.exile(state, c)
+
+    def put_on_field(self, state: GameState, card: int, player: int, col: int, tributed: bool) -> None:
+        from_deck_out = state.loc[card][1] == "deck_out"
+        state.move(card, player, "field")
+        st = state.card_state(card)
+        st.counters["col"] = col
+        if from_deck_out:
+            st.status["iki"] = 1
+        state.emit("placed", player, card, (col, 1 if tributed else 0))
+        if tributed:
+            state.emit("placed_by_demoting", player, card, (col,))
+
+    def attach(self, state: GameState, card: int, host: int) -> None:
+        iki = state.loc[card][1] == "deck_out"
+        state.move(card, state.owner[card], "attached")
+        st = state.card_state(card)
+        st.host = host
+        if iki:
+            st.status["iki"] = 1
+        state.card_state(host).attached.append(card)
+        state.emit("attached", state.owner[card], card, (host,))
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, state: GameState) -> list[Action]:
+        if state.phase == "mulligan":
+            p = state.current
+            return [*(Action("mull", (c,)) for c in state.zones[p]["hand"]), Action("keep")]
+        sub = state.vars.get("sub")
+        if sub == "tribute":
+            return self.tribute_actions(state)
+        if sub == "column":
+            p = state.active
+            return [Action("column", (str(n),)) for n in self.free_columns(state, p)]
+        if sub == "window":
+            return self.window_actions(state)
+        return self.phase_actions(state)
+
+    def phase_actions(self, state: GameState) -> list[Action]:
+        p = state.active
+        phase = state.phase
+        acts: list[Action] = []
+        sources = self.play_sources(state, p)
+        if phase == "main":
+            for c in sources:
+                if state.defs[c].type == SUMMON:
+                    acts.extend(self.place_actions(state, p, c))
+        for c in sources:
+            if state.defs[c].type != SUMMON:
+                acts.extend(self.cast_actions(state, p, c, None))
+        if phase in ("main", "combat"):
+            acts.extend(self.activate_actions(state, p, None))
+        if phase in ("main", "final"):
+            acts.extend(Action("create", (c,)) for c in state.zones[p]["creation_pile"] if self.can_create(state, c))
+        if phase == "combat":
+            acts.extend(self.battle_actions(state, p))
+        acts.append(Action("next"))
+        return acts
+
+    def play_sources(self, state: GameState, player: int) -> list[int]:
+        """Cards the player may place or cast from: the hand, and the Deck Out Pile while Iki allows it."""
+        zones = state.zones[player]
+        if zones["deck_out"] and self.statics(state, "deck_out_play", player):
+            return [*zones["hand"], *zones["deck_out"]]
+        return zones["hand"]
+
+    # ------------------------------------------------------------------ placing (PHK-MECH-02)
+    def place_actions(self, state: GameState, player: int, card: int) -> list[Action]:
+        d = state.defs[card]
+        spec = d.fields["tribute"]
+        if spec is not None:
+            return [Action("place", (card,))] if self.count_tribute_ok(state, player, spec, ()) else []
+        need = d.stats["tier"] if d.stats["tier"] >= 2 else 0
+        out = []
+        if self.sum_tribute_ok(state, player, need, ()):
+            out.append(Action("place", (card,)))
+        if need and self.front_discount(state, player, card) is not None \
+                and self.sum_tribute_ok(state, player, need - 1, ()):
+            out.append(Action("place", (card, "front")))
+        return out
+
+    def front_discount(self, state: GameState, player: int, card: int) -> tuple[int, int] | None:
+        """A usable "place for a Tier less cost" static (United Front): (card, effect index) or None."""
+        for src, eff in self.statics(state, "tier_discount", player):
+            ctx = {"source": src, "controller": player}
+            idx = state.defs[src].effects.index(eff)
+            if effects.matches(state, ctx, card, eff.params["tier_discount"]) and effects.limit_ok(
+                    state, src, idx, eff.limit):
+                return src, idx
+        return None
+
+    def tribute_tiers(self, state: GameState, player: int, chosen: tuple[int, ...]) -> list[tuple[int, int]]:
+        out = []
+        for c in state.zones[player]["field"]:
+            st = state.cs.get(c)
+            if c not in chosen and not (st is not None and st.status.get("undemotable")):
+                out.append((c, self.stat(state, c, "tier")))
+        return out
+
+    def sum_tribute_ok(self, state: GameState, player: int, need: int, chosen: tuple[int, ...]) -> bool:
+        if need <= 0:
+            return bool(self.free_columns(state, player))
+        tiers = [t for _, t in self.tribute_tiers(state, player, chosen)]
+        if state.options.get("tribute_at_least"):
+            return sum(tiers) >= need
+        return bool((_reachable(tiers) >> need) & 1)
+
+    def count_candidates(self, state: GameState, player: int, spec: dict, chosen: tuple[int, ...]) -> list[int]:
+        zones = (0, 1) if spec.get("anywhere") else (player,)
+        status = spec.get("status")
+        out = []
+        for p in zones:
+            for c in state.zones[p]["field"]:
+                st = state.cs.get(c)
+                if c in chosen or (st is not None and st.status.get("undemotable")):
+                    continue
+                if status is None or (st is not None and st.status.get(status)):
+                    out.append(c)
+        return out
+
+    def count_tribute_ok(self, state: GameState, player: int, spec: dict, chosen: tuple[int, ...]) -> bool:
+        cands = self.count_candidates(state, player, spec, chosen)
+        need = spec["count"] - len(chosen)
+        if spec.get("each") and state.options.get("plague_each_battlefield"):
+            mine = sum(1 for c in cands if state.owner[c] == player)
+            theirs = len(cands) - mine
+            half = spec["count"]
+            got_mine = sum(1 for c in chosen if state.owner[c] == player)
+            if mine < half - got_mine or theirs < half - (len(chosen) - got_mine):
+                return False
+        elif len(cands) < need:
+            return False
+        own_free = self.free_columns(state, player) or any(state.owner[c] == player for c in (*chosen, *cands))
+        return bool(own_free)
+
+    def tribute_actions(self, state: GameState) -> list[Action]:
+        card, need, chosen = state.vars["placing"][:3]
+        p = state.active
+        spec = state.defs[card].fields["tribute"]
+        out = []
+        if spec is not None:
+            for c in self.count_candidates(state, p, spec, chosen):
+                if self.count_tribute_ok(state, p, spec, (*chosen, c)) or len(chosen) + 1 == spec["count"]:
+                    out.append(Action("tribute", (c,)))
+            return out
+        for c, t in self.tribute_tiers(state, p, chosen):
+            if state.options.get("tribute_at_least"):
+                ok = True
+            else:
+                ok = t <= need and (t == need or self.sum_tribute_ok(state, p, need - t, (*chosen, c)))
+            if ok:
+                out.append(Action("tribute", (c,)))
+        return out
+
+    # ------------------------------------------------------------------ casting (PHK-INV-01..05)
+    def cast_actions(self, state: GameState, player: int, card: int, window: tuple | None) -> list[Action]:
+        d = state.defs[card]
+        inv = d.fields["inv_type"]
+        own_turn = state.active == player and window is None
+        if inv != "counter" and not (own_turn and state.phase in ("main", "final")):
+            return []
+        if inv == "counter" and own_turn and state.phase not in ("main", "combat", "final"):
+            return []
+        if not self.cast_limit_ok(state, card) or not self.play_condition_ok(state, card, player, window):
+            return []
+        if inv == "weapon":
+            flt = d.fields.get("attach_filter")
+            ctx = {"source": card, "controller": player}
+            hosts = [h for q in (player, 1 - player) for h in state.zones[q]["field"]
+                     if not flt or effects.matches(state, ctx, h, flt)]
+            return [Action("cast", (card, h)) for h in hosts]
+        return [Action("cast", (card,))]
+
+    def cast_limit_ok(self, state: GameState, card: int) -> bool:
+        limit = state.defs[card].fields.get("limit")
+        return not limit or effects.limit_ok(state, state.vars["anchor"][card], CAST_LIMIT, limit)
+
+    def play_condition_ok(self, state: GameState, card: int, player: int, window: tuple | None) -> bool:
+        """Every play effect's ``condition`` holds and its ``response`` kind matches the open window (if any)."""
+        ctx = self.window_ctx(state, card, player, window)
+        for eff in state.defs[card].effects:
+            if eff.kind != "play":
+                continue
+            resp = eff.params.get("response")
+            if resp is not None and (window is None or window[0] != resp):
+                return False
+            if not effects.check(state, ctx, eff.condition) or not cost_ok(state, ctx, eff.cost):
+                return False
+        return True
+
+    def window_ctx(self, state: GameState, card: int, player: int, window: tuple | None) -> dict:
+        ctx: dict[str, Any] = {"source": card, "controller": player}
+        if window is not None:
+            ctx["window_card"] = [window[2]] if window[2] >= 0 else []
+            ctx["window_target"] = [window[3]] if window[3] >= 0 else []
+        return ctx
+
+    # ------------------------------------------------------------------ activated abilities and responses
+    def activate_actions(self, state: GameState, player: int, window: tuple | None) -> list[Action]:
+        out = []
+        zones = state.zones[player]
+        defs = state.defs
+        for zname in ("field", "realm", "attached", "hand"):
+            for c in zones[zname]:
+                for i, eff in defs[c].fields["activated"]:
+                    if (eff.zone == zname or (eff.zone is None and zname != "hand")) \
+                            and self.can_activate(state, c, i, eff, player, window, zname):
+                        out.append(Action("use" if zname == "hand" else "activate", (c, str(i))))
+        return out
+
+    def can_activate(self, state: GameState, card: int, index: int, eff: Effect, player: int,
+                     window: tuple | None, zname: str) -> bool:
+        resp = eff.params.get("response")
+        if (resp is None) != (window is None) or (resp is not None and window is not None and window[0] != resp):
+            return False
+        if not effects.limit_ok(state, card, index, eff.limit):
+            return False
+        ctx = self.window_ctx(state, card, player, window)
+        return effects.check(state, ctx, eff.condition) and cost_ok(state, ctx, eff.cost)
+
+    def window_actions(self, state: GameState) -> list[Action]:
+        win = state.vars["win"]
+        r = state.current
+        acts = [Action("pass")]
+        for c in state.zones[r]["hand"]:
+            if state.defs[c].type != SUMMON and state.defs[c].fields["inv_type"] == "counter":
+                acts.extend(self.cast_actions(state, r, c, win))
+        acts.extend(self.activate_actions(state, r, win))
+        return acts
+
+    # ------------------------------------------------------------------ the Creation Pile (PHK-CP-01..05)
+    def can_create(self, state: GameState, card: int) -> bool:
+        cond = state.defs[card].fields.get("create")
+        return cond is not None and effects.check(state, {"source": card, "controller": state.owner[card]}, cond)
+
+    # ------------------------------------------------------------------ battles (PHK-SUM-04..06, PHK-MECH-*)
+    def battles_allowed(self, state: GameState, card: int) -> int:
+        extra = self.card_static(state, card, "extra_battles")
+        if extra is None:
+            return 1
+        ctx = {"source": card, "controller": state.owner[card]}
+        if not effects.check(state, ctx, extra.get("condition")):
+            return 1
+        return 1 + max(0, effects.amount(state, ctx, extra["amount"]))
+
+    def can_battle(self, state: GameState, card: int) -> bool:
+        st = state.cs.get(card)
+        used = st.counters.get("battles", 0) if st is not None else 0
+        if used == 0:
+            return not (st is not None and st.tapped)
+        return used < self.battles_allowed(state, card)
+
+    def battle_targets(self, state: GameState, card: int) -> list[int | str]:
+        p = state.owner[card]
+        opp = state.zones[1 - p]["field"]
+        guards = [c for c in opp if self.card_static(state, c, "guard")]
+        only = self.card_static(state, card, "battle_only")
+        ctx = {"source": card, "controller": p}
+        allowed = [c for c in (guards or opp) if not only or effects.matches(state, ctx, c, only)]
+        if self.summon_type(state, card) == "striker":
+            return list(allowed)
+        col = self.column(state, card)
+        in_col = [c for c in opp if self.column(state, c) == col]
+        if not in_col:
+            return ["direct"]
+        return [c for c in in_col if c in allowed]
+
+    def battle_actions(self, state: GameState, player: int) -> list[Action]:
+        out = []
+        for c in state.zones[player]["field"]:
+            if self.can_battle(state, c):
+                out.extend(Action("battle", (c, t)) for t in self.battle_targets(state, c))
+        return out
+
+    def resolve_battle(self, state: GameState, attacker: int, target: int | str) -> None:
+        p = state.owner[attacker]
+        if state.loc[attacker][1] != "field":
+            return
+        ctx = {"source": attacker, "controller": p}
+        if target == "direct":
+            dmg = self.stat(state, attacker, "dmg")
+            state.emit("battle", p, attacker, ("direct", dmg))
+            self.deal_battle_damage(state, attacker, 1 - p, dmg, ctx)
+            return
+        assert isinstance(target, int)
+        if state.loc[target][1] != "field" or state.owner[target] == p:
+            return
+        da, dt = self.stat(state, attacker, "dmg"), self.stat(state, target, "dmg")
+        state.emit("battle", p, attacker, (target, da, dt))
+        if state.options.get("defender_disabled"):
+            state.card_state(target).tapped = True
+        dmg = self.weapon_damage(state, attacker, da, dt)
+        if dmg is None:
+            dmg = max(0, da - dt)
+        if dmg > 0:
+            self.deal_battle_damage(state, attacker, 1 - p, dmg, ctx)
+        if da > dt and state.result is None:
+            loser = attacker if state.options.get("demote_winner") else target
+            if state.loc[loser][1] == "field" and self.stat(state, loser, "tier") < 3:
+                self.demote(state, loser)
+
+    def weapon_damage(self, state: GameState, attacker: int, da: int, dt: int) -> int | None:
+        st = state.cs.get(attacker)
+        for w in st.attached if st is not None else ():
+            spec = self.card_static(state, w, "battle_damage")
+            if spec is not None:
+                return da if da == dt else (dt if spec.get("else") == "defender" else da)
+        return None
+
+    def deal_battle_damage(self, state: GameState, attacker: int, player: int, dmg: int, ctx: dict) -> None:
+        self.damage_player(state, player, dmg, ctx)
+        if state.result is None:
+            state.emit("battle_damage", player, attacker, (dmg,))
+
+    # ------------------------------------------------------------------ applying actions
+    def apply(self, state: GameState, action: Action) -> None:
+        kind = action.kind
+        handler = getattr(self, "_do_" + kind)
+        handler(state, action)
+        self.proceed(state)
+
+    def _do_mull(self, state: GameState, action: Action) -> None:
+        self.quiet_move(state, action.args[0], state.current, "aside")
+        state.emit("mull", state.current)
+
+    def _do_keep(self, state: GameState, action: Action) -> None:
+        """PHK-MECH-03: the set-aside cards are shuffled back and as many are drawn."""
+        p = state.current
+        back = list(state.zones[p]["aside"])
+        for c in back:
+            self.quiet_move(state, c, p, "deck")
+        if back:
+            state.shuffle(p, "deck")
+            self.deal(state, p, len(back))
+        state.emit("mulligan", p, data=(len(back),))
+        rest = state.vars["mull"][1:]
+        state.vars["mull"] = rest
+        if rest:
+            state.current = rest[0]
+        else:
+            del state.vars["mull"]
+            self.start_turn(state, state.vars["first_player"])
+
+    def _do_next(self, state: GameState, action: Action) -> None:
+        nxt = NEXT_PHASE[state.phase]
+        if nxt == "end":
+            self.end_turn(state)
+            return
+        state.phase = nxt
+        state.emit("phase", state.active, data=(nxt,))
+        if nxt == "combat":
+            state.emit("combat", state.active)
+
+    def _do_place(self, state: GameState, action: Action) -> None:
+        card = action.args[0]
+        p = state.active
+        d = state.defs[card]
+        state.move(card, p, "stack")
+        state.emit("place", p, card)
+        spec = d.fields["tribute"]
+        if spec is not None:
+            need = spec["count"]
+        else:
+            need = d.stats["tier"] if d.stats["tier"] >= 2 else 0
+            if len(action.args) > 1:
+                src, idx = self.front_discount(state, p, card)  # type: ignore[misc]
+                effects.mark_used(state, src, idx, state.defs[src].effects[idx].limit)
+                need -= 1
+        state.vars["placing"] = (card, need, (), bool(need))
+        state.vars["sub"] = "tribute" if need > 0 else "column"
+        self._after_tribute(state)
+
+    def _do_tribute(self, state: GameState, action: Action) -> None:
+        card, need, chosen, tributed = state.vars["placing"]
+        t = action.args[0]
+        spec = state.defs[card].fields["tribute"]
+        cost = 1 if spec is not None else self.stat(state, t, "tier")
+        self.demote(state, t)
+        need = need - cost
+        if state.options.get("tribute_at_least") and spec is None:
+            need = max(0, need)
+        state.vars["placing"] = (card, need, (*chosen, t), tributed)
+        if need <= 0:
+            state.vars["sub"] = "column"
+        self._after_tribute(state)
+
+    def _after_tribute(self, state: GameState) -> None:
+        if state.vars.get("sub") != "column":
+            return
+        free = self.free_columns(state, state.active)
+        if len(free) == 1:
+            self._finish_place(state, free[0])
+        elif not free:
+            card = state.vars.pop("placing")[0]
+            state.vars.pop("sub", None)
+            state.move(card, state.active, "hand")
+
+    def _do_column(self, state: GameState, action: Action) -> None:
+        self._finish_place(state, int(action.args[0]))
+
+    def _finish_place(self, state: GameState, col: int) -> None:
+        card, _, _, tributed = state.vars.pop("placing")
+        state.vars.pop("sub", None)
+        self.put_on_field(state, card, state.active, col, tributed)
+
+    def _do_cast(self, state: GameState, action: Action) -> None:
+        card = action.args[0]
+        p = state.current
+        d = state.defs[card]
+        limit = d.fields.get("limit")
+        if limit:
+            effects.mark_used(state, state.vars["anchor"][card], CAST_LIMIT, limit)
+        in_window = state.vars.get("sub") == "window"
+        iki = state.loc[card][1] == "deck_out"
+        state.move(card, p, "stack")
+        if iki:
+            state.card_state(card).status["iki"] = 1
+        state.emit("cast", p, card, (d.fields["inv_type"],))
+        host = action.args[1] if len(action.args) > 1 else -1
+        if in_window:
+            self._close_window(state, answered=True)
+            self.push_front(state, ("inv", card, p, host))
+        else:
+            self.push_front(state, ("window", "invocation", p, card, host), ("inv", card, p, host))
+
+    def _do_activate(self, state: GameState, action: Action) -> None:
+        card, idx = action.args[0], int(action.args[1])
+        p = state.current
+        eff = state.defs[card].effects[idx]
+        effects.mark_used(state, card, idx, eff.limit)
+        state.emit("activate", p, card, (idx,))
+        if state.vars.get("sub") == "window":
+            win = state.vars["win"]
+            self._close_window(state, answered=True)
+            self.push_front(state, ("ability", card, idx, p, win[2], win[3]))
+        else:
+            self.push_front(state, ("window", "ability", p, card, -1), ("ability", card, idx, p, -1, -1))
+        if eff.cost:
+            effects.start(state, eff.cost, card, p)
+
+    def _do_use(self, state: GameState, action: Action) -> None:
+        self._do_activate(state, action)
+
+    def _do_create(self, state: GameState, action: Action) -> None:
+        card = action.args[0]
+        state.move(card, state.active, "hand")
+        state.emit("create", state.active, card)
+
+    def _do_battle(self, state: GameState, action: Action) -> None:
+        attacker, target = action.args
+        st = state.card_state(attacker)
+        st.tapped = True
+        st.counters["battles"] = st.counters.get("battles", 0) + 1
+        state.emit("battle_declared", state.active, attacker, (target,))
+        self.push_front(state, ("window", "battle", state.active, attacker, target), ("battle", attacker, target))
+
+    def _do_pass(self, state: GameState, action: Action) -> None:
+        self._close_window(state)
+
+    def _close_window(self, state: GameState, answered: bool = False) -> None:
+        if answered:
+            state.vars["answering"] = state.vars["win"][2]
+        else:
+            state.vars.pop("answering", None)
+        state.vars.pop("sub", None)
+        state.vars.pop("win", None)
+        state.current = state.active
+
+    # ------------------------------------------------------------------ the task queue
+    def push_front(self, state: GameState, *tasks: tuple) -> None:
+        state.vars["q"] = (*tasks, *state.vars.get("q", ()))
+
+    def proceed(self, state: GameState) -> None:
+        """Run the game on to the next decision: the effect stack first, then queued tasks, then the active
+        player's normal decision."""
+        while state.result is None:
+            if state.pending is not None:
+                return
+            if state.stack:
+                if not effects.run(state):
+                    self.check_decks(state)
+                    return
+                continue
+            self.check_decks(state)
+            if state.result is not None or state.phase == "mulligan" or state.vars.get("sub"):
+                return
+            q = state.vars.get("q")
+            if not q:
+                state.current = state.active
+                return
+            state.vars["q"] = q[1:]
+            getattr(self, "_task_" + q[0][0])(state, *q[0][1:])
+
+    def after_effects(self, state: GameState) -> None:
+        self.proceed(state)
+
+    def _task_window(self, state: GameState, kind: str, player: int, card: int, target: int | str) -> None:
+        """PHK-INV-03: the opponent may answer a play (a Counter, an In-Hand ability) or pass."""
+        r = 1 - player
+        if not state.zones[r]["hand"] and not self.statics_response(state, r):
+            return
+        state.vars["win"] = (kind, player, card, target if isinstance(target, int) else -1)
+        state.vars["sub"] = "window"
+        state.current = r
+
+    def statics_response(self, state: GameState, player: int) -> bool:
+        return any(eff.kind == "activated" and eff.params.get("response")
+                   for c in state.zones[player]["attached"] for eff in state.defs[c].effects)
+
+    def _fizzled(self, state: GameState, card: int) -> bool:
+        """Whether the play of ``card`` was fizzled (PHK-TERM-07); consumes the mark."""
+        marks = state.vars.get("fizzled", ())
+        if card in marks:
+            rest = tuple(m for m in marks if m != card)
+            if rest:
+                state.vars["fizzled"] = rest
+            else:
+                del state.vars["fizzled"]
+            state.emit("fizzled", state.owner[card], card)
+            return True
+        return False
+
+    def _task_inv(self, state: GameState, card: int, player: int, host: int) -> None:
+        inv = state.defs[card].fields["inv_type"]
+        if self._fizzled(state, card):
+            self._spend(state, card)
+            return
+        if inv == "weapon":
+            if host >= 0 and state.loc[host][1] == "field":
+                self.attach(state, card, host)
+            else:
+                self._spend(state, card)
+            return
+        if inv == "realm":
+            state.move(card, player, "realm", reset=False)
+            return
+        self.push_front(state, ("spend", card))
+        for eff in state.defs[card].effects:
+            if eff.kind == "play":
+                effects.start(state, eff, card, player)
+
+    def _task_spend(self, state: GameState, card: int) -> None:
+        self._spend(state, card)
+
+    def _spend(self, state: GameState, card: int) -> None:
+        """A resolved or fizzled Invocation goes to the Deck Out Pile (PHK-INV-01), or to exile if Iki cast it."""
+        if state.loc[card][1] == "stack":
+            state.move(card, state.owner[card], "exile" if self._iki_marked(state, card) else "deck_out")
+
+    def _task_ability(self, state: GameState, card: int, idx: int, player: int, ecard: int, eplayer: int,
+                      eamount: int = 0) -> None:
+        if self._fizzled(state, card):
+            return
+        eff = state.defs[card].effects[idx]
+        effects.start(state, eff, card, player, {
+            "event_card": ecard, "event_player": eplayer, "event_amount": eamount,
+            "window_card": [ecard] if ecard >= 0 else [], "window_target": [eplayer] if eplayer >= 0 else []})
+
+    def _task_battle(self, state: GameState, attacker: int, target: int | str) -> None:
+        if self._fizzled(state, attacker):
+            return
+        self.resolve_battle(state, attacker, target)
+
+    # ------------------------------------------------------------------ triggers
+    def on_event(self, state: GameState, ev: Event) -> None:
+        kinds = self._kinds
+        if kinds is None:
+            kinds = self._kinds = self.trigger_kinds
+        if ev.kind not in kinds:
+            return
+        found: list[tuple] = []
+        for p in (0, 1):
+            zones = state.zones[p]
+            for zname in self.PLAY_ZONES:
+                for card in zones[zname]:
+                    self._collect(state, card, ev, None, found)
+        if ev.card >= 0 and state.loc[ev.card][1] not in self.PLAY_ZONES:
+            self._collect(state, ev.card, ev, state.loc[ev.card][1], found)
+        for card, _, turn in state.vars.get("delayed", ()):
+            if turn == state.turn:
+                self._collect(state, card, ev, "delayed", found)
+        tasks = []
+        for card, i in found:
+            eff = state.defs[card].effects[i]
+            effects.mark_used(state, card, i, eff.limit)
+            owner = state.owner[card]
+            amount = ev.data[0] if ev.data and type(ev.data[0]) is int else 0
+            tasks.append(("window", "ability", owner, card, -1))
+            tasks.append(("ability", card, i, owner, ev.card, ev.player, amount))
+        if tasks:
+            self.push_front(state, *tasks)
+
+    def _collect(self, state: GameState, card: int, ev: Event, zone: str | None, found: list) -> None:
+        for i, eff in state.defs[card].fields["triggers"].get(ev.kind, ()):
+            if eff.zone == zone:
+                ctx = {"source": card, "controller": state.owner[card], "event_card": ev.card,
+                       "event_player": ev.player}
+                if effects.limit_ok(state, card, i, eff.limit) and effects.check(state, ctx, eff.condition):
+                    found.append((card, i))
+
+    # ------------------------------------------------------------------ views and bots
+    def observe_extra(self, state: GameState, viewer: int) -> dict[str, Any]:
+        out: dict[str, Any] = {"columns": state.options.get("columns", 5)}
+        win = state.vars.get("win")
+        if win is not None:
+            out["window"] = {"kind": win[0], "player": win[1], "card": win[2]}
+        return out
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        """Deck sizes dominate (deck-out is the only win), then the DMG on the battlefield, then hand size."""
+        r = state.result
+        if r is not None:
+            return super().evaluate(state, player)
+        mine, theirs = state.zones[player], state.zones[1 - player]
+        deck = len(mine["deck"]) - len(theirs["deck"])
+        power = sum(self.stat(state, c, "dmg") for c in mine["field"]) - sum(
+            self.stat(state, c, "dmg") for c in theirs["field"])
+        hand = len(mine["hand"]) - len(theirs["hand"])
+        low = min(len(mine["deck"]), len(theirs["deck"])) + 1
+        score = 0.6 * math.tanh(deck / (4 + low / 3)) + 0.3 * math.tanh(power / 8) + 0.1 * math.tanh(hand / 4)
+        return max(-0.99, min(0.99, score))
+
+
+def cost_ok(state: GameState, ctx: dict, cost: tuple) -> bool:
+    """``effects.can_pay`` with the names a cost's ``choose`` steps would bind filled in with candidates."""
+    if not cost:
+        return True
+    sim = dict(ctx)
+    for step in cost:
+        if step.verb == "choose":
+            n = effects.amount(state, sim, step.params.get("count", 1))
+            sim[step.params.get("name", "chosen")] = effects.select(state, sim, step.params["from"])[:n]
+    return effects.can_pay(state, sim, cost)
+
+
+def _reachable(tiers: list[int]) -> int:
+    """Bit n is set when some subset of ``tiers`` sums to n."""
+    bits = 1
+    for t in tiers:
+        bits |= bits << t
+    return bits
+
+
+def check_deck(main: list[CardDef], cp: list[CardDef], fmt: str, groups: dict[str, str]) -> list[Violation]:
+    """Every deck rule broken by a main deck and Creation Pile in a format (standard or synthesis)."""
+    out: list[Violation] = []
+    n = len(main)
+    if fmt == "standard":
+        if n != 50:
+            out.append(Violation("PHK-STD-02", f"the deck holds {n} cards; a Standard deck holds exactly 50"))
+    elif fmt == "synthesis":
+        if not 50 <= n <= 75:
+            out.append(Violation("PHK-SYN-01", f"the deck holds {n} cards; a Synthesis deck holds 50 to 75"))
+    else:
+        return [Violation("PHK-STD-01", f"unknown format {fmt!r}; formats: standard, synthesis")]
+    counts = Counter(d.key for d in (*main, *cp))
+    names = {d.key: d for d in (*main, *cp)}
+    for key, k in sorted(counts.items()):
+        if k > names[key].fields.get("copies", 4):
+            out.append(Violation("PHK-FMT-01", f"{k} copies of {names[key].name}; at most "
+                                               f"{names[key].fields.get('copies', 4)}"))
+    out.extend(_cp_violations(main, cp))
+    summons = [d for d in (*main, *cp) if d.type == SUMMON]
+    factions = sorted({d.fields["faction"] for d in summons})
+    if fmt == "standard" and len(factions) > 1:
+        out.append(Violation("PHK-STD-03", f"Summons of {len(factions)} factions ({', '.join(factions)}); "
+                                           "a Standard deck's Summons belong to one faction"))
+    if fmt == "synthesis":
+        out.extend(_synthesis_violations(summons, factions, groups))
+    return out
+
+
+def _cp_violations(main: list[CardDef], cp: list[CardDef]) -> list[Violation]:
+    out = []
+    if len(cp) > 10:
+        out.append(Violation("PHK-CP-03", f"the Creation Pile holds {len(cp)} cards; at most 10"))
+    for d in sorted({d.name for d in cp if not d.fields.get("cp")}):
+        out.append(Violation("PHK-CP-05", f"{d} is not a CP card and cannot go in the Creation Pile"))
+    for d in sorted({d.name for d in main if d.fields.get("cp")}):
+        out.append(Violation("PHK-CP-03", f"{d} is a CP card: it goes in the Creation Pile, not the deck"))
+    return out
+
+
+def _synthesis_violations(summons: list[CardDef], factions: list[str], groups: dict[str, str]) -> list[Violation]:
+    out = []
+    tiers = sorted({d.stats["tier"] for d in summons})
+    have = {(d.fields["faction"], d.stats["tier"]) for d in summons}
+    for f in factions:
+        missing = [t for t in tiers if (f, t) not in have]
+        if missing and len(factions) > 1:
+            out.append(Violation("PHK-SYN-03", f"{f} has no Summon of Tier {', '.join(map(str, missing))}; each "
+                                               "faction needs a Summon in each Tier being played"))
+    used = {groups.get(f) for f in factions}
+    if "unknowns" in used and "modernas" in used:
+        out.append(Violation("PHK-SYN-05", "Unknowns and Modernas factions may not be combined"))
+    return out
