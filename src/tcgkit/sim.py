@@ -166,8 +166,12 @@ def run_one(spec: GameSpec, keep_replay: bool = False, decks: Mapping[str, Deck]
 
 
 def card_usage(state: GameState) -> tuple[list[list[str]], list[list[str]]]:
-    """Per player, the names of the cards drawn (moved to hand) and played (moved from hand to anywhere else
-    than the discard pile or the deck).
+    """Per player, the names of the cards drawn and played: one entry per copy and per time.
+
+    A card is *drawn* when it enters its owner's hand (from the deck, or wherever) or was in the hand from the
+    setup (placed there silently: an opening hand); it is *played* when it leaves its owner's hand for anywhere
+    but the discard pile or the deck. A card in another player's hand counts for nobody: per-card figures are
+    about a deck's own cards.
 
     >>> from tcgkit.play import play_game
     >>> rules = get_rules("tgod")
@@ -176,17 +180,32 @@ def card_usage(state: GameState) -> tuple[list[list[str]], list[list[str]]]:
     >>> len(drawn) == 2 and all(isinstance(n, str) for n in drawn[0])
     True
     """
-    hand = state.rules.HAND_ZONE
+    rules = state.rules
+    hand, gone = rules.HAND_ZONE, (rules.HAND_ZONE, rules.DISCARD_ZONE, rules.DECK_ZONE)
+    owner = state.owner
+    defs = state.defs
     drawn: list[list[str]] = [[] for _ in state.zones]
     played: list[list[str]] = [[] for _ in state.zones]
+    counted: set[int] = set()  # cards in their owner's hand whose arrival there is counted
     for ev in state.log:
         if ev.kind != "move" or ev.card < 0:
             continue
+        card = ev.card
         fp, fz, tp, tz = ev.data
-        if tz == hand and fz != hand:
-            drawn[tp].append(state.defs[ev.card].name)
-        elif fz == hand and tz not in (hand, state.rules.DISCARD_ZONE, state.rules.DECK_ZONE):
-            played[fp].append(state.defs[ev.card].name)
+        if fz == hand and fp == owner[card]:
+            if card not in counted:  # it was in the hand from the setup
+                drawn[fp].append(defs[card].name)
+            counted.discard(card)
+            if tz not in gone:
+                played[fp].append(defs[card].name)
+        if tz == hand and tp == owner[card]:
+            if fz != hand or fp != tp:
+                drawn[tp].append(defs[card].name)
+            counted.add(card)
+    for p, zones in enumerate(state.zones):
+        for card in zones.get(hand, ()):
+            if owner[card] == p and card not in counted:
+                drawn[p].append(defs[card].name)
     return drawn, played
 
 

@@ -68,3 +68,36 @@ def test_a_crash_in_a_game_is_recorded_not_raised() -> None:
     rec = run_one(spec, decks={"Broken": broken})
     assert rec.reason == "error" and "No Such Card" in (rec.error or "") and rec.winner is None
     assert summarize(GAME, [rec], 1.0)["errors"] == 1
+
+
+def test_card_usage_counts_opening_hands_and_only_a_decks_own_cards() -> None:
+    from types import SimpleNamespace
+
+    from tcgkit.core.state import Event
+    from tcgkit.sim import card_usage
+
+    rules = SimpleNamespace(HAND_ZONE="hand", DISCARD_ZONE="discard", DECK_ZONE="deck")
+    defs = [SimpleNamespace(name=n) for n in ("Opener", "Drawn", "Kept", "Stolen", "Bounced")]
+    owner = [0, 0, 0, 1, 0]
+
+    def move(card: int, fp: int, fz: str, tp: int, tz: str) -> Event:
+        return Event("move", tp, card, (fp, fz, tp, tz))
+
+    log = [
+        move(0, 0, "hand", 0, "field"),    # Opener: in the hand from the setup (no event), then played
+        move(1, 0, "deck", 0, "hand"),     # Drawn: drawn, then discarded (not a play)
+        move(1, 0, "hand", 0, "discard"),
+        move(3, 1, "deck", 0, "hand"),     # Stolen: player 1's card taken into player 0's hand, then played
+        move(3, 0, "hand", 0, "field"),
+        move(4, 0, "deck", 0, "hand"),     # Bounced: drawn, played, returned to the hand, played again
+        move(4, 0, "hand", 0, "field"),
+        move(4, 0, "field", 0, "hand"),
+        move(4, 0, "hand", 0, "field"),
+        Event("damage", 1, -1, (3,)),
+    ]
+    state = SimpleNamespace(rules=rules, defs=defs, owner=owner, log=log,
+                            zones=[{"hand": [2], "field": [0, 4]}, {"hand": []}])  # Kept: in hand all game
+    drawn, played = card_usage(state)
+    assert sorted(drawn[0]) == ["Bounced", "Bounced", "Drawn", "Kept", "Opener"]
+    assert sorted(played[0]) == ["Bounced", "Bounced", "Opener"]
+    assert drawn[1] == [] and played[1] == []
