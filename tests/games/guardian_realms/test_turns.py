@@ -262,3 +262,14 @@ def test_stronghold_victory_gr_win_01() -> None:
     s = position({"lane1": ["Ashen Brute"]}, None, res1={"b1": 5})
     do(s, f"attack #{card(s, 0, 'Ashen Brute')} base1")
     assert s.result is None and s.res[1]["b1"] == 0  # an Outpost never ends the game
+
+
+def test_both_strongholds_at_once_is_a_draw_gr_win_01() -> None:
+    """GR-WIN-01 (reading): both Strongholds destroyed at the same moment is a draw (here by the empty-deck
+    penalty under the option that it hits every Base, GR-TURN-06 second reading)."""
+    s = position(None, {"deck": []}, res0={"b2": 1}, res1={"b2": 1}, options={"penalty_all_bases": True})
+    do(s, "end")
+    assert s.result is not None and s.result.winner is None and s.result.clause == "GR-WIN-01"
+    s = position(None, {"deck": []}, res0={"b2": 1}, res1={"b2": 1})
+    do(s, "end")
+    assert s.result.winner == 0

@@ -555,9 +555,10 @@ def heal(state: GameState, card: int, amount: int) -> None:
     state.emit("heal", state.owner[card], card, (amount, hp_of(state, card)))
 
 
-def damage_base(state: GameState, p: int, lane: int, amount: int, enemy: bool) -> None:
+def damage_base(state: GameState, p: int, lane: int, amount: int, enemy: bool, decide: bool = True) -> None:
     """A Base loses HP (Wall first for enemy damage); at 0 it is destroyed (GR-BASE-04); the Stronghold ends the
-    game (GR-WIN-01)."""
+    game (GR-WIN-01) at once, or when the caller (damaging several Bases at the same moment) calls
+    :func:`check_strongholds` with ``decide`` False."""
     key = f"b{lane}"
     res = state.res[p]
     if amount <= 0 or res[key] <= 0:
@@ -570,8 +571,17 @@ def damage_base(state: GameState, p: int, lane: int, amount: int, enemy: bool) -
     state.emit("base_damage", p, data=(lane, amount, res[key]))
     if res[key] == 0:
         state.emit("base_destroyed", p, data=(lane,))
-        if lane == STRONGHOLD:
-            state.end(1 - p, "destroyed the opponent's Stronghold", "GR-WIN-01")
+        if lane == STRONGHOLD and decide:
+            check_strongholds(state)
+
+
+def check_strongholds(state: GameState) -> None:
+    """GR-WIN-01: a destroyed Stronghold loses the game; both destroyed at the same moment is a draw."""
+    lost = [p for p in (0, 1) if state.res[p][BASE_KEY[STRONGHOLD]] <= 0]
+    if len(lost) == 2:
+        state.end(None, "both Strongholds were destroyed at the same moment", "GR-WIN-01")
+    elif lost:
+        state.end(1 - lost[0], "destroyed the opponent's Stronghold", "GR-WIN-01")
 
 
 def empty_deck_penalty(state: GameState, p: int) -> None:
@@ -583,7 +593,8 @@ def empty_deck_penalty(state: GameState, p: int) -> None:
     players = (0, 1) if state.options.get("penalty_all_bases") else (p,)
     for q in players:
         for lane in (1, 3, 2):
-            damage_base(state, q, lane, amount, enemy=False)
+            damage_base(state, q, lane, amount, enemy=False, decide=False)
+    check_strongholds(state)
 
 
 # ---------------------------------------------------------------------------------------------- leaving play

@@ -100,7 +100,8 @@ def _damage_base(state: GameState, ctx: dict, step: Step) -> None:
     for who in effects.players(state, ctx, p.get("player", "opponent")):
         lanes = (1, 3, 2) if p["lane"] == "all" else (_lane(state, ctx, p["lane"]),)
         for lane in lanes:
-            combat.damage_base(state, who, lane, n, enemy=who != ctx["controller"])
+            combat.damage_base(state, who, lane, n, enemy=who != ctx["controller"], decide=False)
+    combat.check_strongholds(state)
 
 
 def _wall(state: GameState, ctx: dict, step: Step) -> None:
