@@ -194,7 +194,8 @@ def sim(
         from tcgkit.results import ResultsWriter
 
         writer = ResultsWriter(out_file)
-        writer.start_run(game, seed, table, bots, len(specs), jobs or simmod.default_jobs(), backend,
+        writer.start_run(game, seed, table, bots, len(specs), (jobs or simmod.default_jobs()) if backend == "local"
+                         else None, backend,
                          command=" ".join(["tcgkit", *sys.argv[1:]]))
     records = []
     stopped = False
