@@ -63,7 +63,7 @@ class PhaktionzRules(Ruleset):
     version = VERSION
     ZONES = {"deck": HIDDEN, "hand": OWNER, "field": PUBLIC, "realm": PUBLIC, "attached": PUBLIC,
              "deck_out": PUBLIC, "exile": PUBLIC, "creation_pile": OWNER, "stack": PUBLIC, "aside": OWNER}
-    ZONE_GROUPS = {"end_zone": ("deck_out",), "battlefield": ("field",)}
+    ZONE_GROUPS = {"end_zone": ("deck_out",), "battlefield": ("field",), "cp": ("creation_pile",)}
     PLAY_ZONES = ("field", "realm", "attached")
     DECK_ZONE, HAND_ZONE, DISCARD_ZONE, TOKEN_ZONE = "deck", "hand", "deck_out", "field"
     FORMATS = ("standard", "synthesis")
