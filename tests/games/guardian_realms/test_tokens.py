@@ -181,3 +181,23 @@ def test_link_defeat_together_gr_link_05() -> None:
     kinds = [(ev.kind, ev.card) for ev in s.log[start:] if ev.kind == "defeated"]
     assert sorted(c for _, c in kinds) == sorted([x, y])
     assert s.loc[x][1] == "discard" and s.loc[y][1] == "discard"
+
+
+def test_linked_defeat_fires_both_triggers_gr_link_05() -> None:
+    """GR-LINK-05, GR-DEF-01: two linked Ember Acolytes at 0 are defeated together and both "when defeated"
+    triggers fire (two draws); a discarded Acolyte draws nothing (GR-DEF-04)."""
+    s = position({"lane1": ["2 Ember Acolyte"], "deck": ["5 Moss Whelp"]}, {"lane1": ["Pyre Colossus"]},
+                 active=1)
+    a, b = card(s, 0, "Ember Acolyte"), card(s, 0, "Ember Acolyte", 1)
+    s.zones[0]["lane1"].remove(b)
+    s.zones[0]["lane2"].append(b)
+    s.loc[b] = (0, "lane2")
+    combat.link(s, [a, b])
+    combat.damage_guardian(s, a, 10, enemy=False)
+    assert hp(s, a) == 10
+    do(s, f"attack #{card(s, 1, 'Pyre Colossus')} #{a}")
+    assert s.loc[a][1] == "discard" and s.loc[b][1] == "discard"
+    assert len(s.zone(0, "hand")) == 2
+    s = position({"lane1": ["Ember Acolyte"], "deck": ["5 Moss Whelp"]}, {"hand": ["Banish"]}, active=1)
+    do(s, 'play "Banish"')
+    assert len(s.zone(0, "hand")) == 0
