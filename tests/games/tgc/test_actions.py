@@ -50,7 +50,7 @@ def test_pay_then_place_tgc_3_3_2() -> None:
 
 def test_card_anatomy_tgc_3_3_2_2_and_3_3_3() -> None:
     """TGC-3.3.2-2: every card has a non-negative integer cost; TGC-3.3.3: its type is Creature, Equipment,
-    Instant, Event or Battlefield (or the undefined Artifact, see RULINGS.md); TGC-3.3.3.a-2 / 3.3.3.b.3-2:
+    Instant, Event or Battlefield (or the undefined Artifact, see RULINGS.md); TGC-3.3.3.a-2 / TGC-3.3.3.b.3-2:
     Creatures and Equipment have integer power and resolve."""
     for d in RULES.pool():
         assert isinstance(d.fields["cost"], int) and d.fields["cost"] >= 0

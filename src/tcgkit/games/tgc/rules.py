@@ -83,7 +83,7 @@ class TgcRules(Ruleset):
         """A card file entry -> CardDef (TGC-1.2.4.1-2, TGC-3.3.2-2, TGC-3.3.3, TGC-3.3.3.a-2, TGC-3.3.3.b.3-2)."""
         if m.type == CREATURE and m.resolve <= 0:
             raise ValueError("a creature needs a resolve above 0 (TGC-3.3.3.a-2)")
-        kws = frozenset(kw_name(k) for k in m.keywords)
+        kws = frozenset({*(kw_name(k) for k in m.keywords), *m.keywords})  # "Immunity" and "Immunity:Battlefields"
         kwp = {kw_name(k): kw_arg(k) for k in m.keywords if ":" in k}
         tags = frozenset({*m.subtypes, m.type, *(f"kw:{k}" for k in kws)})
         fields: dict[str, Any] = {
