@@ -70,6 +70,9 @@ def tables(stats: Stats, min_games: int | None = None) -> dict[str, list[dict[st
     above, below = stats.notable(min_games=min_games)
     return {
         "overview": overview,
+        "runs": [{"file": r.file, "run": r.run[1], "game": r.game, "seed": r.seed, "bot0": r.bots[0],
+                  "bot1": r.bots[1], "games_planned": r.planned, "games_done": r.done, "status": r.status,
+                  "started": r.started} for r in stats.run_list],
         "decks": [{"deck": d.deck, **rate_fields(d.overall), **rate_fields(d.first, "first_"),
                    **rate_fields(d.second, "second_")} for d in stats.decks],
         "matchups": [{"deck": a, "opponent": b, **rate_fields(r)} for (a, b), r in sorted(stats.matchups.items())],
@@ -139,6 +142,12 @@ def print_terminal(stats: Stats, console: Console, top: int = 15, min_games: int
     ls = stats.length_summary()
     console.print(f"game length (turns): mean {ls['mean']}, median {ls['median']:g}, 10% {ls['p10']:g}, "
                   f"90% {ls['p90']:g}, min {ls['min']:g}, max {ls['max']:g}")
+    if len(stats.run_list) > 1 or any(r.status != "complete" for r in stats.run_list):
+        t = Table("file", "run", "seed", "bots", "games", "status", title="Runs")
+        for r in stats.run_list:
+            t.add_row(escape(r.file), str(r.run[1]), str(r.seed), escape(" / ".join(r.bots)),
+                      f"{r.done} of {r.planned}", r.status)
+        console.print(t)
     if stats.decks:
         t = Table("deck", "win rate (no mirrors)", "going first", "going second", title="Decks")
         for d in stats.decks:
@@ -400,6 +409,11 @@ def render_html(stats: Stats, min_games: int | None = None) -> str:
         "<h3>Over all decks</h3>", _card_table(stats.cards, False),
         "<h3>Per deck</h3>", _card_table(stats.deck_cards, True),
     ]
+    parts += ["<h2>Runs</h2><table><thead><tr><th>file</th><th>run</th><th>seed</th><th>bots</th><th>games</th>"
+              "<th>planned</th><th>status</th><th>started (UTC)</th></tr></thead><tbody>",
+              *(f"<tr>{_cell(r.file)}{_cell(r.run[1])}{_cell(r.seed)}{_cell(' / '.join(r.bots))}{_cell(r.done)}"
+                f"{_cell(r.planned)}{_cell(r.status)}{_cell(r.started or '')}</tr>" for r in stats.run_list),
+              "</tbody></table>"]
     if stats.error_samples:
         parts += ["<h2>Errors</h2><ul>", *(f"<li>{esc(e)}</li>" for e in stats.error_samples), "</ul>"]
     parts += [f"<script>{_JS}</script></body></html>"]

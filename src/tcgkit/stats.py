@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tcgkit.results import ResultSet, StoredGame
+from tcgkit.results import ResultSet, RunInfo, StoredGame
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -149,6 +149,7 @@ class Stats:
     deck_cards: list[CardStat]
     bots: dict[str, Rate]
     error_samples: list[str]
+    run_list: list[RunInfo] = field(default_factory=list)
 
     @property
     def finished(self) -> int:
@@ -207,7 +208,7 @@ def _outcome(g: StoredGame, seat: int) -> float:
 def compute(results: ResultSet) -> Stats:
     """The statistics of a result set.
 
-    >>> from tcgkit.results import ResultSet, StoredGame
+    >>> from tcgkit.results import ResultSet, RunInfo, StoredGame
     >>> g = StoredGame((0, 1), 0, "tgod", 1, ("A", "B"), ("random", "random"), 0, 0, "base destroyed", None, 9,
     ...                40, 0.1, None, ({"X": 1}, {}), ({}, {}))
     >>> s = compute(ResultSet("tgod", [], [g], {(0, 1): {"A": {"X": 2}, "B": {"Y": 2}}}))
@@ -276,7 +277,7 @@ def compute(results: ResultSet) -> Stats:
         reasons=sorted(((r, c, n) for (r, c), n in reasons.items()), key=lambda x: (-x[2], x[0])),
         cards=sorted(cards.values(), key=lambda c: c.card),
         deck_cards=sorted(deck_cards.values(), key=lambda c: (c.deck, c.card)),
-        bots=dict(sorted(bots.items())), error_samples=samples,
+        bots=dict(sorted(bots.items())), error_samples=samples, run_list=list(results.runs),
     )
 
 

@@ -64,7 +64,9 @@ def test_same_seed_same_tables_with_one_or_two_jobs(tmp_path: Path) -> None:
         assert r.returncode == 0, r.stderr
         r = tcgkit("report", str(out), "--json")
         assert r.returncode == 0, r.stderr
-        reports.append(json.loads(r.stdout))
+        report = json.loads(r.stdout)
+        assert [run["games_done"] for run in report.pop("runs")] == [12]  # (file name and start time differ)
+        reports.append(report)
     assert reports[0] == reports[1]
 
 
