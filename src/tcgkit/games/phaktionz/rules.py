@@ -301,7 +301,6 @@ class PhaktionzRules(Ruleset):
                 break
             lost += 1
         state.emit("damage", player, ctx.get("source", -1), (lost,))
-        self.check_decks(state)
 
     def destroy(self, state: GameState, card: int, ctx: dict | None = None) -> None:
         self.demote(state, card)
@@ -673,6 +672,7 @@ class PhaktionzRules(Ruleset):
 
     def deal_battle_damage(self, state: GameState, attacker: int, player: int, dmg: int, ctx: dict) -> None:
         self.damage_player(state, player, dmg, ctx)
+        self.check_decks(state)
         if state.result is None:
             state.emit("battle_damage", player, attacker, (dmg,))
 
