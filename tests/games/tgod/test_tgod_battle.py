@@ -420,3 +420,20 @@ def test_destroyed_trigger_and_leaving_equipment() -> None:
                      cards1=[{"name": "Cruel Axe", "attach_to": "Grave Hound"}])
     do(state, "attack", card(state, 0, "Iron Tyrant"), card(state, 1, "Grave Hound"))
     assert len(state.zone(1, "hand")) == 1 and state.loc[card(state, 1, "Cruel Axe")][1] == "discard"
+
+
+def test_optional_battle_trigger_asks_its_controller() -> None:
+    """An ``optional: true`` trigger becomes a yes/no decision of its controller."""
+    from tcgkit.core.cards import CardDef, Effect, Step
+
+    state = position({"main": ["Night Reaver"]}, {"main": ["Squire of Dawn"]})
+    reaver = card(state, 0, "Night Reaver")
+    d = state.defs[reaver]
+    eff = Effect("triggered", (Step("damage", {"target": "opponent.base", "amount": 10}),), trigger="on_attack",
+                 optional=True)
+    state.defs = [*state.defs]
+    state.defs[reaver] = CardDef(d.key, d.name, d.type, d.stats, d.tags, (eff,), d.text, d.fields)
+    do(state, "attack", reaver, card(state, 1, "Squire of Dawn"))
+    assert state.current == 0 and {a.kind for a in state.legal_actions()} == {"yes", "no"}
+    do(state, "no")
+    assert hp(state, card(state, 1, "Dark Keep")) == 190 and stars(state, reaver) == 1

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,38 @@ STATIC_KEY = {"attack": "static_attack", "defense": "static_defense", "stars": "
 STATIC_KEYS = frozenset(("stat", "by", "to", "source_zone", "when", "attacks_per_turn"))
 
 _END = Action("end")
+
+
+class _Acts:
+    """Shared, immutable Action objects of one kind, built once per card id (or pair of ids): no allocation in
+    ``legal_actions``."""
+
+    __slots__ = ("kind", "word", "ones", "pairs")
+
+    def __init__(self, kind: str, word: str | None = None) -> None:
+        self.kind, self.word = kind, word
+        self.ones: list[Action | None] = []
+        self.pairs: dict[int, Action] = {}
+
+    def one(self, card: int) -> Action:
+        ones = self.ones
+        if card >= len(ones):
+            ones.extend([None] * (card + 1 - len(ones)))
+        a = ones[card]
+        if a is None:
+            a = ones[card] = Action(self.kind, (card,) if self.word is None else (card, self.word))
+        return a
+
+    def pair(self, a: int, b: int) -> Action:
+        key = (a << 20) | b
+        act = self.pairs.get(key)
+        if act is None:
+            act = self.pairs[key] = Action(self.kind, (a, b))
+        return act
+
+
+PLAY_MAIN, PLAY_BACKUP, PLAY_POWER = _Acts("play", "main"), _Acts("play", "backup"), _Acts("play", "power")
+PROMOTE, SWITCH, EQUIP, ATTACK = _Acts("promote"), _Acts("switch"), _Acts("equip"), _Acts("attack")
 
 
 class TgodRules(Ruleset):
@@ -259,9 +292,13 @@ class TgodRules(Ruleset):
                 state.move(card, p, "discard")
             else:
                 counters["turns_left"] = left
-        for st in state.cs.values():
-            if st.mods:
-                st.mods = [(s, d, "turn" if e == "next_turn" else e) for s, d, e in st.mods if e != "turn"]
+        if state.vars.get("mods"):
+            left = False
+            for st in state.cs.values():
+                if st.mods:
+                    st.mods = [(s, d, "turn" if e == "next_turn" else e) for s, d, e in st.mods if e != "turn"]
+                    left = left or bool(st.mods)
+            state.vars["mods"] = left
         state.emit("end_turn", p)
         self.start_turn(state)
 
@@ -286,6 +323,7 @@ class TgodRules(Ruleset):
             v["deck_type"] = tuple(v["deck_type"])
         self.track_statics(state)
         v["base_hit"] = True
+        v["mods"] = any(st.mods for st in state.cs.values())
         if state.phase not in ("play", "switch"):
             state.phase = "play"
         state.current = state.active
@@ -296,7 +334,7 @@ class TgodRules(Ruleset):
     # ================================================================== legal actions
     def legal_actions(self, state: GameState) -> list[Action]:
         if state.phase == "switch":
-            return [Action("switch", (c,)) for c in self.switchable(state, state.current)]
+            return [SWITCH.one(c) for c in self.switchable(state, state.current)]
         p = state.active
         steps = TURN_STEPS[self.turn_kind(state)]
         v = state.vars
@@ -317,18 +355,18 @@ class TgodRules(Ruleset):
             if t == CREATURE:
                 if (can_main or can_backup) and self.requirement_met(state, p, d):
                     if can_main:
-                        acts.append(Action("play", (card, "main")))
+                        acts.append(PLAY_MAIN.one(card))
                     if can_backup:
-                        acts.append(Action("play", (card, "backup")))
+                        acts.append(PLAY_BACKUP.one(card))
             elif t == EQUIPMENT:
                 if holders and self.requirement_met(state, p, d):
-                    acts.extend([Action("equip", (card, h)) for h in holders])
+                    pair = EQUIP.pair
+                    acts.extend([pair(card, h) for h in holders])
             elif t == POWER and can_power and self.requirement_met(state, p, d):
-                acts.append(Action("play", (card, "power")))
+                acts.append(PLAY_POWER.one(card))
         cs = state.cs
         if not main:
-            acts.extend([Action("promote", (c,)) for c in backup
-                         if c not in cs or not cs[c].status.get("paralyzed")])
+            acts.extend([PROMOTE.one(c) for c in backup if c not in cs or not cs[c].status.get("paralyzed")])
         if S_ABILITY in steps and step <= S_ABILITY:
             self._ability_actions(state, p, acts)
         if S_ATTACK in steps:
@@ -337,7 +375,8 @@ class TgodRules(Ruleset):
                 if self.can_attack(state, attacker):
                     if targets is None:
                         targets = self.attack_targets(state, 1 - p)
-                    acts.extend([Action("attack", (attacker, t)) for t in targets])
+                    pair = ATTACK.pair
+                    acts.extend([pair(attacker, t) for t in targets])
         acts.append(_END)
         return acts
 
@@ -393,9 +432,16 @@ class TgodRules(Ruleset):
 
     def stars_left(self, state: GameState, card: int) -> int:
         """Battle Stars left: printed (plus modifiers) minus those spent (TGOD-BTL-06)."""
+        value = state.defs[card].stats["stars"]
         st = state.cs.get(card)
-        used = st.counters.get("stars_used", 0) if st is not None else 0
-        return self.stat(state, card, "stars") - used
+        if st is not None:
+            value -= st.counters.get("stars_used", 0)
+            for stat, delta, _ in st.mods:
+                if stat == "stars":
+                    value += delta
+        if state.vars.get("static_stars"):
+            value += self._static_bonus(state, card, "stars")
+        return value
 
     def hp_left(self, state: GameState, card: int) -> int:
         st = state.cs.get(card)
@@ -485,7 +531,7 @@ class TgodRules(Ruleset):
         state.emit("played", p, card, (zone,))
         for eff in d.effects:
             if eff.kind == "play":
-                effects.start(state, eff, card, p)
+                start_effect(state, eff, card, p)
 
     def activate(self, state: GameState, card: int, index: int) -> None:
         """Use an activated ability of a Creature or the Base Armor: pay its cost, then its steps (TGOD-NRM-05)."""
@@ -557,7 +603,7 @@ class TgodRules(Ruleset):
                 ctx = {"source": card, "controller": state.owner[card], "event_card": other}
                 if effects.limit_ok(state, card, i, eff.limit) and effects.check(state, ctx, eff.condition):
                     effects.mark_used(state, card, i, eff.limit)
-                    effects.start(state, eff, card, state.owner[card], {"event_card": other})
+                    start_effect(state, eff, card, state.owner[card], {"event_card": other})
 
     def finish_attack(self, state: GameState) -> None:
         """After the battle effects: subtract the Battle Star (TGOD-BTL-06/10), then check the switch."""
@@ -777,12 +823,12 @@ class TgodRules(Ruleset):
 
     # ================================================================== effect verbs
     def game_handlers(self) -> dict[str, effects.Handler]:
-        return {"stars": _verb_stars, "paralyze": _verb_paralyze}
+        return {"stars": _verb_stars, "paralyze": _verb_paralyze, "modify": _verb_modify}
 
     def on_event(self, state: GameState, ev: Event) -> None:
         """Equipment falls off a holder that leaves play; then the core's triggers."""
         if ev.kind != "move":
-            if ev.kind in self.trigger_kinds:
+            if ev.kind in self._trigger_kinds:
                 self.fire_triggers(state, ev)
             return
         if state.defs[ev.card].fields["statics"]:
@@ -793,8 +839,12 @@ class TgodRules(Ruleset):
                 st = state.cs.get(eq)
                 if st is not None and st.host == ev.card:
                     state.move(eq, state.owner[eq], "discard")
-        if ev.kind in self.trigger_kinds:
+        if "move" in self._trigger_kinds:
             self.fire_triggers(state, ev)
+
+    @cached_property
+    def _trigger_kinds(self) -> frozenset[str]:
+        return self.trigger_kinds
 
     # ================================================================== views and bots
     def observe_extra(self, state: GameState, viewer: int) -> dict[str, Any]:
@@ -864,6 +914,16 @@ class TgodRules(Ruleset):
 # ====================================================================== effect checks and verbs
 
 
+def start_effect(state: GameState, eff: Effect, card: int, controller: int,
+                 bindings: dict[str, Any] | None = None) -> None:
+    """Put an effect on the stack; an ``optional`` one asks its controller first."""
+    if eff.optional:
+        ask = Step("may", {"then": eff.steps, "prompt": f"use the ability of {state.defs[card].name}?"})
+        effects.start(state, (ask,), card, controller, bindings)
+    else:
+        effects.start(state, eff, card, controller, bindings)
+
+
 def _check_effect(eff: Effect, index: int, kind: str) -> None:
     where = f"field effects[{index}]"
     if eff.kind == "triggered" and eff.trigger in ("attack", "destroyed"):
@@ -903,6 +963,12 @@ def _static_spec(eff: Effect) -> tuple:
         raise ValueError(f"field effects.params.when: one of {', '.join(WHEN)}")
     to = p.get("to", "self")
     return (p["stat"], p["by"], to, p.get("source_zone"), when, 1)
+
+
+def _verb_modify(state: GameState, ctx: dict, step: Step) -> None:
+    """The core ``modify``, noting that modifiers exist (end of turn then looks for expired ones)."""
+    state.vars["mods"] = True
+    effects.CORE_HANDLERS["modify"](state, ctx, step)
 
 
 def _verb_stars(state: GameState, ctx: dict, step: Step) -> None:
