@@ -132,3 +132,16 @@ def test_cli_import_json(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert report["cards"] == 105 and report["unscripted"] == []
+
+
+def test_rulings_cover_every_ambiguity() -> None:
+    """RULINGS.md names every clause of the catalog that has an ambiguity, and the card-text words."""
+    catalog = DATA.parent.parent / "rules" / "tgc.clauses.yaml"
+    if not catalog.exists():
+        pytest.skip("shared rules not available")
+    clauses = yaml.safe_load(catalog.read_text())["clauses"]
+    text = (Path(RULES.data_dir) / "RULINGS.md").read_text()
+    missing = [c["id"] for c in clauses if c.get("ambiguity") and f"**{c['id']}**" not in text]
+    assert missing == []
+    for word in ("mana", "graveyard", "lifeshards", "First Effect Phase", "Artifact"):
+        assert f"**{word}**" in text
