@@ -145,3 +145,24 @@ def test_rulings_cover_every_ambiguity() -> None:
     assert missing == []
     for word in ("mana", "graveyard", "lifeshards", "First Effect Phase", "Artifact"):
         assert f"**{word}**" in text
+
+
+@needs_data
+def test_every_used_keyword_is_a_mechanic() -> None:
+    """Every keyword token of the core set is an engine mechanic (or a timing word scripted as an effect), and
+    every card naming a property keyword carries it (or, for Equipment, grants it)."""
+    from tcgkit.games.tgc.importer import ALIASES, expand_tokens
+    from tcgkit.games.tgc.model import KEYWORDS, TIMING_KEYWORDS
+
+    known = set(json.loads((DATA / "keywords.json").read_text()))
+    for raw in json.loads(CORE.read_text())["cards"]:
+        _, tokens = expand_tokens(raw["rules"], known, raw["id"], [])
+        d = RULES.pool().get(raw["id"])
+        carried = {k.split(":")[0] for k in (*d.fields["kw"], *(g.split("@")[0] for g in d.fields["grants"]))}
+        for tok in tokens:
+            tok = ALIASES.get(tok, tok)
+            assert tok in KEYWORDS or tok in TIMING_KEYWORDS, (raw["id"], tok)
+            if tok in KEYWORDS and tok not in ("Bleed", "Art of the Deal") and raw["id"] not in (
+                    "rabbit_pai", "glitch_system", "wiz_suit", "roboticist", "geneticist", "med_geneticist",
+                    "drone_pai", "adrenals", "lawyer"):  # these name a keyword they give, remove or test for
+                assert tok in carried, (raw["id"], tok)

@@ -11,12 +11,11 @@ CREATURE, EQUIPMENT, INSTANT, EVENT, BATTLEFIELD, ARTIFACT = (
     "creature", "equipment", "instant", "event", "battlefield", "artifact")
 CARD_TYPES = (CREATURE, EQUIPMENT, INSTANT, EVENT, BATTLEFIELD, ARTIFACT)
 
-#: Every keyword of keywords.json that the engine implements as a mechanic (see CARDS.md).
+#: The keywords of keywords.json that the engine implements as mechanics (rules.py, verbs.py; see CARDS.md).
 KEYWORDS = frozenset({
-    "Acid Blood", "Art of the Deal", "Asimov", "Bleed", "Blocker", "Carapace", "Changeling", "Clockwork", "Deadeye",
-    "Double Strike", "Exterminate", "First Strike", "Fury", "Graytide", "Hatred", "Hivemind", "Holy", "Hulking",
-    "Immunity", "Indestructible", "Lifedrain", "Long-Ranged", "Flying", "Modular", "Rapid Response", "Resistance",
-    "Squad Tactics", "Stasis", "Taunt", "Toxic", "Unstoppable",
+    "Art of the Deal", "Asimov", "Bleed", "Blocker", "Carapace", "Changeling", "Clockwork", "Deadeye", "Exterminate",
+    "First Strike", "Flying", "Fury", "Graytide", "Hatred", "Hivemind", "Holy", "Hulking", "Immunity", "Lifedrain",
+    "Long-Ranged", "Modular", "Rapid Response", "Resistance", "Squad Tactics", "Stasis", "Taunt", "Unstoppable",
 })
 #: Keywords that name the timing of an effect rather than a property (their effects are scripted).
 TIMING_KEYWORDS = frozenset({"On Summon", "On Tap", "On Equip", "On Destruction", "Sacrifice", "Negate", "Faction",
