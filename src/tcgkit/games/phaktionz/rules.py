@@ -861,15 +861,12 @@ class PhaktionzRules(Ruleset):
     def _task_window(self, state: GameState, kind: str, player: int, card: int, target: int | str) -> None:
         """PHK-INV-03: the opponent may answer a play (a Counter, an In-Hand ability) or pass."""
         r = 1 - player
-        if not state.zones[r]["hand"] and not self.statics_response(state, r):
-            return
-        state.vars["win"] = (kind, player, card, target if isinstance(target, int) else -1)
+        win = (kind, player, card, target if isinstance(target, int) else -1)
+        if not state.zones[r]["hand"] and not self.activate_actions(state, r, win):
+            return  # nothing in hand and no public card able to answer: no window (nothing hidden is revealed)
+        state.vars["win"] = win
         state.vars["sub"] = "window"
         state.current = r
-
-    def statics_response(self, state: GameState, player: int) -> bool:
-        return any(eff.kind == "activated" and eff.params.get("response")
-                   for c in state.zones[player]["attached"] for eff in state.defs[c].effects)
 
     def _fizzled(self, state: GameState, card: int) -> bool:
         """Whether the play of ``card`` was fizzled (PHK-TERM-07); consumes the mark."""
