@@ -215,3 +215,14 @@ def test_miningborg_end_phase_plasma() -> None:
             act(state, "pass_phase")
         act(state, "do_nothing")
     assert state.res[0]["plasma"] == 5
+
+
+def test_evaluate_is_meaningful() -> None:
+    """evaluate: more HS, a stronger board and more cards score higher; a won game is 1, a lost one -1."""
+    even = pos()
+    assert RULES.evaluate(even, 0) == 0.0
+    ahead = pos(res1={"hs": 10}, p0={"field": ["Bartender"], "hand": ["Clown"]})
+    assert RULES.evaluate(ahead, 0) > 0 > RULES.evaluate(ahead, 1)
+    assert -1.0 <= RULES.evaluate(ahead, 0) <= 1.0
+    RULES.surrender(ahead, 1)
+    assert RULES.evaluate(ahead, 0) == 1.0 and RULES.evaluate(ahead, 1) == -1.0
