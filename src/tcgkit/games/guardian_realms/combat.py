@@ -24,6 +24,7 @@ BUFFS = ("shield", "stealth", "fury", "invincible")
 TIMED = ("paralyzed", "exhausted", "fury", "invincible")
 LANE_OF = {"lane1": 1, "lane2": 2, "lane3": 3}
 LANE_WORD = ("", "lane1", "lane2", "lane3")
+LANES_Z = ("lane1", "lane2", "lane3")
 EQUIP = ("", "equip1", "equip2", "equip3")
 EFFECT = ("", "effect1", "effect2", "effect3")
 BASE_WORD = ("", "base1", "base2", "base3")
@@ -97,16 +98,21 @@ def targetable_by_enemy(state: GameState, card: int) -> bool:
 def attack_targets(state: GameState, attacker: int) -> list[int | str]:
     """Targets in range (GR-COMBAT-01/02), Bases without a Guardian (GR-BASE-04), Tanks first (GR-CLASS-03)."""
     lane = LANE_OF.get(state.loc[attacker][1], 0)
-    q = 1 - state.owner[attacker]
+    return targets_from(enemy_lanes(state, 1 - state.owner[attacker]), lane)
+
+
+def enemy_lanes(state: GameState, q: int) -> tuple:
+    """Per lane of player ``q``: (what an enemy may target there, the visible Tanks there)."""
     zq = state.zones[q]
     res = state.res[q]
     cs = state.cs
     defs = state.defs
     always = state.options.get("bases_always_targetable")
-    cands: list[int | str] = []
-    tanks: list[int | str] = []
-    for ln in NEAR[lane]:
+    out: list = [None]
+    for ln in (1, 2, 3):
         occupants = zq[LANE_WORD[ln]]
+        cands: list[int | str] = []
+        tanks: list[int | str] = []
         for t in occupants:
             st = cs.get(t)
             if st is None or not st.status or not (st.status.get("stealth") or st.status.get("invincible")):
@@ -115,6 +121,20 @@ def attack_targets(state: GameState, attacker: int) -> list[int | str]:
                     tanks.append(t)
         if (always or not occupants) and res[BASE_KEY[ln]] > 0:
             cands.append(BASE_WORD[ln])
+        out.append((cands, tanks))
+    return tuple(out)
+
+
+def targets_from(info: tuple, lane: int) -> list[int | str]:
+    """The targets of a Guardian in ``lane`` given :func:`enemy_lanes` (own and adjacent lanes, Tanks first)."""
+    cands: list[int | str] = []
+    tanks: list[int | str] = []
+    for ln in NEAR[lane]:
+        c, t = info[ln]
+        if c:
+            cands += c
+        if t:
+            tanks += t
     return tanks or cands
 
 
@@ -198,6 +218,8 @@ def main_actions(state: GameState) -> list[Action]:
     cs = state.cs
     turn = state.turn
     ready: list[int] = []
+    info = enemy_lanes(state, 1 - p) if fielded else ()
+    loc = state.loc
     for g in fielded:
         st = cs.get(g)
         f = 0
@@ -209,17 +231,22 @@ def main_actions(state: GameState) -> list[Action]:
                 if f & FORFEIT:
                     continue
         d = defs[g]
-        targets = attack_targets(state, g)
-        if dz >= d.stats["attack_cost"] and may_attack(state, g, f):
+        fl = d.fields
+        lane = LANE_OF[loc[g][1]]
+        targets = None
+        if dz >= d.stats["attack_cost"] and (not f or may_attack(state, g, f)):
+            targets = targets_from(info, lane)
             for t in targets:
                 acts.append(_new(Action, ("attack", (g, t))))
-        if d.effects and may_ability(state, g, f):
-            for i, eff in enumerate(d.effects):
-                if eff.kind == "activated" and ability_ok(state, g, i, dz, targets):
+        if fl["abilities"] and (not f or may_ability(state, g, f)):
+            if targets is None:
+                targets = targets_from(info, lane)
+            for i in fl["abilities"]:
+                if ability_ok(state, g, i, dz, targets):
                     acts.append(Action("ability", (g, str(i))))
-        if d.fields["infuse_atk"] or d.fields["infuse_hp"]:
+        if fl["infuse"]:
             acts.extend(Action("infuse", (g, r)) for r in fielded if r != g)
-        if may_swap(state, g, f):
+        if (not f or may_swap(state, g, f)) and res[BASE_KEY[lane]] > 0:
             ready.append(g)
     if dz >= 1 and len(ready) >= 2:
         _swap_actions(state, ready, acts)
@@ -269,12 +296,15 @@ def swap_ready(state: GameState, card: int) -> bool:
 
 
 def _swap_actions(state: GameState, ready: list[int], acts: list[Action]) -> None:
+    """Swap pairs; the first Guardian named is the one that chose to swap (a Paralyzed one must be it)."""
+    cs = state.cs
+    para = [bool((st := cs.get(g)) is not None and st.status.get("paralyzed")) for g in ready]
     for i, a in enumerate(ready):
-        for b in ready[i + 1:]:
-            pa, pb = has(state, a, "paralyzed"), has(state, b, "paralyzed")
-            if pa and pb:
+        for j in range(i + 1, len(ready)):
+            if para[i] and para[j]:
                 continue
-            acts.append(_new(Action, ("swap", (b, a) if pb else (a, b))))
+            b = ready[j]
+            acts.append(_new(Action, ("swap", (b, a) if para[j] else (a, b))))
 
 
 # ---------------------------------------------------------------------------------------------- doing actions
@@ -646,14 +676,17 @@ def settle_defeats(state: GameState) -> None:
     """Printed conditions of defeat (GR-DEF-03): a static effect with ``params: {defeat_if: true}``."""
     defs = state.defs
     for p in (0, 1):
-        for card in state.rules.guardians(state, p):
-            if not defs[card].fields["defeat_if"]:
-                continue
-            for eff in state.defs[card].effects:
-                if eff.kind == "static" and eff.params.get("defeat_if") and effects.check(
-                        state, {"source": card, "controller": p}, eff.condition):
+        z = state.zones[p]
+        for zn in LANES_Z:
+            for card in z[zn]:
+                if defs[card].fields["defeat_if"] and _defeat_condition(state, card, p):
                     defeat(state, [card])
-                    break
+
+
+def _defeat_condition(state: GameState, card: int, p: int) -> bool:
+    ctx = {"source": card, "controller": p}
+    return any(eff.kind == "static" and eff.params.get("defeat_if") and effects.check(state, ctx, eff.condition)
+               for eff in state.defs[card].effects)
 
 
 # ---------------------------------------------------------------------------------------------- HP Link

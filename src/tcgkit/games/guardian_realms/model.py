@@ -80,6 +80,8 @@ def make_card(m: GrCard, card_effects: tuple[Effect, ...]) -> CardDef:
     fields = {"rarity": m.rarity, "class": m.klass, "uses": m.uses, "duration": m.duration,
               "sacrifice": m.sacrifice, "infuse_atk": m.infuse_atk, "infuse_hp": m.infuse_hp,
               "swap_penalty": m.swap_penalty, "atk_bonus": m.atk_bonus, "token": None,
+              "abilities": tuple(i for i, e in enumerate(card_effects) if e.kind == "activated"),
+              "infuse": bool(m.infuse_atk or m.infuse_hp),
               "defeat_if": any(e.kind == "static" and e.params.get("defeat_if") for e in card_effects)}
     return CardDef(m.name, m.name, m.type, stats, frozenset(tags), card_effects, m.text, fields)
 
