@@ -36,7 +36,6 @@ def test_die_and_coin_gr_setup_01() -> None:
     rolls = Counter(rng.die(6) for _ in range(6000))
     assert set(rolls) == {1, 2, 3, 4, 5, 6}
     assert all(850 < n < 1150 for n in rolls.values())
-    assert {Rng(7).coin() for _ in range(1)} <= {True, False}
     coins = Counter(Rng(s).coin() for s in range(200))
     assert set(coins) == {True, False}
     assert [Rng(5).die(6) for _ in range(3)] == [Rng(5).die(6) for _ in range(3)]
@@ -73,12 +72,11 @@ def test_one_mulligan_gr_turn_02() -> None:
     s = new(4)
     first = s.vars["first_player"]
     assert s.current == first
-    before = list(s.zone(first, "hand"))
     do(s, "mulligan")
     assert len(s.zone(first, "hand")) == 3 and len(s.zone(first, "deck")) == 22
     assert any(ev.kind == "shuffle" and ev.player == first for ev in s.log[-8:])
     assert s.current == 1 - first
-    assert before != list(s.zone(first, "hand")) or True  # a reshuffle may deal the same cards back
+    assert [ev.kind for ev in s.log if ev.player == first and ev.kind in ("mulligan", "keep")] == ["mulligan"]
     do(s, "keep")
     assert s.phase == "main"
     with pytest.raises(IllegalAction):
