@@ -91,6 +91,9 @@ class TgcRules(Ruleset):
             "kw": kws, "kwp": kwp, "grants": tuple(m.grants), "statics": tuple(m.statics), "desc": m.desc,
             "series": m.series,
             "acts": tuple((i, e) for i, e in enumerate(card_effects) if e.kind == "activated"),
+            "at": tuple(e for e in card_effects if e.kind == "static" and e.params.get("at") and e.steps),
+            "extra_cost": sum(e.params.get("extra_cost", 0) for e in card_effects if e.kind == "play"),
+            "human": "Human" in m.subtypes,
         }
         return CardDef(m.id, m.name, m.type, {"power": m.power, "resolve": m.resolve, "cost": m.cost}, tags,
                        card_effects, m.text, fields)
@@ -371,11 +374,15 @@ class TgcRules(Ruleset):
 
     def may_fight(self, state: GameState, a: int, b: int) -> bool:
         """Asimov creatures do not fight Humans; Wizard-suited creatures do not attack Holy ones."""
-        if verbs.has_kw(state, a, "Asimov") and verbs.has_subtype(state, b, "Human"):
+        has_kw = verbs.has_kw
+        if has_kw(state, a, "Asimov") and verbs.has_subtype(state, b, "Human"):
             return False
-        if verbs.has_kw(state, b, "Asimov") and verbs.has_subtype(state, a, "Human"):
+        if has_kw(state, b, "Asimov") and verbs.has_subtype(state, a, "Human"):
             return False
-        return not (verbs.has_kw(state, a, "NoHolyTargets") and verbs.has_kw(state, b, "Holy"))
+        st = state.cs.get(a)
+        if st is None or not st.attached:
+            return True
+        return not (has_kw(state, a, "NoHolyTargets") and has_kw(state, b, "Holy"))
 
     def _fury_must_attack(self, state: GameState, p: int) -> bool:
         """Fury: Pass Phase out of the Battle Phase is refused while a Fury creature can still attack (TGC-0.2)."""
@@ -598,8 +605,8 @@ class TgcRules(Ruleset):
         for p in (state.active, 1 - state.active):
             for zname in ("bf", "field", "artifacts"):
                 for card in list(state.zones[p][zname]):
-                    for eff in state.defs[card].effects:
-                        if eff.kind == "static" and eff.params.get("at") == phase and eff.steps and (
+                    for eff in state.defs[card].fields["at"]:
+                        if eff.params["at"] == phase and (
                                 eff.condition is None or effects.check(
                                     state, {"source": card, "controller": p}, eff.condition)):
                             effects.start(state, eff, card, p)
@@ -700,8 +707,8 @@ class TgcRules(Ruleset):
             for b in state.zones[q]["bf"]:
                 if state.defs[b].key == "eco_crash":
                     cost += 1
-        for src, ctype, owner in state.vars.get("cost_up", ()):
-            if ctype == d.type and state.loc[src][1] == "field" and owner != -1:
+        for src, ctype, _ in state.vars.get("cost_up", ()):
+            if ctype == d.type and state.loc[src][1] == "field":
                 cost += 1
         for c in state.zones[p]["field"]:
             if state.defs[c].key == "botanist_plant" and not verbs.nullified(state, c) and (
@@ -710,10 +717,7 @@ class TgcRules(Ruleset):
         for key, amount, turn in state.vars.get("cost_cut", ()):
             if turn == state.turn and key == d.fields["faction"]:
                 cost -= amount
-        for eff in d.effects:
-            if eff.kind == "play" and eff.params.get("extra_cost"):
-                cost += eff.params["extra_cost"]
-        return max(0, cost)
+        return max(0, cost + d.fields["extra_cost"])
 
     # ------------------------------------------------------------------ Play A Card (TGC-3.3)
     def play_card(self, state: GameState, p: int, args: tuple) -> None:

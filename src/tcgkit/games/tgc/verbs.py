@@ -34,7 +34,7 @@ DISCARD_SELF = Step("discard_played", {})
 def has_kw(state: GameState, card: int, kw: str) -> bool:
     """Whether a card has a keyword now: printed, granted (status), or given by an attached Equipment."""
     st = state.cs.get(card)
-    if st is not None:
+    if st is not None and (st.status or st.attached):
         status = st.status
         if status:
             nul = status.get("nullified")
