@@ -148,6 +148,7 @@ class TgodRules(Ruleset):
             "requirement": box.requirement, "req": req, "statics": tuple(statics), "activated": tuple(activated),
             "shared_checks": frozenset(shared),
             "attacks_per_turn": max((s[5] for s in statics), default=1),
+            "triggers": frozenset(e.trigger for e in card_effects if e.kind == "triggered"),
         }
         return CardDef(m.number, m.name, kind, stats, frozenset({m.attribute, kind}), card_effects, box.ability,
                        fields)
@@ -278,13 +279,8 @@ class TgodRules(Ruleset):
     def end_turn(self, state: GameState) -> None:
         """The last step: paralysis counts down, Power cards run out, "this turn" modifiers end; next turn."""
         p = state.active
-        every = state.options.get("paralysis_counts_all_turns")
-        for q in (0, 1) if every else (p,):
-            for zone in ("backup", "main"):
-                for card in state.zones[q][zone]:
-                    st = state.cs.get(card)
-                    if st is not None and st.status.get("paralyzed"):
-                        self._count_down_paralysis(state, q, card, st.status)
+        if state.vars.get("paralysis"):
+            self._count_down(state, p)
         for card in list(state.zones[p]["power"]):
             counters = state.card_state(card).counters
             left = counters.get("turns_left", 1) - 1
@@ -303,11 +299,25 @@ class TgodRules(Ruleset):
         self.start_turn(state)
 
     @staticmethod
-    def _count_down_paralysis(state: GameState, owner: int, card: int, status: dict[str, int]) -> None:
-        status["paralyzed"] -= 1
-        if status["paralyzed"] <= 0:
-            del status["paralyzed"]
-            state.emit("status_removed", owner, card, ("paralyzed",))
+    def _count_down(state: GameState, p: int) -> None:
+        """Paralysis counts down at the end of its owner's turn (TGOD-BTL-07; or every turn, by option)."""
+        left = False
+        every = state.options.get("paralysis_counts_all_turns")
+        for q in (0, 1):
+            for zone in ("backup", "main"):
+                for card in state.zones[q][zone]:
+                    st = state.cs.get(card)
+                    if st is None or not st.status.get("paralyzed"):
+                        continue
+                    status = st.status
+                    if q == p or every:
+                        status["paralyzed"] -= 1
+                        if status["paralyzed"] <= 0:
+                            del status["paralyzed"]
+                            state.emit("status_removed", q, card, ("paralyzed",))
+                            continue
+                    left = True
+        state.vars["paralysis"] = left
 
     def resume(self, state: GameState) -> None:
         """A scenario's position: fill in the turn bookkeeping and find the decision."""
@@ -324,6 +334,7 @@ class TgodRules(Ruleset):
         self.track_statics(state)
         v["base_hit"] = True
         v["mods"] = any(st.mods for st in state.cs.values())
+        v["paralysis"] = any(st.status.get("paralyzed") for st in state.cs.values())
         if state.phase not in ("play", "switch"):
             state.phase = "play"
         state.current = state.active
@@ -353,13 +364,13 @@ class TgodRules(Ruleset):
             d = defs[card]
             t = d.type
             if t == CREATURE:
-                if (can_main or can_backup) and self.requirement_met(state, p, d):
+                if (can_main or can_backup) and (d.fields["req"] is None or self.requirement_met(state, p, d)):
                     if can_main:
                         acts.append(PLAY_MAIN.one(card))
                     if can_backup:
                         acts.append(PLAY_BACKUP.one(card))
             elif t == EQUIPMENT:
-                if holders and self.requirement_met(state, p, d):
+                if holders and (d.fields["req"] is None or self.requirement_met(state, p, d)):
                     pair = EQUIP.pair
                     acts.extend([pair(card, h) for h in holders])
             elif t == POWER and can_power and self.requirement_met(state, p, d):
@@ -497,7 +508,6 @@ class TgodRules(Ruleset):
             self.attach(state, args[0], args[1])
         elif k == "promote":
             state.move(args[0], state.active, "main", reset=False)
-            state.emit("promote", state.active, args[0])
         elif k == "activate":
             self.activate(state, args[0], int(args[1]))
         elif k == "attack":
@@ -592,9 +602,14 @@ class TgodRules(Ruleset):
         """Start ``trigger`` effects of a card in play and of the Equipment it carries."""
         if state.loc[card][1] not in HOLDERS:
             return
+        defs = state.defs
+        if trigger in defs[card].fields["triggers"]:
+            self.fire_card(state, card, trigger, other)
         st = state.cs.get(card)
-        for c in (card, *(st.attached if st is not None else ())):
-            self.fire_card(state, c, trigger, other)
+        if st is not None:
+            for c in st.attached:
+                if trigger in defs[c].fields["triggers"]:
+                    self.fire_card(state, c, trigger, other)
 
     def fire_card(self, state: GameState, card: int, trigger: str, other: int) -> None:
         d = state.defs[card]
@@ -615,9 +630,17 @@ class TgodRules(Ruleset):
             state.emit("star", state.owner[attacker], attacker, (self.stars_left(state, attacker),))
         self.check_switch(state)
 
+    def add_status(self, state: GameState, card: int, status: str, value: int, ctx: dict) -> None:
+        """The core ``add_status``; ``paralyzed`` is the TGOD paralysis."""
+        if status == "paralyzed":
+            self.paralyze(state, card, value)
+        else:
+            super().add_status(state, card, status, value, ctx)
+
     def paralyze(self, state: GameState, card: int, turns: int) -> None:
         """Paralysis for ``turns`` of its owner's turns (TGOD-BTL-07)."""
         state.card_state(card).status["paralyzed"] = turns
+        state.vars["paralysis"] = True
         state.emit("status", state.owner[card], card, ("paralyzed", turns))
 
     def damage_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
@@ -679,7 +702,8 @@ class TgodRules(Ruleset):
                 carried = state.defs[card].stats["hp"]
             state.emit("hp_carried", owner, card, (carried,))
             self.damage_player(state, owner, carried, {"controller": ctx.get("controller", 1 - owner)})
-        self.fire_card(state, card, "on_destroyed", ctx.get("source", -1))
+        if "on_destroyed" in state.defs[card].fields["triggers"]:
+            self.fire_card(state, card, "on_destroyed", ctx.get("source", -1))
 
     def check_win(self, state: GameState) -> bool:
         """A destroyed Base Armor loses its owner the game; both at once: a draw (TGOD-ROLE-02, OBJ-01, BTL-12)."""
@@ -708,7 +732,6 @@ class TgodRules(Ruleset):
             return
         state.vars["switch_queue"] = (state.active, 1 - state.active)
         state.phase = "switch"
-        state.emit("switch_due", state.active)
 
     def next_switch(self, state: GameState) -> None:
         """Ask the next player in the queue to pick a Backup (automatic with one; none: no switch, OTH-08)."""
