@@ -301,23 +301,22 @@ class TgodRules(Ruleset):
     @staticmethod
     def _count_down(state: GameState, p: int) -> None:
         """Paralysis counts down at the end of its owner's turn (TGOD-BTL-07; or every turn, by option)."""
-        left = False
         every = state.options.get("paralysis_counts_all_turns")
-        for q in (0, 1):
-            for zone in ("backup", "main"):
-                for card in state.zones[q][zone]:
-                    st = state.cs.get(card)
-                    if st is None or not st.status.get("paralyzed"):
-                        continue
-                    status = st.status
-                    if q == p or every:
-                        status["paralyzed"] -= 1
-                        if status["paralyzed"] <= 0:
-                            del status["paralyzed"]
-                            state.emit("status_removed", q, card, ("paralyzed",))
-                            continue
-                    left = True
-        state.vars["paralysis"] = left
+        still = []
+        for card in state.vars["paralysis"]:
+            st = state.cs.get(card)
+            if st is None or not st.status.get("paralyzed") or state.loc[card][1] not in HOLDERS:
+                continue
+            owner = state.owner[card]
+            if owner == p or every:
+                status = st.status
+                status["paralyzed"] -= 1
+                if status["paralyzed"] <= 0:
+                    del status["paralyzed"]
+                    state.emit("status_removed", owner, card, ("paralyzed",))
+                    continue
+            still.append(card)
+        state.vars["paralysis"] = tuple(still)
 
     def resume(self, state: GameState) -> None:
         """A scenario's position: fill in the turn bookkeeping and find the decision."""
@@ -334,7 +333,7 @@ class TgodRules(Ruleset):
         self.track_statics(state)
         v["base_hit"] = True
         v["mods"] = any(st.mods for st in state.cs.values())
-        v["paralysis"] = any(st.status.get("paralyzed") for st in state.cs.values())
+        v["paralysis"] = tuple(sorted(c for c, st in state.cs.items() if st.status.get("paralyzed")))
         if state.phase not in ("play", "switch"):
             state.phase = "play"
         state.current = state.active
@@ -640,7 +639,9 @@ class TgodRules(Ruleset):
     def paralyze(self, state: GameState, card: int, turns: int) -> None:
         """Paralysis for ``turns`` of its owner's turns (TGOD-BTL-07)."""
         state.card_state(card).status["paralyzed"] = turns
-        state.vars["paralysis"] = True
+        known = state.vars.get("paralysis", ())
+        if card not in known:
+            state.vars["paralysis"] = (*known, card)
         state.emit("status", state.owner[card], card, ("paralyzed", turns))
 
     def damage_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
