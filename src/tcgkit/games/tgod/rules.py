@@ -58,6 +58,7 @@ STEP_NAMES = {0: "draw", S_MAIN: "main creature", S_BACKUP: "backup creature", S
 TURN_STEPS = {"primary": frozenset((S_MAIN, S_EQUIP)),
               "secondary": frozenset((S_MAIN, S_BACKUP, S_EQUIP)),
               "normal": frozenset((S_BACKUP, S_EQUIP, S_ABILITY, S_POWER, S_ATTACK))}
+PRIMARY_STEPS, SECONDARY_STEPS, NORMAL_STEPS = TURN_STEPS["primary"], TURN_STEPS["secondary"], TURN_STEPS["normal"]
 # Bits of vars["did"]: what was done this turn (once-per-turn plays).
 DID_MAIN, DID_BACKUP, DID_EQUIP, DID_POWER = 1, 2, 4, 8
 INDEX = tuple(str(i) for i in range(16))
@@ -346,7 +347,8 @@ class TgodRules(Ruleset):
         if state.phase == "switch":
             return [SWITCH.one(c) for c in self.switchable(state, state.current)]
         p = state.active
-        steps = TURN_STEPS[self.turn_kind(state)]
+        turn = state.turn
+        steps = PRIMARY_STEPS if turn <= 2 else SECONDARY_STEPS if turn <= 4 else NORMAL_STEPS
         v = state.vars
         step = 0 if state.options["steps_any_order"] else v["step"]
         did = v["did"]
@@ -361,18 +363,18 @@ class TgodRules(Ruleset):
         defs = state.defs
         for card in zones["hand"]:
             d = defs[card]
-            t = d.type
-            if t == CREATURE:
+            kind = d.type
+            if kind == CREATURE:
                 if (can_main or can_backup) and (d.fields["req"] is None or self.requirement_met(state, p, d)):
                     if can_main:
                         acts.append(PLAY_MAIN.one(card))
                     if can_backup:
                         acts.append(PLAY_BACKUP.one(card))
-            elif t == EQUIPMENT:
+            elif kind == EQUIPMENT:
                 if holders and (d.fields["req"] is None or self.requirement_met(state, p, d)):
                     pair = EQUIP.pair
                     acts.extend([pair(card, h) for h in holders])
-            elif t == POWER and can_power and self.requirement_met(state, p, d):
+            elif kind == POWER and can_power and self.requirement_met(state, p, d):
                 acts.append(PLAY_POWER.one(card))
         cs = state.cs
         if not main:
@@ -489,9 +491,10 @@ class TgodRules(Ruleset):
         if k in ("armory", "swap"):
             return "the Armory is off limits during a game (TGOD-DECK-06)"
         step = state.vars.get("step", 0)
-        if step and not state.options["steps_any_order"]:
-            return (f"the turn is at step '{STEP_NAMES[step]}'; earlier steps are over (TGOD-NRM-01); legal: "
-                    + ", ".join(a.text() for a in state.legal_actions()[:12]))
+        wanted = _action_step(action)
+        if wanted and wanted < step and not state.options["steps_any_order"]:
+            return (f"the turn is at step '{STEP_NAMES[step]}': the '{STEP_NAMES[wanted]}' step is over "
+                    "(the steps go in order, TGOD-NRM-01)")
         return super().explain_illegal(state, action)
 
     # ================================================================== applying actions
@@ -936,6 +939,14 @@ class TgodRules(Ruleset):
 
 
 # ====================================================================== effect checks and verbs
+
+
+def _action_step(action: Action) -> int:
+    """The turn step an action belongs to (0: none)."""
+    k, args = action.kind, action.args
+    if k == "play" and len(args) == 2:
+        return {"main": S_MAIN, "backup": S_BACKUP, "power": S_POWER}.get(args[1], 0)
+    return {"equip": S_EQUIP, "activate": S_ABILITY, "attack": S_ATTACK}.get(k, 0)
 
 
 def start_effect(state: GameState, eff: Effect, card: int, controller: int,
