@@ -235,3 +235,14 @@ def test_quick_after_flip_coin_tgc_3_6_3() -> None:
     assert (state.vars["gs"], state.current) == ("quick", 0)
     pass_window(state)
     assert state.vars["gs"] == "play"
+
+
+def test_a_trigger_is_used_once() -> None:
+    """Under the window option (TGC-3.4.2 reading b) an On Summon effect still cannot be activated twice."""
+    state = pos(p0={"hand": ["Curator"]}, res0={"plasma": 5}, options={"trigger_window_until_default": True})
+    curator = card(state, 0, "Curator")
+    act(state, "play", curator)
+    pass_window(state)
+    act(state, "activate", curator, "0")
+    pass_window(state)
+    assert Action("activate", (curator, "0")) not in state.legal_actions()

@@ -71,7 +71,8 @@ class TgcRules(Ruleset):
         "format": "casual",
         "banned": (),
         "nonturn_waits": False,   # TGC-2.5.3.x reading (c)
-        "trigger_window_until_default": False,  # TGC-3.4.2 reading (b)
+        "trigger_window_until_default": False,  # TGC-3.4.2 reading (b): a window survives actions until the
+        # first action declared after the next default (or the phase change)
         "surrender_action": False,  # offer Surrender as a legal action at every decision (TGC-2.1.a)
     }
     EXTRA_VERBS = verbs.EXTRA_VERBS
@@ -623,8 +624,9 @@ class TgcRules(Ruleset):
         v = state.vars
         v["gs"] = "closed"
         v["dn"] = 0
-        if not state.options.get("trigger_window_until_default"):
+        if not state.options.get("trigger_window_until_default") or v.get("win_defaulted"):
             v["win"] = ()
+            v["win_defaulted"] = False
 
     def _do_nothing(self, state: GameState) -> None:
         """TGC-3.2.b.1-2: hand the Open Quick over; the second consecutive one defaults."""
@@ -641,8 +643,7 @@ class TgcRules(Ruleset):
         v = state.vars
         pend = v["pend"]
         v["dn"] = 0
-        if state.options.get("trigger_window_until_default"):
-            v["win"] = ()
+        v["win_defaulted"] = True
         if pend == "phase" or (pend is None and state.phase in ("standby", "end")):
             v["pend"] = None
             self.close(state)
@@ -799,6 +800,8 @@ class TgcRules(Ruleset):
         eff = state.defs[card].effects[index]
         params = eff.params
         effects.mark_used(state, card, index, eff.limit)
+        if (card, index) in state.vars["win"]:  # a trigger is used once (matters under the window option)
+            state.vars["win"] = tuple(w for w in state.vars["win"] if w != (card, index))
         state.emit("activate", p, card, (index,))
         if params.get("plasma"):
             self.pay(state, p, params["plasma"])
@@ -999,7 +1002,7 @@ class TgcRules(Ruleset):
         return {"gamestate": v.get("gs"), "holder": state.current, "pending": list(pend) if isinstance(pend, tuple)
                 else pend, "coin": list(v.get("coin", ())), "do_nothing_count": v.get("dn", 0),
                 "mulligans": [state.res[p].get("mulligans", 0) for p in (0, 1)],
-                "trigger_window": [list(w) for w in v.get("win", ())]}
+                "trigger_window": [list(w) for w in v.get("win", ()) if state.visible(w[0], viewer)]}
 
     def evaluate(self, state: GameState, player: int) -> float:
         """HS difference, board strength (power + resolve of creatures) and cards in hand, squashed to [-1, 1]."""
