@@ -319,3 +319,11 @@ def test_illegal_action_changes_nothing() -> None:
     with pytest.raises(IllegalAction, match="Open Play"):
         act(state, "do_nothing")
     assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def test_describe_shows_the_gamestate() -> None:
+    """The text board names the gamestate, its holder and what is pending (TGC-2)."""
+    state = pos(phase="battle", p0={"field": ["Bartender"]})
+    act(state, "attack", card(state, 0, "Bartender"))
+    text = RULES.describe(state, 0)
+    assert "gamestate: Open Quick, held by player 0, pending: direct attack" in text
