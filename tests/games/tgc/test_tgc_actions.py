@@ -246,3 +246,22 @@ def test_a_trigger_is_used_once() -> None:
     act(state, "activate", curator, "0")
     pass_window(state)
     assert Action("activate", (curator, "0")) not in state.legal_actions()
+
+
+def test_option_coin_plasma_persists_tgc_3_6_2() -> None:
+    """TGC-3.6.2 reading (b), an option: the coin's +1 is ordinary plasma."""
+    state = pos(vars={"first_player": 1, "coin": [0, "heads"]}, res0={"plasma": 2},
+                options={"coin_plasma_persists": True})
+    act(state, "flip_coin")
+    assert state.res[0]["plasma"] == 3 and state.res[0]["temp"] == 0
+
+
+def test_option_bonus_absorbs_damage_tgc_3_3_3_b_3_1() -> None:
+    """TGC-3.3.3.b.3.1 reading (b), an option: losing the Equipment never kills the damaged creature."""
+    state = pos(p0={"hand": ["NT P.A.V. Suit (Security)"], "field": ["Bartender"]}, res0={"plasma": 5},
+                options={"equipment_bonus_absorbs_damage": True})
+    bart, suit = card(state, 0, "Bartender"), card(state, 0, "NT P.A.V. Suit (Security)")
+    act(state, "play", suit, bart)
+    RULES.damage_card(state, bart, 2, {})
+    RULES.destroy(state, suit)
+    assert state.loc[bart] == (0, "field") and RULES.stat(state, bart, "resolve") == 1

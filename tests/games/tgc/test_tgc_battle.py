@@ -203,3 +203,15 @@ def test_zero_resolve_destroys_tgc_4_3_2() -> None:
     act(state, "play", card(state, 0, "Crusader Armour"), bart)
     RULES.damage_card(state, bart, 4, {})
     assert state.loc[bart] == (1, "discard") and state.zone(0, "discard") == [card(state, 0, "Crusader Armour")]
+
+
+def test_option_defender_gone_cancels_tgc_4_2_2_1() -> None:
+    """TGC-4.2.2.1 reading (b), an option: the defender left, so the attack is cancelled; the attacker stays
+    untapped."""
+    state = pos(phase="battle", p0={"field": ["Bartender"], "hand": ["Re-Education"]}, p1={"field": ["Botanist"]},
+                res0={"plasma": 2}, options={"defender_gone_cancels": True})
+    bart = card(state, 0, "Bartender")
+    act(state, "attack", bart, card(state, 1, "Botanist", "field"))
+    act(state, "play", card(state, 0, "Re-Education"))
+    pass_window(state)
+    assert not tapped(state, bart)

@@ -327,3 +327,20 @@ def test_describe_shows_the_gamestate() -> None:
     act(state, "attack", card(state, 0, "Bartender"))
     text = RULES.describe(state, 0)
     assert "gamestate: Open Quick, held by player 0, pending: direct attack" in text
+
+
+def test_quick_holder_options_tgc_2_2() -> None:
+    """TGC-2.2 readings R2 / R3 as the option ``quick_holder``: after the turn player plays a card the Open Quick
+    goes to the opponent (R2) or stays with the actor (R3); after a Pass Phase likewise."""
+    for holder, expected in (("turn", 0), ("opponent", 1), ("actor", 0)):
+        state = pos(p0={"hand": ["Bartender"]}, res0={"plasma": 5}, options={"quick_holder": holder})
+        act(state, "play", card(state, 0, "Bartender"))
+        assert (state.vars["gs"], state.current) == ("quick", expected)
+    r2 = pos(p1={"hand": ["Bag of Greed"]}, res1={"plasma": 5}, vars={"gs": "quick"},
+             options={"quick_holder": "opponent"})
+    act(r2, "do_nothing")
+    act(r2, "play", card(r2, 1, "Bag of Greed"))
+    assert r2.current == 0
+    act(r2, "do_nothing")
+    act(r2, "do_nothing")
+    assert r2.vars["gs"] == "play"

@@ -74,6 +74,10 @@ class TgcRules(Ruleset):
         "trigger_window_until_default": False,  # TGC-3.4.2 reading (b): a window survives actions until the
         # first action declared after the next default (or the phase change)
         "surrender_action": False,  # offer Surrender as a legal action at every decision (TGC-2.1.a)
+        "quick_holder": "turn",  # TGC-2.2: "turn" (R1), "opponent" (R2) or "actor" (R3)
+        "coin_plasma_persists": False,  # TGC-3.6.2 reading (b)
+        "equipment_bonus_absorbs_damage": False,  # TGC-3.3.3.b.3.1 reading (b)
+        "defender_gone_cancels": False,  # TGC-4.2.2.1 reading (b)
     }
     EXTRA_VERBS = verbs.EXTRA_VERBS
     card_model = TgcCard
@@ -450,7 +454,7 @@ class TgcRules(Ruleset):
             if state.current == state.active:
                 v["manual_pass"] = True
             state.emit("pass_phase", state.current)
-            self.open_quick(state)
+            self.open_quick(state, state.current)
         elif kind == "block":
             self._block(state, action.args[0])
         elif kind == "no_block":
@@ -461,6 +465,7 @@ class TgcRules(Ruleset):
         else:
             self.close(state)
             v["then"] = "quick"
+            v["actor"] = state.current
             if kind == "play":
                 self.play_card(state, state.current, action.args)
             elif kind == "activate":
@@ -488,7 +493,7 @@ class TgcRules(Ruleset):
         then = v["then"]
         v["then"] = None
         if then == "quick":
-            self.open_quick(state)
+            self.open_quick(state, v.get("actor"))
         elif then == "default":
             self.default(state)
         elif then == "phase_start":
@@ -612,12 +617,17 @@ class TgcRules(Ruleset):
                                     state, {"source": card, "controller": p}, eff.condition)):
                             effects.start(state, eff, card, p)
 
-    def open_quick(self, state: GameState) -> None:
-        """An Open Quick held by the turn player, Do Nothing count reset (TGC-2 default R1)."""
+    def open_quick(self, state: GameState, actor: int | None = None) -> None:
+        """An Open Quick, Do Nothing count reset. Held by the turn player (TGC-2.2 reading R1); the option
+        ``quick_holder`` gives the Open Quick after an action to the actor's opponent (R2) or the actor (R3)."""
         v = state.vars
         v["gs"] = "quick"
         v["dn"] = 0
-        state.current = state.active
+        holder = state.options.get("quick_holder", "turn")
+        if actor is None or holder == "turn":
+            state.current = state.active
+        else:
+            state.current = 1 - actor if holder == "opponent" else actor
 
     def close(self, state: GameState) -> None:
         """A declared action makes the gamestate Closed (TGC-3.1) and ends the trigger window (TGC-3.4.2)."""
@@ -697,7 +707,7 @@ class TgcRules(Ruleset):
     def flip_coin(self, state: GameState, p: int) -> None:
         """TGC-3.6.2: the coin turns to tails and the player gains +1 plasma for this turn."""
         state.vars["coin"] = (p, "tails")
-        state.res[p]["temp"] += 1
+        state.res[p]["plasma" if state.options.get("coin_plasma_persists") else "temp"] += 1
         state.emit("flip_coin", p, data=("tails",))
 
     def card_cost(self, state: GameState, p: int, card: int) -> int:
@@ -859,7 +869,10 @@ class TgcRules(Ruleset):
             return
         defender = pend[2]
         if state.loc[defender][1] != "field":
-            self._tap(state, attacker)  # TGC-4.2.2.1 reading (a)
+            if state.options.get("defender_gone_cancels"):  # TGC-4.2.2.1 reading (b)
+                state.emit("fizzle", p, attacker, ("creature",))
+            else:
+                self._tap(state, attacker)  # TGC-4.2.2.1 reading (a)
             return
         verbs.combat(self, state, attacker, defender)
         for c in (attacker, defender):
@@ -948,6 +961,9 @@ class TgcRules(Ruleset):
             if host is not None and card in host.attached:
                 host.attached.remove(card)
                 host.mods = [m for m in host.mods if m[2] != f"eq{card}"]
+                bonus = state.defs[card].stats.get("resolve", 0)
+                if state.options.get("equipment_bonus_absorbs_damage") and bonus > 0 and host.counters.get("damage"):
+                    host.counters["damage"] -= min(bonus, host.counters["damage"])  # TGC-3.3.3.b.3.1 (b)
         for att in list(st.attached) if st is not None else ():
             self.destroy(state, att, ctx)
         owner = state.owner[card]
