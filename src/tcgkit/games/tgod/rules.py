@@ -150,6 +150,7 @@ class TgodRules(Ruleset):
             "shared_checks": frozenset(shared),
             "attacks_per_turn": max((s[5] for s in statics), default=1),
             "triggers": frozenset(e.trigger for e in card_effects if e.kind == "triggered"),
+            "tracked": bool(statics or activated),
         }
         return CardDef(m.number, m.name, kind, stats, frozenset({m.attribute, kind}), card_effects, box.ability,
                        fields)
@@ -273,7 +274,10 @@ class TgodRules(Ruleset):
         deck = state.zones[p]["deck"]
         for _ in range(7 if kind == "primary" else 1):
             if not deck:
-                state.emit("no_draw", p, data=("TGOD-OTH-01",))
+                out = state.vars.get("deck_out", (False, False))
+                if not out[p]:  # said once: from now on every draw is skipped
+                    state.vars["deck_out"] = (True, out[1]) if p == 0 else (out[0], True)
+                    state.emit("no_draw", p, data=("TGOD-OTH-01",))
                 break
             self.draw(state, p)
 
@@ -393,14 +397,15 @@ class TgodRules(Ruleset):
         return acts
 
     def _ability_actions(self, state: GameState, p: int, acts: list[Action]) -> None:
-        zones = state.zones[p]
         memo: dict[tuple[str, int], bool] = {}
-        for zone in ("main", "backup", "base"):
-            for card in zones[zone]:
-                fields = state.defs[card].fields
-                for i in fields["activated"]:
-                    if self.ability_ok(state, p, card, i, zone, memo if i in fields["shared_checks"] else None):
-                        acts.append(Action("activate", (card, INDEX[i])))
+        owner, loc = state.owner, state.loc
+        for card in state.vars.get("abilities", ()):
+            if owner[card] != p:
+                continue
+            fields = state.defs[card].fields
+            for i in fields["activated"]:
+                if self.ability_ok(state, p, card, i, loc[card][1], memo if i in fields["shared_checks"] else None):
+                    acts.append(Action("activate", (card, INDEX[i])))
 
     def ability_ok(self, state: GameState, p: int, card: int, index: int, zone: str,
                    memo: dict[tuple[str, int], bool] | None = None) -> bool:
@@ -807,7 +812,8 @@ class TgodRules(Ruleset):
 
     @staticmethod
     def track_statics(state: GameState) -> None:
-        """Keep ``vars["static_<stat>"]``: the cards in play whose static abilities change that stat."""
+        """Keep ``vars["static_<stat>"]`` (the cards in play whose static abilities change that stat) and
+        ``vars["abilities"]`` (the Creatures and Base Armors in play with activated abilities)."""
         defs = state.defs
         found: dict[str, list[int]] = {k: [] for k in STATIC_KEY.values()}
         for p in (0, 1):
@@ -818,6 +824,8 @@ class TgodRules(Ruleset):
                             found[STATIC_KEY[spec[0]]].append(c)
         for key, cards in found.items():
             state.vars[key] = tuple(cards)
+        state.vars["abilities"] = tuple(c for p in (0, 1) for z in ("main", "backup", "base")
+                                        for c in state.zones[p][z] if defs[c].fields["activated"])
 
     def _static_applies(self, state: GameState, src: int, zone: str, card: int, spec: tuple) -> bool:
         _, _, to, source_zone, when, _ = spec
@@ -858,7 +866,7 @@ class TgodRules(Ruleset):
             if ev.kind in self._trigger_kinds:
                 self.fire_triggers(state, ev)
             return
-        if state.defs[ev.card].fields["statics"]:
+        if state.defs[ev.card].fields["tracked"]:
             self.track_statics(state)
         if ev.data[1] in HOLDERS and ev.data[3] not in HOLDERS:
             owner = ev.data[0]
