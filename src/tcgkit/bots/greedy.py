@@ -33,22 +33,36 @@ if TYPE_CHECKING:
 
 #: Evaluations closer than this are a tie.
 TIE = 1e-9
+#: Action kinds that give the decision away, beyond the scripted bot's: moving to the next phase, not blocking.
+PASSING = frozenset((*PASS_KINDS, "next", "next_phase", "no_block", "decline", "skip"))
+#: How many follow-up choices of an unfinished action (a target, a column) the bot looks through, and how wide.
+FOLLOW_DEPTH = 2
+FOLLOW_WIDTH = 12
 
 
 def is_pass(action: Action) -> bool:
-    """Whether an action gives the decision away (ends the turn, passes, declines).
+    """Whether an action gives the decision away (ends the turn or the phase, passes, declines).
 
     >>> from tcgkit.core.actions import Action
-    >>> is_pass(Action("end")), is_pass(Action("attack", (3, 4)))
-    (True, False)
+    >>> is_pass(Action("end")), is_pass(Action("next")), is_pass(Action("attack", (3, 4)))
+    (True, True, False)
     """
-    return action.kind in PASS_KINDS
+    return action.kind in PASSING
 
 
-def score_after(state: GameState, action: Action, player: int) -> float:
-    """``rules.evaluate`` for ``player`` after playing ``action`` on a clone of ``state`` (``state`` is untouched)."""
+def score_after(state: GameState, action: Action, player: int, follow: int = FOLLOW_DEPTH) -> float:
+    """``rules.evaluate`` for ``player`` after playing ``action`` on a clone of ``state`` (``state`` is untouched).
+
+    An action that is not finished yet (the same player must now choose where or whom, with no way to pass, as
+    after "place a card" comes "in which column") is scored by its best completion, up to ``follow`` choices
+    deep, so that the one decision the bot looks at is a whole move.
+    """
     s = state.clone()
     s.apply(action)
+    if follow > 0 and s.result is None and s.current == player:
+        legal = s.legal_actions()
+        if len(legal) <= FOLLOW_WIDTH and not any(a.kind in PASSING for a in legal):
+            return max(score_after(s, a, player, follow - 1) for a in legal)
     return s.rules.evaluate(s, player)
 
 

@@ -47,9 +47,11 @@ if TYPE_CHECKING:
 #: The default budget: iterations per decision (about 0.1-0.5 s per decision on one core, see docs/bots.md).
 DEFAULT_ITERATIONS = 300
 #: The default rollout length in decisions before the game's evaluation scores the position.
-DEFAULT_DEPTH = 12
+DEFAULT_DEPTH = 0
 #: The default UCB exploration constant (rewards are in [-1, 1]).
 DEFAULT_C = 0.7
+#: An iteration budget stops early when a decision has taken this long (a slow game or a loaded machine).
+MAX_SECONDS = 1.0
 ROLLOUTS = ("random", "greedy")
 
 
@@ -78,7 +80,8 @@ class MctsBot:
     name = "mcts"
 
     def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
-                 depth: int = DEFAULT_DEPTH, rollout: str = "random", c: float = DEFAULT_C) -> None:
+                 depth: int = DEFAULT_DEPTH, rollout: str = "random", c: float = DEFAULT_C,
+                 max_seconds: float = MAX_SECONDS) -> None:
         if iterations < 1:
             raise TcgkitError("mcts needs at least one iteration per decision")
         if seconds is not None and seconds <= 0:
@@ -93,8 +96,10 @@ class MctsBot:
         self.depth = depth
         self.rollout_policy = rollout
         self.c = c
+        self.max_seconds = max_seconds
         self._greedy = GreedyBot(seed ^ 0x5EED) if rollout == "greedy" else None
         self.last_iterations = 0
+        self._lo, self._hi = math.inf, -math.inf
         self.iterations = 0
         self.searches = 0
 
@@ -105,6 +110,7 @@ class MctsBot:
             return legal[0]
         root = Node(-1)
         me = view.player
+        self._lo, self._hi = math.inf, -math.inf
         n = 0
         if self.seconds is not None:
             deadline = time.perf_counter() + self.seconds
@@ -114,9 +120,12 @@ class MctsBot:
                 if time.perf_counter() >= deadline:
                     break
         else:
+            cap = time.perf_counter() + self.max_seconds
             for _ in range(self.iterations_budget):
                 self.iterate(root, view.sample_state(self.rng))
-            n = self.iterations_budget
+                n += 1
+                if time.perf_counter() >= cap:
+                    break
         self.last_iterations = n
         self.iterations += n
         self.searches += 1
@@ -165,11 +174,14 @@ class MctsBot:
             best_child = None
             best_action = None
             best_ucb = -math.inf
+            lo = self._lo
+            spread = self._hi - lo
+            scale = 1.0 / spread if spread > 1e-12 else 0.0
             for a in legal:
                 ch = children[a]
                 ch.avail += 1
                 v = ch.visits
-                ucb = ch.total / v + c * sqrt(log(ch.avail) / v)
+                ucb = (ch.total / v - lo) * scale + c * sqrt(log(ch.avail) / v)
                 if ucb > best_ucb:
                     best_ucb, best_child, best_action = ucb, ch, a
             assert best_child is not None and best_action is not None
@@ -177,6 +189,11 @@ class MctsBot:
             node = best_child
             path.append(node)
         values = self.rollout(state)
+        for v in values:
+            if v < self._lo:
+                self._lo = v
+            if v > self._hi:
+                self._hi = v
         for nd in path:
             nd.visits += 1
             if nd.player >= 0:
