@@ -134,3 +134,29 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_finished_games(tmp_path: Path) -> No
         orphans = conn.execute("SELECT COUNT(*) FROM card_usage WHERE game_id NOT IN (SELECT id FROM games)"
                                ).fetchone()[0]
     assert 0 < n < 100000 and n == done == summary["games"] and status == "stopped" and orphans == 0
+
+
+FOUR_DECK_GAMES = [g for g in PLAYABLE if len(get_rules(g).decks()) >= 4]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not FOUR_DECK_GAMES, reason="no playable game ships four decks yet")
+def test_four_deck_round_robin_of_1000_games_same_tables_with_one_or_two_jobs(tmp_path: Path) -> None:
+    game = FOUR_DECK_GAMES[0]
+    decks = list(get_rules(game).decks())[:4]
+    reports = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"j{jobs}.sqlite"
+        r = tcgkit("sim", game, "--decks", *decks, "--games", "1000", "--seed", "2026", "--jobs", jobs,
+                   "--out", str(out), "--json")
+        assert r.returncode == 0, r.stderr
+        assert json.loads(r.stdout)["errors"] == 0
+        r = tcgkit("report", str(out), "--json")
+        report = json.loads(r.stdout)
+        report.pop("runs")
+        reports.append(report)
+    assert reports[0] == reports[1]
+    assert len(reports[0]["matchups"]) == 12 and {m["games"] for m in reports[0]["matchups"]} >= {166, 167}
+    html = tmp_path / "report.html"
+    r = tcgkit("report", str(tmp_path / "j2.sqlite"), "--html", str(html))
+    assert r.returncode == 0 and "Matchups" in r.stdout and html.read_text().count("<svg") == 4
