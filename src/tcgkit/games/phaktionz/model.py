@@ -84,8 +84,13 @@ def make_card(m: PhaktionzCard, card_effects: tuple[Effect, ...]) -> CardDef:
         "faction": m.faction, "inv_type": m.inv_type, "summon_type": m.type, "cp": m.cp, "create": m.create,
         "tribute": m.tribute.model_dump() if m.tribute else None, "field_tier": m.field_tier,
         "attach_filter": m.attach_filter, "limit": m.limit, "copies": m.copies, "flavour": m.flavour,
-        "statics": statics, "aura": any("aura" in e.params for e in statics), "source": m.source,
+        "statics": statics, "aura": tuple(e.params["aura"] for e in statics if "aura" in e.params),
+        "source": m.source,
         "activated": tuple((i, e) for i, e in enumerate(card_effects) if e.kind == "activated"),
+        "plays": tuple(e for e in card_effects if e.kind == "play"),
+        "static_keys": frozenset(k for e in statics for k in e.params),
+        "checked_play": any(e.condition is not None or e.cost or "response" in e.params
+                            for e in card_effects if e.kind == "play"),
         "triggers": {k: tuple(v) for k, v in triggers.items()},
     }
     key = "".join(ch if ch.isalnum() else "-" for ch in m.name.lower()).strip("-")

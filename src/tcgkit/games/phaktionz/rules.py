@@ -241,21 +241,25 @@ class PhaktionzRules(Ruleset):
     def aura_bonus(self, state: GameState, card: int) -> int:
         """DMG given by static ``aura`` effects of cards in play (e.g. Fulthrottle)."""
         bonus = 0
+        defs = state.defs
         for p in (0, 1):
+            zones = state.zones[p]
             for zname in self.PLAY_ZONES:
-                for src in state.zones[p][zname]:
-                    d = state.defs[src]
-                    if not d.fields.get("aura"):
-                        continue
-                    for eff in d.fields["statics"]:
-                        aura = eff.params.get("aura")
-                        if aura is None:
-                            continue
-                        ctx = {"source": src, "controller": state.owner[src]}
-                        if card in effects.select(state, ctx, aura["to"]) and effects.check(
-                                state, ctx, aura.get("condition")):
-                            bonus += effects.amount(state, ctx, aura["by"])
+                for src in zones[zname]:
+                    for aura in defs[src].fields["aura"]:
+                        bonus += self._aura(state, src, card, aura)
         return bonus
+
+    def _aura(self, state: GameState, src: int, card: int, aura: dict) -> int:
+        to = aura["to"]
+        if (to == "self" and card != src) or (to == "you.field" and state.owner[card] != state.owner[src]):
+            return 0
+        ctx = {"source": src, "controller": state.owner[src]}
+        if to not in ("self", "you.field") and card not in effects.select(state, ctx, to):
+            return 0
+        if not effects.check(state, ctx, aura.get("condition")):
+            return 0
+        return effects.amount(state, ctx, aura["by"])
 
     def summon_type(self, state: GameState, card: int) -> str:
         t = state.defs[card].fields["summon_type"]
@@ -275,16 +279,21 @@ class PhaktionzRules(Ruleset):
     def statics(self, state: GameState, key: str, player: int | None = None) -> list[tuple[int, Effect]]:
         """(card, effect) for every static effect with ``key`` in its params on cards in play."""
         out = []
+        defs = state.defs
         for p in (0, 1) if player is None else (player,):
+            zones = state.zones[p]
             for zname in self.PLAY_ZONES:
-                for c in state.zones[p][zname]:
-                    for eff in state.defs[c].fields.get("statics", ()):
-                        if key in eff.params:
-                            out.append((c, eff))
+                for c in zones[zname]:
+                    fields = defs[c].fields
+                    if key in fields["static_keys"]:
+                        out.extend((c, eff) for eff in fields["statics"] if key in eff.params)
         return out
 
     def card_static(self, state: GameState, card: int, key: str) -> Any:
-        for eff in state.defs[card].fields.get("statics", ()):
+        fields = state.defs[card].fields
+        if key not in fields["static_keys"]:
+            return None
+        for eff in fields["statics"]:
             if key in eff.params:
                 return eff.params[key]
         return None
@@ -404,18 +413,39 @@ class PhaktionzRules(Ruleset):
         phase = state.phase
         acts: list[Action] = []
         sources = self.play_sources(state, p)
+        defs = state.defs
         if phase == "main":
+            seen: dict[str, tuple[bool, bool]] = {}
+            payable = None
             for c in sources:
-                if state.defs[c].type == SUMMON:
-                    acts.extend(self.place_actions(state, p, c))
+                d = defs[c]
+                if d.type == SUMMON:
+                    ok = seen.get(d.key)
+                    if ok is None:
+                        if payable is None and d.stats["tier"] >= 2 and d.fields["tribute"] is None:
+                            payable = self.payable_tiers(state, p)
+                        ok = seen[d.key] = self.placeable(state, p, c, payable)
+                    if ok[0]:
+                        acts.append(Action("place", (c,)))
+                    if ok[1]:
+                        acts.append(Action("place", (c, "front")))
         for c in sources:
-            if state.defs[c].type != SUMMON:
+            d = defs[c]
+            if d.type != SUMMON and (phase != "combat" or d.fields["inv_type"] == "counter"):
                 acts.extend(self.cast_actions(state, p, c, None))
-        if phase in ("main", "combat"):
+        if phase != "final":
             acts.extend(self.activate_actions(state, p, None))
-        if phase in ("main", "final"):
-            acts.extend(Action("create", (c,)) for c in state.zones[p]["creation_pile"] if self.can_create(state, c))
-        if phase == "combat":
+        if phase != "combat":
+            cp = state.zones[p]["creation_pile"]
+            if cp:
+                ok: dict[str, bool] = {}
+                for c in cp:
+                    key = defs[c].key
+                    if key not in ok:
+                        ok[key] = self.can_create(state, c)
+                    if ok[key]:
+                        acts.append(Action("create", (c,)))
+        else:
             acts.extend(self.battle_actions(state, p))
         acts.append(Action("next"))
         return acts
@@ -423,24 +453,46 @@ class PhaktionzRules(Ruleset):
     def play_sources(self, state: GameState, player: int) -> list[int]:
         """Cards the player may place or cast from: the hand, and the Deck Out Pile while Iki allows it."""
         zones = state.zones[player]
-        if zones["deck_out"] and self.statics(state, "deck_out_play", player):
-            return [*zones["hand"], *zones["deck_out"]]
+        if zones["deck_out"]:
+            defs = state.defs
+            for c in zones["field"]:
+                if "deck_out_play" in defs[c].fields["static_keys"]:
+                    return zones["hand"] + zones["deck_out"]
         return zones["hand"]
 
     # ------------------------------------------------------------------ placing (PHK-MECH-02)
     def place_actions(self, state: GameState, player: int, card: int) -> list[Action]:
+        plain, front = self.placeable(state, player, card)
+        return [a for a, ok in ((Action("place", (card,)), plain), (Action("place", (card, "front")), front)) if ok]
+
+    def payable_tiers(self, state: GameState, player: int) -> tuple[bool, int, int, bool]:
+        """(a column is free, tier sums reachable as a bitmask, total tiers, any Tier discount in play)."""
+        tiers = [t for _, t in self.tribute_tiers(state, player, ())]
+        free = len(state.zones[player]["field"]) < state.options.get("columns", 5)
+        discount = any("tier_discount" in state.defs[c].fields["static_keys"] for c in state.zones[player]["realm"])
+        return free, _reachable(tiers), sum(tiers), discount or bool(self.statics(state, "tier_discount", player))
+
+    def placeable(self, state: GameState, player: int, card: int,
+                  payable: tuple[bool, int, int, bool] | None = None) -> tuple[bool, bool]:
+        """(may be placed, may be placed for a Tier less) now (PHK-MECH-02)."""
         d = state.defs[card]
         spec = d.fields["tribute"]
         if spec is not None:
-            return [Action("place", (card,))] if self.count_tribute_ok(state, player, spec, ()) else []
+            return self.count_tribute_ok(state, player, spec, ()), False
         need = d.stats["tier"] if d.stats["tier"] >= 2 else 0
-        out = []
-        if self.sum_tribute_ok(state, player, need, ()):
-            out.append(Action("place", (card,)))
-        if need and self.front_discount(state, player, card) is not None \
-                and self.sum_tribute_ok(state, player, need - 1, ()):
-            out.append(Action("place", (card, "front")))
-        return out
+        if not need:
+            return len(state.zones[player]["field"]) < state.options.get("columns", 5), False
+        free, reach, total, discount = payable or self.payable_tiers(state, player)
+        at_least = state.options.get("tribute_at_least")
+
+        def ok(n: int) -> bool:
+            if n <= 0:
+                return free
+            return total >= n if at_least else bool((reach >> n) & 1)
+
+        plain = ok(need)
+        front = bool(need) and discount and ok(need - 1) and self.front_discount(state, player, card) is not None
+        return plain, front
 
     def front_discount(self, state: GameState, player: int, card: int) -> tuple[int, int] | None:
         """A usable "place for a Tier less cost" static (United Front): (card, effect index) or None."""
@@ -540,10 +592,11 @@ class PhaktionzRules(Ruleset):
 
     def play_condition_ok(self, state: GameState, card: int, player: int, window: tuple | None) -> bool:
         """Every play effect's ``condition`` holds and its ``response`` kind matches the open window (if any)."""
+        fields = state.defs[card].fields
+        if not fields["checked_play"]:
+            return True
         ctx = self.window_ctx(state, card, player, window)
-        for eff in state.defs[card].effects:
-            if eff.kind != "play":
-                continue
+        for eff in fields["plays"]:
             resp = eff.params.get("response")
             if resp is not None and (window is None or window[0] != resp):
                 return False
@@ -563,7 +616,8 @@ class PhaktionzRules(Ruleset):
         out = []
         zones = state.zones[player]
         defs = state.defs
-        for zname in ("field", "realm", "attached", "hand"):
+        for zname in ("field", "realm", "attached", "hand") if window is not None or self._hand_abilities else (
+                "field", "realm", "attached"):
             for c in zones[zname]:
                 for i, eff in defs[c].fields["activated"]:
                     if (eff.zone == zname or (eff.zone is None and zname != "hand")) \
@@ -576,8 +630,10 @@ class PhaktionzRules(Ruleset):
         resp = eff.params.get("response")
         if (resp is None) != (window is None) or (resp is not None and window is not None and window[0] != resp):
             return False
-        if not effects.limit_ok(state, card, index, eff.limit):
+        if eff.limit is not None and not effects.limit_ok(state, card, index, eff.limit):
             return False
+        if eff.condition is None and not eff.cost:
+            return True
         ctx = self.window_ctx(state, card, player, window)
         return effects.check(state, ctx, eff.condition) and cost_ok(state, ctx, eff.cost)
 
@@ -613,13 +669,19 @@ class PhaktionzRules(Ruleset):
             return not (st is not None and st.tapped)
         return used < self.battles_allowed(state, card)
 
-    def battle_targets(self, state: GameState, card: int) -> list[int | str]:
+    def battle_targets(self, state: GameState, card: int, opp: list[int] | None = None,
+                       guards: list[int] | None = None) -> list[int | str]:
+        """Whom a Summon may battle: any opposing Summon for a Striker (PHK-SUM-04), its column or the opponent
+        for a Tech (PHK-SUM-05/06); guards and "can only battle" texts narrow it (PHK-MECH-04)."""
         p = state.owner[card]
-        opp = state.zones[1 - p]["field"]
-        guards = [c for c in opp if self.card_static(state, c, "guard")]
+        if opp is None:
+            opp = state.zones[1 - p]["field"]
+            guards = [c for c in opp if self.card_static(state, c, "guard")]
         only = self.card_static(state, card, "battle_only")
-        ctx = {"source": card, "controller": p}
-        allowed = [c for c in (guards or opp) if not only or effects.matches(state, ctx, c, only)]
+        allowed = guards or opp
+        if only:
+            ctx = {"source": card, "controller": p}
+            allowed = [c for c in allowed if effects.matches(state, ctx, c, only)]
         if self.summon_type(state, card) == "striker":
             return list(allowed)
         col = self.column(state, card)
@@ -629,10 +691,42 @@ class PhaktionzRules(Ruleset):
         return [c for c in in_col if c in allowed]
 
     def battle_actions(self, state: GameState, player: int) -> list[Action]:
+        """Every legal ``battle`` (the same answers as :meth:`battle_targets`, computed once for all attackers)."""
+        mine = state.zones[player]["field"]
+        if not mine:
+            return []
+        opp = state.zones[1 - player]["field"]
+        defs, cs = state.defs, state.cs
+        guards = [c for c in opp if "guard" in defs[c].fields["static_keys"]]
+        by_col: dict[int, list[int]] = {}
+        for o in opp:
+            ost = cs.get(o)
+            by_col.setdefault(ost.counters.get("col", 0) if ost is not None else 0, []).append(o)
         out = []
-        for c in state.zones[player]["field"]:
-            if self.can_battle(state, c):
-                out.extend(Action("battle", (c, t)) for t in self.battle_targets(state, c))
+        for c in mine:
+            st = cs.get(c)
+            if st is not None:
+                used = st.counters.get("battles", 0)
+                if (used == 0 and st.tapped) or (used and used >= self.battles_allowed(state, c)):
+                    continue
+            fields = defs[c].fields
+            if "battle_only" in fields["static_keys"]:
+                out.extend(Action("battle", (c, t)) for t in self.battle_targets(state, c, opp, guards))
+                continue
+            kind = fields["summon_type"]
+            if st is not None and st.status.get("swapped") == state.turn:
+                kind = "tech" if kind == "striker" else "striker"
+            if kind == "striker":
+                for t in guards or opp:
+                    out.append(Action("battle", (c, t)))
+                continue
+            in_col = by_col.get(st.counters.get("col", 0) if st is not None else 0)
+            if not in_col:
+                out.append(Action("battle", (c, "direct")))
+            else:
+                for t in in_col:
+                    if not guards or t in guards:
+                        out.append(Action("battle", (c, t)))
         return out
 
     def resolve_battle(self, state: GameState, attacker: int, target: int | str) -> None:
@@ -845,18 +939,35 @@ class PhaktionzRules(Ruleset):
                     self.check_decks(state)
                     return
                 continue
-            self.check_decks(state)
-            if state.result is not None or state.phase == "mulligan" or state.vars.get("sub"):
+            zones = state.zones
+            if not (zones[0]["deck"] and zones[1]["deck"]):
+                self.check_decks(state)
+                if state.result is not None:
+                    return
+            vars_ = state.vars
+            if "sub" in vars_ or state.phase == "mulligan":
                 return
-            q = state.vars.get("q")
+            q = vars_.get("q")
             if not q:
                 state.current = state.active
                 return
-            state.vars["q"] = q[1:]
-            getattr(self, "_task_" + q[0][0])(state, *q[0][1:])
+            vars_["q"] = q[1:]
+            task = q[0]
+            self._tasks[task[0]](self, state, *task[1:])
 
     def after_effects(self, state: GameState) -> None:
         self.proceed(state)
+
+    @functools.cached_property
+    def _hand_abilities(self) -> bool:
+        """Whether some card has an In-Hand ability usable outside a response window."""
+        return any(e.kind == "activated" and e.zone == "hand" and "response" not in e.params
+                   for d in self.pool() for e in d.effects)
+
+    @functools.cached_property
+    def _tasks(self) -> dict[str, Any]:
+        """Task name -> unbound method (the queue's dispatch table)."""
+        return {name[6:]: getattr(type(self), name) for name in dir(type(self)) if name.startswith("_task_")}
 
     def _task_window(self, state: GameState, kind: str, player: int, card: int, target: int | str) -> None:
         """PHK-INV-03: the opponent may answer a play (a Counter, an In-Hand ability) or pass."""
@@ -930,11 +1041,14 @@ class PhaktionzRules(Ruleset):
         if ev.kind not in kinds:
             return
         found: list[tuple] = []
+        defs = state.defs
+        kind = ev.kind
         for p in (0, 1):
             zones = state.zones[p]
             for zname in self.PLAY_ZONES:
                 for card in zones[zname]:
-                    self._collect(state, card, ev, None, found)
+                    if kind in defs[card].fields["triggers"]:
+                        self._collect(state, card, ev, None, found)
         if ev.card >= 0 and state.loc[ev.card][1] not in self.PLAY_ZONES:
             self._collect(state, ev.card, ev, state.loc[ev.card][1], found)
         for card, _, turn in state.vars.get("delayed", ()):
