@@ -1,0 +1,148 @@
+"""The greedy and MCTS bots: specs, legality, determinism, what greedy optimizes, and whole games on every game."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import PLAYABLE, random_game
+from tcgkit.bots import BOTS, GreedyBot, MctsBot, View, make_bot
+from tcgkit.bots.greedy import is_pass, score_after
+from tcgkit.bots.mcts import Node
+from tcgkit.core.actions import Action
+from tcgkit.core.errors import TcgkitError
+from tcgkit.core.rng import Rng
+from tcgkit.games import get_rules
+from tcgkit.play import play_game
+
+
+def _choice_position(game: str, seed: int = 3, cut: int = 20):
+    for c in (cut, cut // 2, 4, 1, 0):
+        state = random_game(game, seed, stop_at=c)
+        if state.result is None and len(state.legal_actions()) > 1:
+            return state
+    pytest.skip(f"{game}: no position with a choice")
+
+
+# ---------------------------------------------------------------- specs
+def test_registered_specs() -> None:
+    assert {"greedy", "mcts"} <= set(BOTS)
+    assert isinstance(make_bot("greedy"), GreedyBot)
+    assert make_bot("greedy:3").samples == 3
+    bot = make_bot("mcts:200", seed=4)
+    assert isinstance(bot, MctsBot) and bot.iterations_budget == 200 and bot.seconds is None
+    assert make_bot("mcts:500ms").seconds == 0.5
+    assert make_bot("mcts:2s").seconds == 2.0
+    custom = make_bot("mcts:50,depth=8,rollout=greedy,c=1.2")
+    assert (custom.iterations_budget, custom.depth, custom.rollout_policy, custom.c) == (50, 8, "greedy", 1.2)
+
+
+@pytest.mark.parametrize("spec", ["mcts:lots", "mcts:0", "mcts:100,depth=-1", "mcts:100,rollout=smart",
+                                  "mcts:100,width=3", "mcts:-5ms", "greedy:x", "greedy:0"])
+def test_bad_specs_say_why(spec: str) -> None:
+    with pytest.raises(TcgkitError):
+        make_bot(spec)
+
+
+# ---------------------------------------------------------------- greedy
+def test_pass_kinds() -> None:
+    assert is_pass(Action("end")) and is_pass(Action("pass")) and is_pass(Action("next"))
+    assert not is_pass(Action("attack", (1, 2))) and not is_pass(Action("play", (3,)))
+
+
+def test_greedy_ties_prefer_acting_over_passing() -> None:
+    bot = GreedyBot(seed=1)
+    legal = [Action("end"), Action("play", (4,)), Action("attack", (1, 2))]
+    assert bot.pick(legal, [0.5, 0.5, 0.1]) == Action("play", (4,))
+    assert bot.pick(legal, [0.6, 0.5, 0.1]) == Action("end")
+    picks = {bot.pick(legal, [0.2, 0.2, 0.2]) for _ in range(40)}
+    assert picks == {Action("play", (4,)), Action("attack", (1, 2))}
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_greedy_takes_the_best_scored_action(game: str) -> None:
+    """On the sample it draws, the greedy choice scores as well as any other legal action."""
+    state = _choice_position(game)
+    me = state.current
+    bot = GreedyBot(seed=5)
+    rng_before = bot.rng.clone()
+    choice = bot.choose(View(state, me))
+    sample = View(state, me).sample_state(rng_before)
+    scores = {a: score_after(sample, a, me) for a in state.legal_actions()}
+    assert scores[choice] >= max(scores.values()) - 1e-9
+
+
+# ---------------------------------------------------------------- MCTS
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_mcts_chooses_a_legal_action_deterministically(game: str) -> None:
+    state = _choice_position(game)
+    view = View(state, state.current)
+    a = MctsBot(seed=9, iterations=30).choose(view)
+    b = MctsBot(seed=9, iterations=30).choose(view)
+    assert a == b and a in state.legal_actions()
+
+
+def test_mcts_counts_iterations_and_skips_forced_moves() -> None:
+    game = PLAYABLE[0]
+    state = _choice_position(game)
+    bot = MctsBot(seed=2, iterations=25)
+    bot.choose(View(state, state.current))
+    assert bot.last_iterations == 25 and bot.iterations == 25 and bot.searches == 1
+
+    class OneAction:
+        legal_actions = [Action("end")]
+        player = 0
+
+    assert bot.choose(OneAction()) == Action("end")  # type: ignore[arg-type]
+    assert bot.last_iterations == 0 and bot.iterations == 25
+
+
+def test_mcts_time_budget_runs_at_least_once() -> None:
+    state = _choice_position(PLAYABLE[0])
+    bot = MctsBot(seed=2, seconds=0.001)
+    assert bot.choose(View(state, state.current)) in state.legal_actions()
+    assert bot.last_iterations >= 1
+
+
+def test_mcts_root_choice_is_the_most_visited_legal_action() -> None:
+    root = Node(-1)
+    a, b, c = Action("play", (1,)), Action("end"), Action("play", (9,))
+    for action, visits, total in ((a, 5, 4.0), (b, 9, -1.0), (c, 50, 40.0)):
+        child = root.children[action] = Node(0)
+        child.visits, child.total = visits, total
+    assert MctsBot.best_root_action(root, [a, b], 0) == b  # c is not legal now: never chosen
+    assert MctsBot.best_root_action(root, [a, b, c], 0) == c
+
+
+def test_mcts_iteration_leaves_the_view_state_alone() -> None:
+    state = _choice_position(PLAYABLE[0])
+    before = state.to_json()
+    MctsBot(seed=1, iterations=20, depth=5).choose(View(state, state.current))
+    assert state.to_json() == before
+
+
+# ---------------------------------------------------------------- whole games
+@pytest.mark.parametrize("game", PLAYABLE)
+@pytest.mark.parametrize("bots", [("greedy", "random"), ("random", "mcts:8,depth=3"), ("mcts:6", "greedy")])
+def test_whole_games_end(game: str, bots: tuple[str, str]) -> None:
+    rules = get_rules(game)
+    names = list(rules.decks())
+    state = play_game(rules, [names[0], names[-1]], seed=11, bots=bots)
+    assert state.result is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_greedy_beats_random_more_often_than_not(game: str) -> None:
+    """A sanity floor (the ladder in docs/bots.md measures the real rates): greedy wins most of 20 games."""
+    from tcgkit.ladder import run_pairing
+
+    result = run_pairing(game, "greedy", "random", games=20, seed=5)
+    assert result.wins > result.games // 2
+
+
+def test_sample_state_is_a_determinization_of_the_view() -> None:
+    state = _choice_position(PLAYABLE[0])
+    me = state.current
+    sample = View(state, me).sample_state(Rng(3))
+    assert sample.observation(me)["players"] == state.observation(me)["players"]
+    assert sample.legal_actions() == state.legal_actions()
