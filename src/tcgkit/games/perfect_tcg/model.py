@@ -1,0 +1,179 @@
+"""Perfect TCG cards as printed: the card schema, its validation, and the constants every module of the game shares.
+
+A card entry in ``cards/*.yaml`` is validated by :class:`PerfectCard` (unknown fields are errors) and turned into
+an immutable :class:`~tcgkit.core.cards.CardDef` by :func:`make_card`, which also precomputes what the rules read on
+the hot path (which effects are static, activated, triggered or "In _ zone").
+
+>>> from tcgkit.games import get_rules
+>>> king = get_rules("perfect-tcg").pool().get("King of Gandor")
+>>> king.type, king.stat("level"), king.stat("power"), king.stat("damage")
+('unit', 4, 7000, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tcgkit.core.cards import CardDef, Effect
+
+# ---------------------------------------------------------------------------------------------- zones
+DECK, HAND, LEADER, HISTORY = "deck", "hand", "leader", "history"
+WL, WR, SL, SR = "wing_left", "wing_right", "support_left", "support_right"
+BOOST, ENERGY, LOST, ART = "boost", "energy", "lost", "artefacts"
+SETUP, DEFENCE, CASTING = "setup", "defence", "casting"
+WINGS = (WL, WR)
+SUPPORTS = (SL, SR)
+SLOTS = (WL, WR, SL, SR)
+UNIT_ZONES = (LEADER, WL, WR, SL, SR)
+FIELD = (LEADER, WL, WR, SL, SR, BOOST)
+#: the Support zone behind each Wing zone (PTCG-ROLE-09: "in front of it")
+BEHIND = {WL: SL, WR: SR}
+
+# ---------------------------------------------------------------------------------------------- card types
+UNIT, SPELL, BOOST_T, ARTEFACT = "unit", "spell", "boost", "artefact"
+TYPES = (UNIT, SPELL, BOOST_T, ARTEFACT)
+
+#: keys a static effect's ``params`` may hold (see CARDS.md)
+STATIC_KEYS = {"modify", "armour", "allow", "cannot", "win"}
+#: keys a triggered effect's ``params`` may hold
+TRIGGER_KEYS = {"of", "unit", "who", "against"}
+#: keys an activated effect's ``params`` may hold
+ACTIVATED_KEYS = {"your_turn_only"}
+#: what a ``cannot`` static or a ``lock`` may forbid
+PROHIBITABLE = {"energise", "heal", "spell", "boost", "level_up", "draw", "activate"}
+#: what an ``allow`` static may permit against the rules (PTCG-ULT-01)
+ALLOWABLE = {"support_attack"}
+
+
+class PerfectCard(BaseModel):
+    """One printed Perfect TCG card (PTCG-CARD-01..08, PTCG-TYPE-01).
+
+    Units print ``level``, ``power`` and ``damage``; Spells, Boosts and Artefacts print a ``cost`` in the level slot.
+    ``text`` is the effect box (every word of it is carried out by ``effects``); ``flavour`` has no game effect.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1)
+    code: str | None = Field(default=None, min_length=1)
+    type: Literal["unit", "spell", "boost", "artefact"]
+    level: int | None = Field(default=None, ge=0)
+    cost: int | None = Field(default=None, ge=0)
+    power: int | None = Field(default=None, ge=0)
+    damage: int | None = Field(default=None, ge=0)
+    keywords: list[Literal["guardian"]] = Field(default_factory=list)
+    tags: list[str] = Field(default_factory=list)
+    text: str = ""
+    flavour: str = ""
+
+
+def identity(name: str, text: str, power: int | None, damage: int | None) -> tuple:
+    """What makes two cards "the same card" for the copy limit (PTCG-DECK-03): name, effect, power and damage.
+
+    >>> identity("Knight", "", 3000, 1) == identity("knight", "", 4000, 1)
+    False
+    """
+    return (" ".join(name.lower().split()), " ".join(text.split()), power, damage)
+
+
+def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
+    """Check a validated entry against the card anatomy rules and build its definition."""
+    if m.type == UNIT:
+        for f in ("level", "power", "damage"):
+            if getattr(m, f) is None:
+                raise ValueError(f"a unit prints {f} (PTCG-CARD-02/04/05)")
+        if m.cost is not None:
+            raise ValueError("a unit has no cost: its level is printed in that spot (PTCG-CARD-07)")
+        stats = {"level": m.level, "power": m.power, "damage": m.damage}
+    else:
+        if m.cost is None:
+            raise ValueError(f"a {m.type} prints its cost in the level slot (PTCG-CARD-07)")
+        for f in ("level", "power", "damage"):
+            if getattr(m, f) is not None:
+                raise ValueError(f"only units print {f}; a {m.type} prints a cost (PTCG-CARD-07)")
+        stats = {"cost": m.cost}
+    if m.keywords and m.type != UNIT:
+        raise ValueError("only units carry Guardian (PTCG-TERM-15)")
+    has_effect = bool(card_effects or m.keywords)
+    if m.text.strip() and not has_effect:
+        raise ValueError("text with no effects: every effect text must be carried out by `effects` or `keywords`; "
+                         "put flavour in `flavour` (PTCG-CARD-06)")
+    if card_effects and not m.text.strip():
+        raise ValueError("effects need the printed `text` they carry out (PTCG-CARD-06)")
+    play, statics, activated, triggered = [], [], [], []
+    static_keys: set[str] = set()
+    for i, e in enumerate(card_effects):
+        _check_effect(m, e, i)
+        {"play": play, "static": statics, "activated": activated, "triggered": triggered}[e.kind].append(i)
+        if e.kind == "static":
+            static_keys.update(e.params)
+    tags = {m.type, *m.keywords, *m.tags}
+    if has_effect:
+        tags.add("effect")  # PTCG-ULT-17 / PTCG-TERM-23: "a card with an effect"
+    fields: dict[str, Any] = {
+        "code": m.code,
+        "identity": identity(m.name, m.text, m.power, m.damage),
+        "flavour": m.flavour,
+        "play": tuple(play),
+        "statics": tuple(statics),
+        "static_keys": frozenset(static_keys),
+        "activated": tuple(activated),
+        "triggered": tuple(triggered),
+        "guardian": "guardian" in m.keywords,
+    }
+    return CardDef(m.code or m.name, m.name, m.type, stats, frozenset(tags), card_effects, m.text, fields)
+
+
+def _check_effect(m: PerfectCard, e: Effect, i: int) -> None:
+    where = f"effects[{i}]"
+    params: Mapping[str, Any] = e.params
+    if e.kind == "static":
+        bad = set(params) - STATIC_KEYS
+        if bad or not params:
+            raise ValueError(f"{where}.params: a static effect needs one of {sorted(STATIC_KEYS)}"
+                             + (f" (unknown: {sorted(bad)[0]})" if bad else ""))
+        for key in ("allow",):
+            for word in _words(params.get(key)):
+                if word not in ALLOWABLE:
+                    raise ValueError(f"{where}.params.allow: unknown {word!r}; known: {sorted(ALLOWABLE)}")
+        cannot = params.get("cannot")
+        if cannot is not None and (not isinstance(cannot, Mapping) or cannot.get("what") not in PROHIBITABLE):
+            raise ValueError(f"{where}.params.cannot: {{player: ..., what: one of {sorted(PROHIBITABLE)}}}")
+        mods = params.get("modify")
+        for mod in (mods if isinstance(mods, tuple) else (mods,)) if mods is not None else ():
+            if not isinstance(mod, Mapping) or "target" not in mod or "by" not in mod:
+                raise ValueError(f"{where}.params.modify: {{target: selector, stat: power|damage, by: amount}}")
+            if mod.get("stat", "power") not in ("power", "damage"):
+                raise ValueError(f"{where}.params.modify.stat: power or damage")
+    elif e.kind == "triggered":
+        bad = set(params) - TRIGGER_KEYS
+        if bad:
+            raise ValueError(f"{where}.params: unknown {sorted(bad)[0]!r}; a trigger's params: {sorted(TRIGGER_KEYS)}")
+    elif e.kind == "activated":
+        bad = set(params) - ACTIVATED_KEYS
+        if bad:
+            raise ValueError(f"{where}.params: unknown {sorted(bad)[0]!r}; allowed: {sorted(ACTIVATED_KEYS)}")
+    elif e.kind == "play" and params:
+        raise ValueError(f"{where}.params: a play effect takes no params")
+    if e.zone is not None and e.zone not in ZONE_WORDS:
+        raise ValueError(f"{where}.zone: unknown zone {e.zone!r}; zones: {', '.join(sorted(ZONE_WORDS))}")
+    if e.limit is not None:
+        from tcgkit.core.effects import parse_limit
+        from tcgkit.core.errors import TcgkitError
+
+        try:
+            parse_limit(e.limit)
+        except TcgkitError as exc:
+            raise ValueError(f"{where}.limit: {exc}") from None
+
+
+def _words(v: Any) -> tuple:
+    if v is None:
+        return ()
+    return v if isinstance(v, tuple) else (v,)
+
+
+#: zone words an effect's ``zone`` may name (single zones and groups)
+ZONE_WORDS = {LEADER, "wing", "support", "slots", WL, WR, SL, SR, BOOST, LOST, HAND, "field", "units"}
