@@ -363,7 +363,7 @@ class GameState:
         new.active = self.active
         new.phase = self.phase
         new.current = self.current
-        new.stack = [[f[0], f[1], f[2].copy()] for f in self.stack] if self.stack else []
+        new.stack = _copy_stack(self.stack) if self.stack else []
         new.pending = self.pending
         new.result = self.result
         new.decisions = self.decisions
@@ -424,6 +424,19 @@ class GameState:
         from tcgkit.core.observation import observe
 
         return observe(self, viewer)
+
+
+def _copy_stack(stack: list[list]) -> list[list]:
+    """Copy the resolution stack; frames that share one context (``if``, ``may``, ``repeat`` branches) share one
+    copy of it, as they did in the original."""
+    copies: dict[int, dict] = {}
+    out = []
+    for steps, index, ctx in stack:
+        c = copies.get(id(ctx))
+        if c is None:
+            c = copies[id(ctx)] = ctx.copy()
+        out.append([steps, index, c])
+    return out
 
 
 def _jsonable(v: Any) -> Any:

@@ -76,3 +76,19 @@ def test_observation_shows_columns_and_hides_hands() -> None:
     assert obs["columns"] == 5 and obs["window"]["kind"] == "invocation"
     assert obs["players"][1]["zones"]["hand"] == {"count": 1}
     assert "The Invocated Dwarf" not in str(obs)
+
+
+def test_clone_inside_a_branch_keeps_the_shared_context() -> None:
+    """A clone taken while a choice inside an ``if`` branch is pending resolves like the original (the branch and
+    its effect share one context: Forbidden Lands binds ``mode`` in a branch and reads it in the next step)."""
+    state = position({"realm": ["Forbidden Lands"], "field": ["Haka Goblin"]},
+                     {"field": ["Waka Goblin", "The Enchanted Deer"]},
+                     cards0=[{"name": "Forbidden Lands", "counters": {"lands": 3}}],
+                     cards1=[{"name": "Waka Goblin", "status": {"plague": 2}}])
+    state.apply(state.parse_action('activate "Forbidden Lands" 2'))
+    assert state.pending is not None and state.legal_actions()[0].kind == "option"
+    twin = state.clone()
+    for s in (state, twin):
+        s.apply(s.parse_action("option 2"))
+        assert s.result is None and "Waka Goblin" in [s.defs[c].name for c in s.zone(1, "exile")]
+    assert state.to_json() == twin.to_json()
