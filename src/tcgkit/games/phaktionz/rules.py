@@ -25,9 +25,9 @@ HERE = Path(__file__).parent
 VERSION = "1.3"
 PHASES = ("draw", "main", "combat", "final", "end")
 NEXT_PHASE = {"main": "combat", "combat": "final", "final": "end"}
-CAST_LIMIT = 99  # the effect index under which an Invocation's own L/x or Lx is counted
 #: The five kinds of play an opponent may answer (PHK-INV-03, PHK-TERM-07).
 RESPONSE_KINDS = ("invocation", "ability", "battle")
+NEXT, PASS = Action("next"), Action("pass")
 
 
 #: deck checks already made: (format, sections) -> violations (decks are immutable).
@@ -56,7 +56,7 @@ def load_faction_groups() -> dict[str, str]:
 class PhaktionzRules(Ruleset):
     """The Phaktionz ruleset. ``state.vars`` keys: ``q`` (the task queue), ``sub`` (a sub-decision: tribute,
     column, window), ``placing``, ``win`` (the open response window), ``answering`` and ``fizzled`` (plays
-    being fizzled), ``delayed``, ``anchor`` (per card: the first copy of its name, for Invocation limits), ``pex``."""
+    being fizzled), ``delayed``, ``cast:<player>:<card key>`` (an Invocation's own L/x or Lx: (turn, uses)), ``pex``."""
 
     id = "phaktionz"
     name = "Phaktionz"
@@ -144,11 +144,6 @@ class PhaktionzRules(Ruleset):
         state.loc[card] = (player, zone)
 
     def _init_vars(self, state: GameState) -> None:
-        first_copy: dict[tuple[int, str], int] = {}
-        anchor = []
-        for c, d in enumerate(state.defs):
-            anchor.append(first_copy.setdefault((state.owner[c], d.key), c))
-        state.vars["anchor"] = tuple(anchor)
         state.vars.setdefault("q", ())
 
     def resume(self, state: GameState) -> None:
@@ -447,7 +442,7 @@ class PhaktionzRules(Ruleset):
                         acts.append(Action("create", (c,)))
         else:
             acts.extend(self.battle_actions(state, p))
-        acts.append(Action("next"))
+        acts.append(NEXT)
         return acts
 
     def play_sources(self, state: GameState, player: int) -> list[int]:
@@ -588,7 +583,11 @@ class PhaktionzRules(Ruleset):
 
     def cast_limit_ok(self, state: GameState, card: int) -> bool:
         limit = state.defs[card].fields.get("limit")
-        return not limit or effects.limit_ok(state, state.vars["anchor"][card], CAST_LIMIT, limit)
+        if not limit:
+            return True
+        used = state.vars.get(f"cast:{state.owner[card]}:{state.defs[card].key}")
+        per_turn, n = effects.parse_limit(limit)
+        return used is None or (per_turn and used[0] != state.turn) or used[1] < n
 
     def play_condition_ok(self, state: GameState, card: int, player: int, window: tuple | None) -> bool:
         """Every play effect's ``condition`` holds and its ``response`` kind matches the open window (if any)."""
@@ -640,7 +639,7 @@ class PhaktionzRules(Ruleset):
     def window_actions(self, state: GameState) -> list[Action]:
         win = state.vars["win"]
         r = state.current
-        acts = [Action("pass")]
+        acts = [PASS]
         for c in state.zones[r]["hand"]:
             if state.defs[c].type != SUMMON and state.defs[c].fields["inv_type"] == "counter":
                 acts.extend(self.cast_actions(state, r, c, win))
@@ -772,9 +771,7 @@ class PhaktionzRules(Ruleset):
 
     # ------------------------------------------------------------------ applying actions
     def apply(self, state: GameState, action: Action) -> None:
-        kind = action.kind
-        handler = getattr(self, "_do_" + kind)
-        handler(state, action)
+        self._actions[action.kind](self, state, action)
         self.proceed(state)
 
     def _do_mull(self, state: GameState, action: Action) -> None:
@@ -814,7 +811,6 @@ class PhaktionzRules(Ruleset):
         p = state.active
         d = state.defs[card]
         state.move(card, p, "stack")
-        state.emit("place", p, card)
         spec = d.fields["tribute"]
         if spec is not None:
             need = spec["count"]
@@ -867,7 +863,11 @@ class PhaktionzRules(Ruleset):
         d = state.defs[card]
         limit = d.fields.get("limit")
         if limit:
-            effects.mark_used(state, state.vars["anchor"][card], CAST_LIMIT, limit)
+            key = f"cast:{p}:{d.key}"
+            used = state.vars.get(key)
+            per_turn, _ = effects.parse_limit(limit)
+            fresh = used is None or (per_turn and used[0] != state.turn)
+            state.vars[key] = (state.turn, 1) if fresh else (used[0], used[1] + 1)
         in_window = state.vars.get("sub") == "window"
         iki = state.loc[card][1] == "deck_out"
         state.move(card, p, "stack")
@@ -963,6 +963,11 @@ class PhaktionzRules(Ruleset):
         """Whether some card has an In-Hand ability usable outside a response window."""
         return any(e.kind == "activated" and e.zone == "hand" and "response" not in e.params
                    for d in self.pool() for e in d.effects)
+
+    @functools.cached_property
+    def _actions(self) -> dict[str, Any]:
+        """Action kind -> unbound ``_do_`` method."""
+        return {name[4:]: getattr(type(self), name) for name in dir(type(self)) if name.startswith("_do_")}
 
     @functools.cached_property
     def _tasks(self) -> dict[str, Any]:
