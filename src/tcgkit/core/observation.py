@@ -27,12 +27,14 @@ def card_view(state: GameState, card: int) -> dict[str, Any]:
 
 
 def event_view(state: GameState, ev, viewer: int) -> dict[str, Any]:
+    """An event as ``viewer`` may see it now: a card hidden when it moved, or hidden since (a Lost card healed back
+    into a deck), is not named."""
     ev = state.event_for(ev, viewer)
     out: dict[str, Any] = {"kind": ev.kind, "player": ev.player}
-    if ev.card >= 0:
+    if ev.card >= 0 and state.visible(ev.card, viewer):
         out["card"] = ev.card
         out["name"] = state.defs[ev.card].name
-    elif ev.kind == "move":
+    elif ev.card >= 0 or ev.kind == "move":
         out["card"] = None
     if ev.data:
         out["data"] = list(ev.data)

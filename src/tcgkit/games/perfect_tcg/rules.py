@@ -35,7 +35,6 @@ from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, Effect, Step
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError, TcgkitError
-from tcgkit.core.observation import LOG_TAIL, event_view
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.perfect_tcg import verbs
@@ -1603,18 +1602,8 @@ class PerfectRules(Ruleset):
 
     # ================================================================== views and bots
     def observe_extra(self, state: GameState, viewer: int) -> dict[str, Any]:
-        """Public facts (levels, armour, the battle), and the recent log re-issued so that it never names a card
-        that has since gone where the viewer cannot see it (Heal shuffles Lost cards back into the deck)."""
-        log = []
-        for ev in state.log[-LOG_TAIL:]:
-            e = event_view(state, ev, viewer)
-            c = e.get("card")
-            if type(c) is int and not state.visible(c, viewer):
-                e["card"] = None
-                e.pop("name", None)
-            log.append(e)
+        """Public facts: Leader levels, armour and the battle in progress."""
         out: dict[str, Any] = {
-            "log": log,
             "leader_level": [leader_level(state, p) for p in (0, 1)],
             "armour": [list(self.armour(state, p)) for p in (0, 1)],
             "armour_available": [self.armour_available(state, p) for p in (0, 1)],
