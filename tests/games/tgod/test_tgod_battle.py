@@ -437,3 +437,12 @@ def test_optional_battle_trigger_asks_its_controller() -> None:
     assert state.current == 0 and {a.kind for a in state.legal_actions()} == {"yes", "no"}
     do(state, "no")
     assert hp(state, card(state, 1, "Dark Keep")) == 190 and stars(state, reaver) == 1
+
+
+def test_TGOD_BTL_05_option_defense_only_for_creatures() -> None:
+    """TGOD-BTL-05 second reading: an equipped Base Armor's D does not reduce the damage."""
+    state = position({"main": ["Squire of Dawn"]}, {"equipped": ["Spiked Mail"]},
+                     cards1=[{"name": "Spiked Mail", "attach_to": "Dark Keep"}],
+                     options={"defense_only_creatures": True})
+    do(state, "attack", card(state, 0, "Squire of Dawn"), card(state, 1, "Dark Keep"))
+    assert hp(state, card(state, 1, "Dark Keep")) == 170

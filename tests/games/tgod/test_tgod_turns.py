@@ -295,3 +295,24 @@ def test_TGOD_OTH_01_empty_deck_skips_the_draw_and_is_no_loss() -> None:
     do(state, "end")
     do(state, "end")
     assert state.result is None
+
+
+def test_TGOD_PRI_02_option_deal_before_game() -> None:
+    """TGOD-PRI-02 second reading: both players draw 7 before the game, none in the primary turns."""
+    state = RULES.new_game(["Guardian Wall", "Knight Order"], seed=11,
+                           options={"first_player": 0, "deal_before_game": True})
+    assert len(state.zone(0, "hand")) == 7 and len(state.zone(1, "hand")) == 7
+    do(state, "end")
+    assert len(state.zone(1, "hand")) == 7 and len(state.zone(1, "deck")) == 22
+
+
+def test_TGOD_NRM_04_NRM_06_options_any_number_of_equipment_and_power_cards() -> None:
+    """TGOD-NRM-04, TGOD-NRM-06 second readings: several Equipment / Power cards in one turn."""
+    state = position({"hand": ["Kite Shield", "Oath Blade", "Charge!", "Charge!"], "main": ["Azure Sentinel"]},
+                     options={"equip_any_number": True, "power_any_number": True})
+    sentinel = card(state, 0, "Azure Sentinel")
+    do(state, "equip", card(state, 0, "Oath Blade"), sentinel)
+    do(state, "equip", card(state, 0, "Kite Shield"), sentinel)
+    do(state, "play", card(state, 0, "Charge!"), "power")
+    do(state, "play", card(state, 0, "Charge!", 1), "power")
+    assert stat(state, sentinel, "attack") == 20 + 20 + 5 + 40

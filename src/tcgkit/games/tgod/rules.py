@@ -115,7 +115,9 @@ class TgodRules(Ruleset):
     FORMATS = ("standard",)
     #: Second readings of the rulebook (RULINGS.md), all off by default; ``first_player``: None = random.
     OPTIONS: Mapping[str, Any] = {"steps_any_order": False, "carry_remaining_hp": False,
-                                  "paralysis_counts_all_turns": False, "first_player": None}
+                                  "paralysis_counts_all_turns": False, "deal_before_game": False,
+                                  "equip_any_number": False, "power_any_number": False,
+                                  "defense_only_creatures": False, "first_player": None}
     EXTRA_VERBS = {"stars": {"params": ("target", "amount"), "required": ("target", "amount")},
                    "paralyze": {"params": ("target", "turns"), "required": ("target",)}}
     card_model = TgodCard
@@ -251,6 +253,10 @@ class TgodRules(Ruleset):
             first = state.rng.randbelow(2)
         state.vars["first_player"] = first
         state.emit("first_player", first)
+        if state.options["deal_before_game"]:
+            for p in (first, 1 - first):
+                for _ in range(7):
+                    self.draw(state, p)
         state.active = 1 - first
         self.start_turn(state)
         self.proceed(state)
@@ -272,7 +278,8 @@ class TgodRules(Ruleset):
         kind = self.turn_kind(state)
         state.emit("turn", p, data=(state.turn, kind))
         deck = state.zones[p]["deck"]
-        for _ in range(7 if kind == "primary" else 1):
+        draws = 1 if kind != "primary" else 0 if state.options["deal_before_game"] else 7
+        for _ in range(draws):
             if not deck:
                 out = state.vars.get("deck_out", (False, False))
                 if not out[p]:  # said once: from now on every draw is skipped
@@ -361,8 +368,9 @@ class TgodRules(Ruleset):
         acts: list[Action] = []
         can_main = S_MAIN in steps and step <= S_MAIN and not main and not did & DID_MAIN
         can_backup = S_BACKUP in steps and step <= S_BACKUP and not did & DID_BACKUP
-        can_equip = S_EQUIP in steps and step <= S_EQUIP and not did & DID_EQUIP
-        can_power = S_POWER in steps and step <= S_POWER and not did & DID_POWER
+        opts = state.options
+        can_equip = S_EQUIP in steps and step <= S_EQUIP and (not did & DID_EQUIP or opts["equip_any_number"])
+        can_power = S_POWER in steps and step <= S_POWER and (not did & DID_POWER or opts["power_any_number"])
         holders = (*main, *backup, *zones["base"]) if can_equip else ()
         defs = state.defs
         for card in zones["hand"]:
@@ -598,7 +606,10 @@ class TgodRules(Ruleset):
         if state.loc[target][1] == "backup":
             self.paralyze(state, target, PARALYSIS_TURNS)
         else:
-            damage = max(0, self.stat(state, attacker, "attack") - self.stat(state, target, "defense"))
+            defense = self.stat(state, target, "defense")
+            if state.options["defense_only_creatures"] and state.defs[target].type == BASE:
+                defense = 0
+            damage = max(0, self.stat(state, attacker, "attack") - defense)
             self.damage_card(state, target, damage, {"controller": p, "battle": True, "source": attacker})
         if self.check_win(state):
             return
