@@ -575,7 +575,7 @@ class TgodRules(Ruleset):
 
     def proceed(self, state: GameState) -> None:
         """Run pending effects; once they are done, carry on with the turn."""
-        if effects.run(state):
+        if (not state.stack and state.pending is None) or effects.run(state):
             self.after_effects(state)
 
     def after_effects(self, state: GameState) -> None:
