@@ -98,3 +98,9 @@ def test_every_shipped_card_loads_and_designer_cards_carry_their_text() -> None:
     for d in designer:
         if not d.fields["flavour"] and d.text:
             assert d.effects, f"{d.name} has text but no effects"
+
+
+def test_doc_01_ruleset_version_and_column_setting() -> None:
+    """PHK-DOC-01: the engine records handbook version 1.3; the column count is a setting (Figure 1 is missing)."""
+    assert RULES.version == "1.3"
+    assert RULES.OPTIONS["columns"] == 5
