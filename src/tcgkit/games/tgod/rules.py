@@ -153,6 +153,7 @@ class TgodRules(Ruleset):
             "attacks_per_turn": max((s[5] for s in statics), default=1),
             "triggers": frozenset(e.trigger for e in card_effects if e.kind == "triggered"),
             "tracked": bool(statics or activated),
+            "static_keys": tuple(dict.fromkeys(STATIC_KEY[sp[0]] for sp in statics if sp[0] is not None)),
         }
         return CardDef(m.number, m.name, kind, stats, frozenset({m.attribute, kind}), card_effects, box.ability,
                        fields)
@@ -838,6 +839,19 @@ class TgodRules(Ruleset):
         state.vars["abilities"] = tuple(c for p in (0, 1) for z in ("main", "backup", "base")
                                         for c in state.zones[p][z] if defs[c].fields["activated"])
 
+    @staticmethod
+    def track_card(state: GameState, card: int) -> None:
+        """Update the tracked lists (see ``track_statics``) after ``card`` moved."""
+        fields = state.defs[card].fields
+        zone = state.loc[card][1]
+        v = state.vars
+        for key in fields["static_keys"]:
+            kept = tuple(c for c in v.get(key, ()) if c != card)
+            v[key] = (*kept, card) if zone in IN_PLAY else kept
+        if fields["activated"]:
+            kept = tuple(c for c in v.get("abilities", ()) if c != card)
+            v["abilities"] = (*kept, card) if zone in HOLDERS else kept
+
     def _static_applies(self, state: GameState, src: int, zone: str, card: int, spec: tuple) -> bool:
         _, _, to, source_zone, when, _ = spec
         if source_zone and source_zone != zone:
@@ -878,7 +892,7 @@ class TgodRules(Ruleset):
                 self.fire_triggers(state, ev)
             return
         if state.defs[ev.card].fields["tracked"]:
-            self.track_statics(state)
+            self.track_card(state, ev.card)
         if ev.data[1] in HOLDERS and ev.data[3] not in HOLDERS:
             owner = ev.data[0]
             for eq in list(state.zones[owner]["equipped"]):
