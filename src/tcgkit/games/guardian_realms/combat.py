@@ -182,10 +182,6 @@ def may_swap(state: GameState, card: int, f: int = -1) -> bool:
     return state.res[state.owner[card]][BASE_KEY[lane_of(state, card)]] > 0
 
 
-IN_RANGE = {"exists": {"zone": "opponent.guardians", "filter": {"hook": "gr.enemy_in_range"}}}
-ENEMY_VISIBLE = {"exists": {"zone": "opponent.guardians", "filter": {"hook": "gr.enemy_visible"}}}
-
-
 def ability_ok(state: GameState, card: int, index: int, dz: int, targets: list | None = None) -> bool:
     """Affordable (GR-COMBAT-05), within its use limit, and its condition holds (``targets``: the card's attack
     targets, a shortcut for the usual "an enemy Guardian in range" condition)."""
@@ -194,12 +190,12 @@ def ability_ok(state: GameState, card: int, index: int, dz: int, targets: list |
         return False
     if eff.limit and not effects.limit_ok(state, card, index, eff.limit):
         return False
-    cond = eff.condition
-    if cond is None:
+    fast = state.defs[card].fields["fast_conds"][index]
+    if fast == "none":
         return True
-    if targets is not None and cond == IN_RANGE:
+    if targets is not None and fast == "in_range":
         return any(type(t) is int for t in targets)
-    return effects.check(state, {"source": card, "controller": state.owner[card]}, cond)
+    return effects.check(state, {"source": card, "controller": state.owner[card]}, eff.condition)
 
 
 # ---------------------------------------------------------------------------------------------- legal actions
@@ -257,19 +253,24 @@ def main_actions(state: GameState) -> list[Action]:
 def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts: list[Action]) -> None:
     dz, sp = res["dz"], res["sp"]
     defs = state.defs
+    open_lanes = [ln for ln in (1, 2, 3) if res[BASE_KEY[ln]] > 0]
+    every_lane = len(open_lanes) == 3
     for card in state.zones[p]["hand"]:
         d = defs[card]
         t = d.type
         if t == "Guardian":
-            if d.stats["sp_cost"] > sp or (d.fields["sacrifice"] and not fielded):
+            if d.stats["sp_cost"] > sp:
                 continue
-            for ln in (1, 2, 3):
-                if res[BASE_KEY[ln]] <= 0:
-                    continue
-                if d.fields["sacrifice"]:
-                    acts.extend(Action("summon", (card, LANE_WORD[ln], s)) for s in fielded)
-                else:
-                    acts.append(_new(Action, ("summon", (card, LANE_WORD[ln]))))
+            if d.fields["sacrifice"]:
+                acts.extend(Action("summon", (card, LANE_WORD[ln], s)) for ln in open_lanes for s in fielded)
+                continue
+            summons = _SUMMONS.get(card)
+            if summons is None:
+                summons = _SUMMONS[card] = tuple(Action("summon", (card, w)) for w in LANE_WORD)
+            if every_lane:
+                acts.extend(summons[1:])
+            else:
+                acts.extend(summons[ln] for ln in open_lanes)
         elif d.stats["dz_cost"] <= dz:
             if t == "Equipment":
                 acts.extend(Action("equip", (card, g)) for g in fielded)
@@ -277,18 +278,34 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
                 acts.append(Action("play", (card,)))
 
 
+#: card id -> its summon actions per lane (index 1-3): plain tuples, the same in every game.
+_SUMMONS: dict[int, tuple[Action, ...]] = {}
+
+
 def _play_condition_ok(state: GameState, card: int, p: int) -> bool:
-    ctx = {"source": card, "controller": p}
-    for e in state.defs[card].effects:
-        cond = e.condition
-        if e.kind != "play" or cond is None:
+    """Every condition of the card's play effects holds (the usual ones evaluated directly)."""
+    d = state.defs[card]
+    fasts = d.fields["fast_conds"]
+    for i, e in enumerate(d.effects):
+        fast = fasts[i]
+        if e.kind != "play" or fast == "none":
             continue
-        if cond == ENEMY_VISIBLE:
-            if not any(targetable_by_enemy(state, t) for t in state.rules.guardians(state, 1 - p)):
-                return False
-        elif not effects.check(state, ctx, cond):
+        if fast == "enemy_visible":
+            ok = any(targetable_by_enemy(state, t) for t in _lanes_of(state, 1 - p))
+        elif fast == "enemy_returnable":
+            ok = any(targetable_by_enemy(state, t) and not is_token(state, t) for t in _lanes_of(state, 1 - p))
+        elif fast == "own_guardian":
+            ok = bool(_lanes_of(state, p))
+        else:
+            ok = effects.check(state, {"source": card, "controller": p}, e.condition)
+        if not ok:
             return False
     return True
+
+
+def _lanes_of(state: GameState, p: int) -> list[int]:
+    z = state.zones[p]
+    return [*z["lane1"], *z["lane2"], *z["lane3"]]
 
 
 def swap_ready(state: GameState, card: int) -> bool:
@@ -684,6 +701,10 @@ def settle_defeats(state: GameState) -> None:
 
 
 def _defeat_condition(state: GameState, card: int, p: int) -> bool:
+    fast = state.defs[card].fields.get("defeat_fast")
+    if fast is not None:  # {compare: [{resource: R, player: you}, op, N]}
+        resource, op, value = fast
+        return effects._OPS[op](state.res[p].get(resource, 0), value)
     ctx = {"source": card, "controller": p}
     return any(eff.kind == "static" and eff.params.get("defeat_if") and effects.check(state, ctx, eff.condition)
                for eff in state.defs[card].effects)

@@ -82,6 +82,8 @@ def make_card(m: GrCard, card_effects: tuple[Effect, ...]) -> CardDef:
               "swap_penalty": m.swap_penalty, "atk_bonus": m.atk_bonus, "token": None,
               "abilities": tuple(i for i, e in enumerate(card_effects) if e.kind == "activated"),
               "infuse": bool(m.infuse_atk or m.infuse_hp),
+              "defeat_fast": _fast_defeat(card_effects),
+              "fast_conds": tuple(FAST_CONDITIONS.get(_key(e.condition)) for e in card_effects),
               "defeat_if": any(e.kind == "static" and e.params.get("defeat_if") for e in card_effects)}
     return CardDef(m.name, m.name, m.type, stats, frozenset(tags), card_effects, m.text, fields)
 
@@ -95,3 +97,29 @@ def _check_steps(steps: tuple, where: str) -> None:
             inner = step.params.get(nested) if step.verb != "hook" else None
             if isinstance(inner, tuple):
                 _check_steps(inner, f"{where}.steps[{j}].{nested}")
+
+
+def _enemy(hook: str) -> dict:
+    return {"exists": {"zone": "opponent.guardians", "filter": {"hook": hook}}}
+
+
+def _key(cond: object) -> str:
+    return repr(cond)
+
+
+#: Conditions the legal-action code evaluates directly (same meaning as through ``effects.check``).
+FAST_CONDITIONS = {_key(_enemy("gr.enemy_in_range")): "in_range", _key(_enemy("gr.enemy_visible")): "enemy_visible",
+                   _key(_enemy("gr.returnable")): "enemy_returnable", _key({"exists": "you.guardians"}): "own_guardian",
+                   _key(None): "none"}
+
+
+def _fast_defeat(card_effects: tuple[Effect, ...]) -> tuple[str, str, int] | None:
+    """A printed defeat condition of the common shape "your resource R op N", precompiled (GR-DEF-03)."""
+    conds = [e.condition for e in card_effects if e.kind == "static" and e.params.get("defeat_if")]
+    if len(conds) != 1 or not isinstance(conds[0], dict) or list(conds[0]) != ["compare"]:
+        return None
+    left, op, right = conds[0]["compare"]
+    if (isinstance(left, dict) and set(left) == {"resource", "player"} and left["player"] == "you"
+            and isinstance(right, int) and op in ("<", "<=", ">", ">=", "==", "!=")):
+        return left["resource"], op, right
+    return None
