@@ -378,6 +378,16 @@ def bench(game: str, seconds: Annotated[float, typer.Option("--seconds")] = 3.0,
     out.print(table)
 
 
+def _ladder() -> None:
+    from tcgkit.ladder import ladder_command
+
+    app.command("ladder", help="Bot ladder: win rates with 95% Wilson intervals (MCTS vs random and greedy, greedy "
+                "vs random), seats alternated.")(ladder_command)
+
+
+_ladder()
+
+
 @app.command("import")
 def import_cmd(
     game: str,

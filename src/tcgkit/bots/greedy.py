@@ -59,11 +59,37 @@ def score_after(state: GameState, action: Action, player: int, follow: int = FOL
     """
     s = state.clone()
     s.apply(action)
-    if follow > 0 and s.result is None and s.current == player:
-        legal = s.legal_actions()
-        if len(legal) <= FOLLOW_WIDTH and not any(a.kind in PASSING for a in legal):
-            return max(score_after(s, a, player, follow - 1) for a in legal)
-    return s.rules.evaluate(s, player)
+    return completed_value(s, player, follow)[0]
+
+
+def unfinished(state: GameState, player: int) -> list[Action] | None:
+    """The follow-up choices when ``player`` is in the middle of an action (must choose again, cannot pass).
+
+    None when the game is over, someone else decides, passing is possible, or there are too many choices.
+    """
+    if state.result is not None or state.current != player:
+        return None
+    legal = state.legal_actions()
+    if len(legal) > FOLLOW_WIDTH or any(a.kind in PASSING for a in legal):
+        return None
+    return legal
+
+
+def completed_value(state: GameState, player: int, follow: int = FOLLOW_DEPTH) -> tuple[float, GameState]:
+    """``player``'s evaluation of ``state`` once an unfinished action is completed as well as possible, with the
+    completed state (``state`` itself when there was nothing to complete; otherwise ``state`` is untouched)."""
+    legal = unfinished(state, player) if follow > 0 else None
+    if not legal:
+        return state.rules.evaluate(state, player), state
+    best: tuple[float, GameState] | None = None
+    for a in legal:
+        s = state.clone()
+        s.apply(a)
+        got = completed_value(s, player, follow - 1)
+        if best is None or got[0] > best[0]:
+            best = got
+    assert best is not None
+    return best
 
 
 class GreedyBot:

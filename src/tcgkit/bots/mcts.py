@@ -36,7 +36,7 @@ import time
 from typing import TYPE_CHECKING
 
 from tcgkit.bots.base import View
-from tcgkit.bots.greedy import GreedyBot
+from tcgkit.bots.greedy import GreedyBot, completed_value, is_pass, score_after
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.rng import Rng
 
@@ -50,6 +50,10 @@ DEFAULT_ITERATIONS = 300
 DEFAULT_DEPTH = 0
 #: The default UCB exploration constant (rewards are in [-1, 1]).
 DEFAULT_C = 0.7
+#: The weight of the greedy prior at the root (progressive bias ``prior * p(a) / visits``); 0 turns it off.
+DEFAULT_PRIOR = 1.0
+#: The part of the prior that goes to acting rather than passing (the greedy bot's tie rule).
+ACTING = 0.1
 #: An iteration budget stops early when a decision has taken this long (a slow game or a loaded machine).
 MAX_SECONDS = 1.0
 ROLLOUTS = ("random", "greedy")
@@ -81,7 +85,7 @@ class MctsBot:
 
     def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
                  depth: int = DEFAULT_DEPTH, rollout: str = "random", c: float = DEFAULT_C,
-                 max_seconds: float = MAX_SECONDS) -> None:
+                 max_seconds: float = MAX_SECONDS, prior: float = DEFAULT_PRIOR) -> None:
         if iterations < 1:
             raise TcgkitError("mcts needs at least one iteration per decision")
         if seconds is not None and seconds <= 0:
@@ -97,6 +101,8 @@ class MctsBot:
         self.rollout_policy = rollout
         self.c = c
         self.max_seconds = max_seconds
+        self.prior = prior
+        self._prior: dict[Action, float] | None = None
         self._greedy = GreedyBot(seed ^ 0x5EED) if rollout == "greedy" else None
         self.last_iterations = 0
         self._lo, self._hi = math.inf, -math.inf
@@ -111,6 +117,7 @@ class MctsBot:
         root = Node(-1)
         me = view.player
         self._lo, self._hi = math.inf, -math.inf
+        self._prior = self.root_prior(view, legal) if self.prior > 0 else None
         n = 0
         if self.seconds is not None:
             deadline = time.perf_counter() + self.seconds
@@ -130,6 +137,19 @@ class MctsBot:
         self.iterations += n
         self.searches += 1
         return self.best_root_action(root, legal, me)
+
+    def root_prior(self, view: View, legal: list[Action]) -> dict[Action, float]:
+        """The greedy bot's opinion of each root action, scaled to [0, 1] (best 1), plus a little for acting.
+
+        Scored on one sample of the view, every action on the same sample (as the greedy bot does).
+        """
+        sample = view.sample_state(self.rng)
+        me = view.player
+        scores = [score_after(sample, a, me) for a in legal]
+        lo, hi = min(scores), max(scores)
+        spread = hi - lo
+        return {a: ((s - lo) / spread if spread > 1e-12 else 1.0) * (1 - ACTING) + (0.0 if is_pass(a) else ACTING)
+                for a, s in zip(legal, scores, strict=True)}
 
     @staticmethod
     def best_root_action(root: Node, legal: list[Action], me: int) -> Action:
@@ -153,6 +173,7 @@ class MctsBot:
         sqrt = math.sqrt
         node = root
         path = [root]
+        mover = -1
         while state.result is None:
             legal = state.legal_actions()
             if len(legal) == 1:
@@ -160,9 +181,10 @@ class MctsBot:
                 continue
             children = node.children
             untried = [a for a in legal if a not in children]
+            mover = state.current
             if untried:
                 action = untried[0] if len(untried) == 1 else rng.choice(untried)
-                child = Node(state.current)
+                child = Node(mover)
                 for a in legal:
                     ch = children.get(a)
                     if ch is not None:
@@ -177,18 +199,21 @@ class MctsBot:
             lo = self._lo
             spread = self._hi - lo
             scale = 1.0 / spread if spread > 1e-12 else 0.0
+            prior = self._prior if node is root else None
             for a in legal:
                 ch = children[a]
                 ch.avail += 1
                 v = ch.visits
                 ucb = (ch.total / v - lo) * scale + c * sqrt(log(ch.avail) / v)
+                if prior is not None:
+                    ucb += self.prior * prior.get(a, 0.0) / v
                 if ucb > best_ucb:
                     best_ucb, best_child, best_action = ucb, ch, a
             assert best_child is not None and best_action is not None
             state.apply(best_action)
             node = best_child
             path.append(node)
-        values = self.rollout(state)
+        values = self.rollout(state, mover)
         for v in values:
             if v < self._lo:
                 self._lo = v
@@ -199,14 +224,20 @@ class MctsBot:
             if nd.player >= 0:
                 nd.total += values[nd.player]
 
-    def rollout(self, state: GameState) -> list[float]:
-        """Play on for at most ``depth`` decisions, then each player's value of the position."""
+    def rollout(self, state: GameState, mover: int) -> list[float]:
+        """Play on for at most ``depth`` decisions, then each player's value of the position.
+
+        ``mover`` made the last decision; if that left an action unfinished (the same player must now pick a
+        target or a place and cannot pass), the position is first completed the way the mover likes best
+        (:func:`~tcgkit.bots.greedy.completed_value`), so that a half-made move is not scored as a loss.
+        """
         rng = self.rng
         greedy = self._greedy
         for _ in range(self.depth):
             if state.result is not None:
                 break
             legal = state.legal_actions()
+            mover = state.current
             if len(legal) == 1:
                 action = legal[0]
             elif greedy is not None:
@@ -214,6 +245,8 @@ class MctsBot:
             else:
                 action = rng.choice(legal)
             state.apply(action)
+        if state.result is None:
+            state = completed_value(state, mover)[1]
         if state.result is not None:
             return state.returns()
         evaluate = state.rules.evaluate
@@ -251,10 +284,12 @@ def parse_budget(arg: str | None, seed: int = 0) -> MctsBot:
                 kwargs["rollout"] = value
             elif key == "c":
                 kwargs["c"] = float(value)
+            elif key == "prior":
+                kwargs["prior"] = float(value)
             elif key in ("iterations", "n"):
                 kwargs["iterations"] = int(value)
             else:
-                raise TcgkitError(f"mcts: unknown option {key!r} (options: depth, rollout, c, iterations)")
+                raise TcgkitError(f"mcts: unknown option {key!r} (options: depth, rollout, c, prior, iterations)")
         except ValueError:
             raise TcgkitError(f"mcts:{arg}: cannot read {part!r} (e.g. mcts:300, mcts:500ms, "
                               "mcts:300,depth=12,rollout=random,c=0.7)") from None
