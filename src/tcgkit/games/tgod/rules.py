@@ -484,8 +484,10 @@ class TgodRules(Ruleset):
     def attack_targets(self, state: GameState, opponent: int) -> list[int]:
         """Main, Base Armor and any Backup that is not paralyzed (TGOD-BTL-02, TGOD-BTL-09)."""
         z = state.zones[opponent]
+        if not state.vars.get("paralysis"):
+            return [*z["main"], *z["base"], *z["backup"]]
         cs = state.cs
-        return [*z["main"], *z["base"], *(c for c in z["backup"] if c not in cs or not cs[c].status.get("paralyzed"))]
+        return [*z["main"], *z["base"], *[c for c in z["backup"] if c not in cs or not cs[c].status.get("paralyzed")]]
 
     def switchable(self, state: GameState, player: int) -> list[int]:
         return [c for c in state.zones[player]["backup"] if not self.paralyzed(state, c)]
