@@ -226,3 +226,26 @@ def test_evaluate_is_meaningful() -> None:
     assert -1.0 <= RULES.evaluate(ahead, 0) <= 1.0
     RULES.surrender(ahead, 1)
     assert RULES.evaluate(ahead, 0) == 1.0 and RULES.evaluate(ahead, 1) == -1.0
+
+
+def test_hatred_blocks_later_clowns_and_runtime_cuts_one_card() -> None:
+    """Hatred: a Clown entering a Security Officer's side is destroyed. Runtime: one Medical card costs 2 less."""
+    state = pos(p0={"hand": ["Clown"], "field": ["Security Officer"]}, res0={"plasma": 2})
+    act(state, "play", card(state, 0, "Clown"))
+    assert state.loc[card(state, 0, "Clown")] == (0, "discard")
+    rt = pos(p0={"field": ["Runtime"], "hand": ["Virologist", "Paramedic"]}, res0={"plasma": 9})
+    _activate(rt, "Runtime")
+    viro, para = card(rt, 0, "Virologist"), card(rt, 0, "Paramedic")
+    assert RULES.card_cost(rt, 0, viro) == 1 and RULES.card_cost(rt, 0, para) == 1
+    pass_window(rt)
+    act(rt, "play", viro)
+    assert RULES.card_cost(rt, 0, para) == 3
+
+
+def test_fury_unable_to_attack_is_destroyed() -> None:
+    """Fury: an untapped Fury creature with no possible attack is destroyed when the Battle Phase ends."""
+    state = pos(phase="battle", p0={"field": ["Elite Syndicate Nuclear Stormtrooper"]},
+                cards0=[{"name": "Elite Syndicate Nuclear Stormtrooper", "zone": "field", "status": {"stasis": 1}}])
+    act(state, "pass_phase")
+    pass_window(state)
+    assert state.zone(0, "field") == []

@@ -399,6 +399,17 @@ class TgcRules(Ruleset):
                     return True
         return False
 
+    def _fury_check(self, state: GameState) -> None:
+        """Fury: an untapped Fury creature that was unable to attack in this Battle Phase is destroyed."""
+        for c in list(state.zones[state.active]["field"]):
+            st = state.cs.get(c)
+            if verbs.has_kw(state, c, "Fury") and not (st is not None and st.tapped) and state.loc[c][1] == "field":
+                acts: list[Action] = []
+                if self.can_attack(state, c):
+                    self._attacks_of(state, c, acts)
+                if not acts:
+                    self.destroy(state, c, {"controller": state.active})
+
     def _attacks_of(self, state: GameState, a: int, acts: list[Action]) -> None:
         opp = 1 - state.owner[a]
         theirs = state.zones[opp]["field"]
@@ -658,6 +669,8 @@ class TgcRules(Ruleset):
             v["pend"] = None
             self.close(state)
             v["win"] = ()
+            if state.phase == "battle":
+                self._fury_check(state)
             self.phase_effects(state, state.phase + "_end")
             v["then"] = "next_phase"
             self.finish(state)
@@ -735,6 +748,12 @@ class TgcRules(Ruleset):
         card = args[0]
         d = state.defs[card]
         self.pay(state, p, self.card_cost(state, p, card))
+        cuts = state.vars.get("cost_cut")
+        if cuts:  # a "reduce the cost of a card this turn" applies to one card (Runtime)
+            for i, (faction, _, turn) in enumerate(cuts):
+                if turn == state.turn and faction == d.fields["faction"]:
+                    state.vars["cost_cut"] = cuts[:i] + cuts[i + 1:]
+                    break
         state.emit("play", p, card, (d.type,))
         if d.type == CREATURE:
             self.summon(state, p, card)
@@ -778,6 +797,11 @@ class TgcRules(Ruleset):
             for c in list(state.zones[p]["field"]):
                 if c != card and verbs.has_subtype(state, c, hated):
                     self.destroy(state, c, {"controller": p})
+        for c in state.zones[p]["field"]:  # a hated creature cannot join a Hatred creature's side either
+            if c != card and verbs.has_kw(state, c, "Hatred") and verbs.has_subtype(
+                    state, card, state.defs[c].fields["kwp"].get("Hatred", "")):
+                self.destroy(state, card, {"controller": p})
+                return
         self._start_play_effects(state, p, card)
         state.emit("summoned", p, card)
         self._add_window(state, card, "summoned")
