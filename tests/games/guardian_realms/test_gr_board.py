@@ -471,3 +471,14 @@ def test_field_duration_gr_field_01() -> None:
         do(s, "end")
         do(s, "end")
     assert s.loc[card(s, 0, "Ancient Banner")][1] == "field" and s.res[1]["b2"] == 94
+
+
+def test_illegal_actions_say_why() -> None:
+    """An illegal action raises IllegalAction naming the reason and the clause, and changes nothing."""
+    s = position({"lane1": ["Aegis Titan"], "hand": ["Pyre Colossus"]}, {"lane1": ["Pyre Colossus"]},
+                 res0={"dz": 2, "sp": 3})
+    titan = card(s, 0, "Aegis Titan")
+    rejected(s, f"ability #{titan} 0", "no ability")
+    rejected(s, f"ability #{titan} 1", "GR-COMBAT-05")
+    rejected(s, f"attack #{card(s, 1, 'Pyre Colossus')} #{titan}", "own Guardians")
+    rejected(s, f"summon #{card(s, 0, 'Pyre Colossus')} lane2 #{titan}", "GR-SP-03")

@@ -840,6 +840,14 @@ def explain(state: GameState, action: Action) -> str:
         if len(action.args) > 1 and action.args[1] in LANE_OF and state.rules.lane_closed(
                 state, p, LANE_OF[action.args[1]]):
             return "that lane's Base is destroyed: you cannot summon there (GR-BASE-06)"
+    if kind == "ability":
+        index = action.args[1] if len(action.args) > 1 else ""
+        if not (isinstance(index, str) and index.isdigit() and int(index) in d.fields.get("abilities", ())):
+            return f"{d.name} has no ability {index!r} (GR-CARD-05)"
+    if kind in ("attack", "ability", "swap") and state.owner[card] != p:
+        return "you may act only with your own Guardians"
+    if kind in ("attack", "ability", "swap") and state.loc[card][1] not in LANE_OF:
+        return f"{d.name} is not a fielded Guardian"
     if kind in ("attack", "ability", "swap") and state.loc[card][1] in LANE_OF:
         if has(state, card, "exhausted"):
             return f"{d.name} is Exhausted (GR-EXH-01, GR-SWAP-07)"
@@ -855,6 +863,13 @@ def explain(state: GameState, action: Action) -> str:
             return f"{d.name} cannot use an ability now (GR-COMBAT-04/06, GR-SWAP-04)"
         if kind == "swap" and not may_swap(state, card):
             return f"{d.name} cannot swap now (GR-SWAP-05/06, GR-BASE-09)"
-        if kind in ("ability", "swap"):
-            return "not enough DZ (GR-COMBAT-05, GR-SWAP-01)"
+        if kind == "ability":
+            eff = d.effects[int(action.args[1])]
+            if eff.params.get("dz_cost", 0) > res["dz"]:
+                return "not enough DZ for this ability (GR-COMBAT-05)"
+            return "the ability's condition does not hold or its use limit is reached"
+        if kind == "swap":
+            if res["dz"] < 1:
+                return "a swap costs 1 DZ (GR-SWAP-01)"
+            return "the partner cannot be swapped (GR-SWAP-02, GR-SWAP-07, GR-PARA-01, GR-BASE-09)"
     return ""
