@@ -365,3 +365,11 @@ def test_TGOD_SETUP_02_first_player_random_reproducible_or_set() -> None:
         b = RULES.new_game(["Guardian Wall", "Knight Order"], seed=s)
         assert a.vars["first_player"] == b.vars["first_player"] == a.active
     assert RULES.new_game(["Guardian Wall", "Knight Order"], seed=3, options={"first_player": 1}).active == 1
+
+
+def test_every_violation_listed_with_its_clause() -> None:
+    """TGOD-DECK-01..04 at once: a deck breaking every rule gets one violation per broken rule."""
+    bad = deck(["1 Dark Keep", "1 Obsidian Throne", "4 Shadow Brute", "3 Night Reaver"], ["1 Grave Hound"])
+    assert clauses(bad) == ["TGOD-DECK-01", "TGOD-DECK-02", "TGOD-DECK-03", "TGOD-DECK-04"]
+    unknown = deck([*BASIC[:-1], "3 No Such Card"])
+    assert clauses(unknown) == ["card-pool"]
