@@ -482,3 +482,12 @@ def test_illegal_actions_say_why() -> None:
     rejected(s, f"ability #{titan} 1", "GR-COMBAT-05")
     rejected(s, f"attack #{card(s, 1, 'Pyre Colossus')} #{titan}", "own Guardians")
     rejected(s, f"summon #{card(s, 0, 'Pyre Colossus')} lane2 #{titan}", "GR-SP-03")
+
+
+def test_return_to_full_hand_discards_gr_rth_01_gr_turn_05() -> None:
+    """GR-RTH-01, GR-TURN-05: a Guardian returned to a hand of 8 goes to the Discard Pile instead."""
+    s = position({"lane1": ["Ashen Brute"], "hand": ["8 Fireball"]}, {"hand": ["Recall"]}, active=1)
+    brute = card(s, 0, "Ashen Brute")
+    do(s, 'play "Recall"')
+    assert s.loc[brute][1] == "discard" and len(s.zone(0, "hand")) == 8
+    assert any(ev.kind == "discarded" and ev.card == brute for ev in s.log)
