@@ -96,6 +96,8 @@ class TgcRules(Ruleset):
             "kw": kws, "kwp": kwp, "grants": tuple(m.grants), "statics": tuple(m.statics), "desc": m.desc,
             "series": m.series,
             "acts": tuple((i, e) for i, e in enumerate(card_effects) if e.kind == "activated"),
+            "qacts": tuple((i, e) for i, e in enumerate(card_effects) if e.kind == "activated" and (
+                e.params.get("quick") or e.params.get("battle"))),
             "at": tuple(e for e in card_effects if e.kind == "static" and e.params.get("at") and e.steps),
             "extra_cost": sum(e.params.get("extra_cost", 0) for e in card_effects if e.kind == "play"),
             "human": "Human" in m.subtypes,
@@ -294,13 +296,14 @@ class TgcRules(Ruleset):
         out = []
         zones = state.zones[p]
         defs = state.defs
+        key = "acts" if gs == "play" else "qacts"
         for zname in FIELD:
             for card in zones[zname]:
-                for i, eff in defs[card].fields["acts"]:
+                for i, eff in defs[card].fields[key]:
                     if _zone_ok(eff, zname) and self._may_activate(state, p, gs, card, i, eff):
                         out.append((card, i))
         for card in state.zones[1 - p]["bf"]:
-            for i, eff in defs[card].fields["acts"]:
+            for i, eff in defs[card].fields[key]:
                 if eff.params.get("shared") and self._may_activate(
                         state, p, gs, card, i, eff):
                     out.append((card, i))
@@ -358,6 +361,8 @@ class TgcRules(Ruleset):
         return needs is None or bool(effects.select(state, {"source": card, "controller": p}, needs))
 
     def _attacks(self, state: GameState, p: int, acts: list[Action]) -> None:
+        if not state.zones[p]["field"]:
+            return
         opp = 1 - p
         theirs = state.zones[opp]["field"]
         taunts = [c for c in theirs if verbs.has_kw(state, c, "Taunt")]
