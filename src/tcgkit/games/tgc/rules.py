@@ -317,7 +317,7 @@ class TgcRules(Ruleset):
         if params.get("in_phase") and params["in_phase"] != state.phase:
             return False
         if gs == "play":
-            return params.get("phase", "play") == "play" or params.get("quick", False)
+            return True
         if gs == "battle":
             return bool(params.get("quick") or params.get("battle"))
         return bool(params.get("quick"))
@@ -335,7 +335,7 @@ class TgcRules(Ruleset):
             return False
         if params.get("plasma", 0) > self.available_plasma(state, p):
             return False
-        if params.get("hs", 0) >= state.res[p]["hs"] + 1 and params.get("hs", 0) > 0:
+        if params.get("hs", 0) > state.res[p]["hs"]:
             return False
         if not effects.limit_ok(state, card, i, eff.limit):
             return False
@@ -347,7 +347,7 @@ class TgcRules(Ruleset):
 
     def _may_use_trigger(self, state: GameState, p: int, gs: str, card: int, i: int) -> bool:
         eff = state.defs[card].effects[i]
-        if not self._timing_ok(state, gs, eff):
+        if not self._timing_ok(state, gs, eff) or verbs.nullified(state, card):
             return False
         if eff.zone and state.loc[card][1] != eff.zone:
             return False
