@@ -137,6 +137,13 @@ def test_TGOD_CARD_08_description_and_ability_in_parentheses() -> None:
                "text": "A war cry. (Draw 1 card.)", "effects": [{"kind": "play", "steps": [{"draw": {}}]}]}])
 
 
+def test_TGOD_CARD_08_nested_and_unbalanced_parentheses() -> None:
+    box = parse_box("A beast. (Deals +10 A (+20 at night).)")
+    assert (box.description, box.ability) == ("A beast.", "Deals +10 A (+20 at night).")
+    with pytest.raises(CardDataError, match="field text.*unclosed"):
+        load([{**CREATURE, "text": "A beast. (Deals +10 A."}])
+
+
 def test_TGOD_CARD_08_not_every_card_has_an_ability() -> None:
     """TGOD-CARD-08."""
     assert any(not c.text for c in POOL) and any(c.text for c in POOL)

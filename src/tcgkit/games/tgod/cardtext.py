@@ -25,8 +25,6 @@ RARITIES = ("LEGENDARY", "Ultimate Rare", "Rare", "Uncommon", "Common")
 CREATURE, EQUIPMENT, BASE, POWER = "creature", "equipment", "base_armor", "power"
 TYPES = (CREATURE, EQUIPMENT, BASE, POWER)
 
-_PARENS = re.compile(r"\(([^()]*)\)")
-_BRACKETS = re.compile(r"\[([^\[\]]*)\]")
 _ATTR = "(guardian|knight|tyrant)"
 _REQUIREMENTS = (
     (re.compile(rf"^{_ATTR} type deck(?: only)?\.?$", re.I), "deck"),
@@ -55,13 +53,41 @@ def parse_box(text: str) -> Box:
     base = text.lower().startswith("base armor")
     if base:
         text = text[len("base armor"):].lstrip(" .:-")
-    abilities = [a.strip() for a in _PARENS.findall(text)]
-    requirements = [r.strip() for r in _BRACKETS.findall(text)]
-    rest = _BRACKETS.sub("", _PARENS.sub("", text))
+    abilities, requirements, rest = _split(text)
     description = " ".join(rest.split())
     if len(requirements) > 1:
         raise ValueError("at most one requirement in brackets")
     return Box(description, " ".join(abilities), requirements[0] if requirements else None, base)
+
+
+def _split(text: str) -> tuple[list[str], list[str], str]:
+    """Top-level ``( )`` and ``[ ]`` groups (nesting allowed) and the text outside them.
+
+    >>> _split("A beast. (Deals +10 A (+20 at night).) [Tyrant type deck]")
+    (['Deals +10 A (+20 at night).'], ['Tyrant type deck'], 'A beast.  ')
+    """
+    parens: list[str] = []
+    brackets: list[str] = []
+    rest: list[str] = []
+    depth, opener, start = 0, "", 0
+    for i, ch in enumerate(text):
+        if depth == 0:
+            if ch in "([":
+                depth, opener, start = 1, ch, i + 1
+            elif ch in ")]":
+                raise ValueError(f"unbalanced {ch!r} in the description box")
+            else:
+                rest.append(ch)
+            continue
+        if ch == opener:
+            depth += 1
+        elif ch == (")" if opener == "(" else "]"):
+            depth -= 1
+            if depth == 0:
+                (parens if opener == "(" else brackets).append(text[start:i].strip())
+    if depth:
+        raise ValueError(f"unclosed {opener!r} in the description box")
+    return parens, brackets, "".join(rest)
 
 
 def parse_requirement(text: str) -> tuple[str, str]:
