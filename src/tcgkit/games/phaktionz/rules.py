@@ -187,6 +187,7 @@ class PhaktionzRules(Ruleset):
         """End Phase (PHK-TURN-05): Plague counts down, turn-long effects end, the other player's turn begins."""
         p = state.active
         state.phase = "end"
+        state.vars["q"] = (*state.vars.get("q", ()), ("begin", 1 - p))  # after any End Phase trigger
         state.emit("phase", p, data=("end",))
         self.plague_countdown(state)
         for q in (0, 1):
@@ -200,8 +201,6 @@ class PhaktionzRules(Ruleset):
         state.vars.pop("delayed", None)
         if state.result is None:
             self.check_decks(state)
-        if state.result is None:
-            self.start_turn(state, 1 - p)
 
     def check_decks(self, state: GameState) -> None:
         """PHK-WIN-01: a player whose deck is 0 loses at once; both at 0 is a draw."""
@@ -1015,6 +1014,9 @@ class PhaktionzRules(Ruleset):
         for eff in state.defs[card].effects:
             if eff.kind == "play":
                 effects.start(state, eff, card, player)
+
+    def _task_begin(self, state: GameState, player: int) -> None:
+        self.start_turn(state, player)
 
     def _task_spend(self, state: GameState, card: int) -> None:
         self._spend(state, card)
