@@ -519,8 +519,6 @@ class TgcRules(Ruleset):
                 self.end_turn(state)
             else:
                 self.enter_phase(state, NEXT_PHASE[state.phase])
-        elif then == "block":
-            pass
 
     # ------------------------------------------------------------------ mulligan (TGC-1.5)
     def _mulligan(self, state: GameState, card: int) -> None:
@@ -874,8 +872,6 @@ class TgcRules(Ruleset):
         v = state.vars
         attacker = v["pend"][1]
         state.emit("block", state.current, blocker, (attacker,))
-        if verbs.has_kw(state, blocker, "Under Pressure"):
-            pass
         v["pend"] = ("creature", attacker, blocker)
         v["then"] = "quick"
         v["gs"] = "closed"

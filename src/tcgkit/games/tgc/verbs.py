@@ -333,14 +333,6 @@ def _cost_cut(state: GameState, ctx: dict, params: Any) -> None:
     state.vars["cost_cut"] = (*state.vars.get("cost_cut", ()), ("Medical", 2, state.turn))
 
 
-@hook("tgc.free_play")
-def _free_play(state: GameState, ctx: dict, params: Any) -> None:
-    """Play a chosen creature from hand at no cost, as part of this effect."""
-    for c in select(state, ctx, params.get("target", "t")):
-        if state.loc[c] == (ctx["controller"], "hand") and state.defs[c].type == "creature":
-            state.rules.summon(state, ctx["controller"], c)
-
-
 @hook("tgc.set_faction")
 def _set_faction(state: GameState, ctx: dict, params: Any) -> None:
     for c in select(state, ctx, params.get("target", "t")):
