@@ -514,6 +514,8 @@ class TgcRules(Ruleset):
             self.default(state)
         elif then == "phase_start":
             self.open_quick(state)
+        elif then == "start_turn":
+            self.start_turn(state)
         elif then == "next_phase":
             if state.phase == "end":
                 self.end_turn(state)
@@ -703,9 +705,12 @@ class TgcRules(Ruleset):
                 self.destroy(state, card, {"controller": -1})
         state.vars["cost_cut"] = ()
         state.emit("end_turn", p)
-        if state.result is None:
-            effects.run(state)
+        if state.result is not None:
+            return
+        if effects.run(state):
             self.start_turn(state)
+        else:  # an end-of-turn trigger waits for a choice; the next turn starts once it has resolved
+            state.vars["then"] = "start_turn"
 
     # ------------------------------------------------------------------ plasma (TGC-1.6, 1.10.1, 3.6)
     def available_plasma(self, state: GameState, p: int) -> int:
