@@ -85,3 +85,15 @@ def test_evaluate_guides_the_greedy_bot_past_random() -> None:
         state = play_game(RULES, [DECKS[s % 3], DECKS[(s + 1) % 3]], seed=s, bots=bots)
         wins += state.result.winner == seat
     assert wins >= 6
+
+
+def test_games_end_under_every_option_combination() -> None:
+    """Each second reading (RULINGS.md options) plays whole games to a result."""
+    options = [k for k in RULES.OPTIONS if k != "first_player"]
+    for s in range(2 ** len(options) // 2):
+        chosen = {k: bool((s >> i) & 1) for i, k in enumerate(options)}
+        state = RULES.new_game([DECKS[s % 3], DECKS[(s // 3) % 3]], s, options=chosen)
+        bots = (RandomBot(s), RandomBot(s + 7))
+        while state.result is None:
+            state.apply(bots[state.current].choose(View(state, state.current)))
+        assert state.result.reason
