@@ -1050,7 +1050,7 @@ class PhaktionzRules(Ruleset):
         found: list[tuple] = []
         defs = state.defs
         kind = ev.kind
-        for p in (0, 1):
+        for p in (state.active, 1 - state.active):
             zones = state.zones[p]
             for zname in self.PLAY_ZONES:
                 for card in zones[zname]:
