@@ -244,16 +244,11 @@ def run(specs: Sequence[GameSpec], jobs: int | None = None, keep_replays: bool =
         raise TcgkitError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     jobs = jobs or default_jobs()
     if jobs <= 1 or len(specs) <= 1:
-        global _DECKS
-        saved, _DECKS = _DECKS, table
-        try:
-            for spec in specs:
-                rec = run_one(spec, keep_replays)
-                if progress:
-                    progress(rec)
-                yield rec
-        finally:
-            _DECKS = saved
+        for spec in specs:
+            rec = run_one(spec, keep_replays, table)
+            if progress:
+                progress(rec)
+            yield rec
         return
     jobs = min(jobs, len(specs))
     # fork (where there is one) starts workers at once and hands them designer-registered games; the progress bar
