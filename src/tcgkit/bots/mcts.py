@@ -44,14 +44,14 @@ if TYPE_CHECKING:
     from tcgkit.core.actions import Action
     from tcgkit.core.state import GameState
 
-#: The default budget: iterations per decision (about 0.1-0.5 s per decision on one core, see docs/bots.md).
-DEFAULT_ITERATIONS = 300
+#: The default budget: iterations per decision (about 0.05-0.15 s per decision on one core, see docs/bots.md).
+DEFAULT_ITERATIONS = 100
 #: The default rollout length in decisions before the game's evaluation scores the position.
 DEFAULT_DEPTH = 0
 #: The default UCB exploration constant (rewards are in [-1, 1]).
 DEFAULT_C = 0.7
 #: The weight of the greedy prior at the root (progressive bias ``prior * p(a) / visits``); 0 turns it off.
-DEFAULT_PRIOR = 1.0
+DEFAULT_PRIOR = 3.0
 #: The part of the prior that goes to acting rather than passing (the greedy bot's tie rule).
 ACTING = 0.1
 #: An iteration budget stops early when a decision has taken this long (a slow game or a loaded machine).
