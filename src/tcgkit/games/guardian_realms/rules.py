@@ -162,7 +162,6 @@ class GuardianRealmsRules(Ruleset):
             combat.tick_damage(state, card)
             if state.result is not None:
                 return
-        combat.settle_defeats(state)
         for card in self.guardians(state, p):
             combat.tick_durations(state, card)
         for card in list(state.zone(p, "field")):
@@ -176,12 +175,12 @@ class GuardianRealmsRules(Ruleset):
         for st in state.cs.values():
             if st.mods:
                 st.mods = [m for m in st.mods if m[2] != "turn"]
-        if effects.run(state) and state.result is None:
+        if (not state.stack or effects.run(state)) and state.result is None:
             self.start_turn(state)
 
     def settle(self, state: GameState) -> None:
         """Run pending triggers; apply state-based defeats (GR-DEF-03); give the decision back."""
-        if not effects.run(state):
+        if state.stack and not effects.run(state):
             return
         if state.result is None:
             combat.settle_defeats(state)
