@@ -24,6 +24,22 @@ def describe_event(state: GameState, ev, viewer: int) -> str:
     return f"{who}: {ev.kind} {card} {data}".rstrip()
 
 
+def action_seen_by(state: GameState, action, viewer: int) -> str:
+    """An action as ``viewer`` may see it (before it is applied): cards the viewer cannot see are "a card".
+
+    With no human seat (``viewer`` -1: two bots), everything is shown.
+    """
+    parts = [action.kind]
+    for a in action.args:
+        if type(a) is not int:
+            parts.append(a)
+        elif viewer < 0 or state.visible(a, viewer):
+            parts.append(f"{state.defs[a].name} (#{a})")
+        else:
+            parts.append("a card")
+    return " ".join(parts)
+
+
 def play_terminal(game: str, deck: str | None, opponent_deck: str | None, vs: str, seed: int,
                   bots: tuple[str, str] | None, seat: int, save: str | None, console: Console) -> GameState:
     """Run one game: a human at ``seat`` against ``vs``, or ``bots`` against each other (printed as it goes)."""
@@ -57,7 +73,7 @@ def play_terminal(game: str, deck: str | None, opponent_deck: str | None, vs: st
                 return state
         else:
             action = seats[p].choose(View(state, p))
-            console.print(f"player {p} ({seats[p].name}): {state.action_label(action)}")
+            console.print(f"player {p} ({seats[p].name}): {action_seen_by(state, action, human)}")
         state.apply(action)
     viewer = human if human >= 0 else 0
     for ev in state.log[seen:]:
