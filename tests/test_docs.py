@@ -1,0 +1,25 @@
+"""The documentation's examples run: every scenario in docs/scenarios.md passes (TGOD-BTL-06 in the format example)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tcgkit.scenario import run_scenario, scenario_from_dict
+
+DOCS = Path(__file__).parent.parent / "docs"
+BLOCKS = [b for b in re.findall(r"```yaml\n(.*?)```", (DOCS / "scenarios.md").read_text(), re.S) if "game:" in b]
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=[f"example{i}" for i in range(len(BLOCKS))])
+def test_scenario_examples_in_the_docs_pass(block: str) -> None:
+    failures = run_scenario(scenario_from_dict(yaml.safe_load(block), "docs/scenarios.md"))
+    assert not failures, "\n".join(failures)
+
+
+def test_every_game_has_an_example() -> None:
+    games = {yaml.safe_load(b)["game"] for b in BLOCKS}
+    assert games == {"perfect-tcg", "tgod", "phaktionz", "tgc", "guardian-realms"}
