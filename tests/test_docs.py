@@ -23,3 +23,10 @@ def test_scenario_examples_in_the_docs_pass(block: str) -> None:
 def test_every_game_has_an_example() -> None:
     games = {yaml.safe_load(b)["game"] for b in BLOCKS}
     assert games == {"perfect-tcg", "tgod", "phaktionz", "tgc", "guardian-realms"}
+
+
+def test_readme_python_example_runs(capsys) -> None:
+    readme = (DOCS.parent / "README.md").read_text()
+    (code,) = re.findall(r"```python\n(.*?)```", readme, re.S)
+    exec(compile(code, "README.md", "exec"), {})
+    assert "Result(" in capsys.readouterr().out
