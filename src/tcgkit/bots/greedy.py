@@ -38,6 +38,8 @@ PASSING = frozenset((*PASS_KINDS, "next", "next_phase", "no_block", "decline", "
 #: How many follow-up choices of an unfinished action (a target, a column) the bot looks through, and how wide.
 FOLLOW_DEPTH = 2
 FOLLOW_WIDTH = 12
+#: How many forced moves (one legal action) the bot plays through before scoring.
+FORCED_LIMIT = 16
 
 
 def is_pass(action: Action) -> bool:
@@ -53,9 +55,10 @@ def is_pass(action: Action) -> bool:
 def score_after(state: GameState, action: Action, player: int, follow: int = FOLLOW_DEPTH) -> float:
     """``rules.evaluate`` for ``player`` after playing ``action`` on a clone of ``state`` (``state`` is untouched).
 
-    An action that is not finished yet (the same player must now choose where or whom, with no way to pass, as
-    after "place a card" comes "in which column") is scored by its best completion, up to ``follow`` choices
-    deep, so that the one decision the bot looks at is a whole move.
+    Forced moves that follow are played first (a spell the opponent can only ``pass`` on resolves). An action that
+    is not finished yet (the same player must now choose where or whom, with no way to pass, as after "place a
+    card" comes "in which column") is scored by its best completion, up to ``follow`` choices deep, so that the one
+    decision the bot looks at is a whole move.
     """
     s = state.clone()
     s.apply(action)
@@ -75,9 +78,25 @@ def unfinished(state: GameState, player: int) -> list[Action] | None:
     return legal
 
 
+def play_forced(state: GameState, limit: int = FORCED_LIMIT) -> None:
+    """Play on through forced moves (a decision with one legal action, whoever's it is), at most ``limit``.
+
+    A spell waiting for the opponent's only possible answer (``pass``) resolves, so that it is scored by its effect.
+    """
+    for _ in range(limit):
+        if state.result is not None:
+            return
+        legal = state.legal_actions()
+        if len(legal) != 1:
+            return
+        state.apply(legal[0])
+
+
 def completed_value(state: GameState, player: int, follow: int = FOLLOW_DEPTH) -> tuple[float, GameState]:
-    """``player``'s evaluation of ``state`` once an unfinished action is completed as well as possible, with the
-    completed state (``state`` itself when there was nothing to complete; otherwise ``state`` is untouched)."""
+    """``player``'s evaluation of ``state`` once forced moves are played and an unfinished action of ``player`` is
+    completed as well as possible (see :func:`score_after`), with the completed state. ``state`` is played on:
+    pass a copy you can spare."""
+    play_forced(state)
     legal = unfinished(state, player) if follow > 0 else None
     if not legal:
         return state.rules.evaluate(state, player), state
