@@ -61,8 +61,22 @@ def test_keep_keeps_the_opening_hand_tgc_1_5() -> None:
 
 
 def test_mulligan_swaps_one_card_face_down_tgc_1_5_1() -> None:
-    """TGC-1.5.1: one card goes face down to the mulligan pile (not the discard pile) and 1 is drawn."""
+    """TGC-1.5.1: one card is put aside face down (never in the discard pile) and 1 is drawn. By default (TGC-1.5,
+    hidden until both finish) the card lies face down under the deck, where no mulligan draw reaches it."""
     state = new_game(3)
+    p = state.current
+    c = state.zone(p, "hand")[0]
+    top = state.zone(p, "deck")[-1]
+    act(state, "mulligan", c)
+    assert c not in state.zone(p, "hand") and top in state.zone(p, "hand") and len(state.zone(p, "hand")) == 5
+    assert state.zone(p, "deck")[0] == c and state.cs[c].face_down
+    assert state.zone(p, "discard") == [] and state.zone(p, "mulligan") == []
+    assert not any(e.kind in ("discarded", "destroyed") for e in state.log)
+
+
+def test_mulligan_pile_under_the_sequential_option_tgc_1_5_1() -> None:
+    """TGC-1.5.1 under option ``mulligan_sequential``: the card goes to the face-down mulligan pile; deck 34."""
+    state = new_game(3, mulligan_sequential=True)
     p = state.current
     c = state.zone(p, "hand")[0]
     act(state, "mulligan", c)
@@ -71,16 +85,33 @@ def test_mulligan_swaps_one_card_face_down_tgc_1_5_1() -> None:
     assert state.zone(p, "discard") == []
 
 
-def test_at_most_three_swaps_tgc_1_5_1_2() -> None:
+@pytest.mark.parametrize("sequential", [False, True])
+def test_at_most_three_swaps_tgc_1_5_1_2(sequential: bool) -> None:
     """TGC-1.5.1-2: a fourth swap is refused; the hand stays at 5. A drawn replacement may itself be swapped."""
-    state = new_game(4)
+    state = new_game(4, mulligan_sequential=sequential)
     p = state.current
     for _ in range(3):
-        act(state, "mulligan", state.zone(p, "hand")[-1])
+        drawn_before = state.zone(p, "hand")[-1]
+        act(state, "mulligan", drawn_before)
     assert "mulligan" not in kinds(state)
     with pytest.raises(Exception, match="illegal"):
         act(state, "mulligan", state.zone(p, "hand")[0])
     assert len(state.zone(p, "hand")) == 5
+
+
+def test_set_aside_cards_are_never_redrawn_tgc_1_5_1() -> None:
+    """TGC-1.5.1: a card put aside cannot come back by a mulligan draw, even from a deck of 2 (a scenario deck)."""
+    state = pos(p0={"deck": ["Clown", "Intern"], "hand": ["Cook"]}, phase="mulligan",
+                vars={"first_player": 0, "gs": "closed"})
+    state.current = 0
+    cook, intern, clown = card(state, 0, "Cook"), card(state, 0, "Intern"), card(state, 0, "Clown")
+    act(state, "mulligan", cook)
+    assert state.zone(0, "hand") == [intern]
+    act(state, "mulligan", intern)
+    assert state.zone(0, "hand") == [clown]
+    act(state, "mulligan", clown)
+    assert state.zone(0, "hand") == [] and state.zone(0, "deck") == [clown, intern, cook]
+    assert "mulligan" not in kinds(state)
 
 
 def test_swaps_one_at_a_time_tgc_1_5_1_3() -> None:
@@ -89,11 +120,49 @@ def test_swaps_one_at_a_time_tgc_1_5_1_3() -> None:
     p = state.current
     act(state, "mulligan", state.zone(p, "hand")[0])
     assert {"mulligan", "keep"} <= kinds(state) and state.current == p
+    assert len(state.zone(p, "hand")) == 5  # the replacement is already in hand, before the next choice
+
+
+def test_counts_hidden_until_both_finish_tgc_1_5() -> None:
+    """TGC-1.5 (catalog default, simultaneous): the players decide in turn, but the second player's observation is
+    the same whether the first swapped 0 or 3 cards; both counts are told once both have finished."""
+    def views(swaps: int) -> tuple[dict, dict]:
+        state = new_game(6)
+        p = state.current
+        before = state.observation(1 - p)
+        for _ in range(swaps):
+            act(state, "mulligan", state.zone(p, "hand")[0])
+        act(state, "keep")
+        view = state.observation(1 - p)
+        return before, view
+    for swaps in (1, 3):
+        before, view = views(swaps)
+        zero = views(0)[1]
+        assert view["players"] == zero["players"] and view["mulligans"] == [0, 0]
+        assert view["log"] == zero["log"] and view["legal_actions"] == zero["legal_actions"]
+        assert before["players"] == view["players"]
 
 
 def test_opponent_sees_only_the_count_tgc_1_5_1_x() -> None:
-    """TGC-1.5.1.x: the opponent sees how many cards were swapped, never which."""
+    """TGC-1.5.1.x: once both have finished, the opponent learns how many cards were swapped, never which."""
     state = new_game(6)
+    p = state.current
+    c = state.zone(p, "hand")[0]
+    act(state, "mulligan", c)
+    act(state, "keep")
+    act(state, "keep")
+    view = state.observation(1 - p)
+    assert view["mulligans"][p] == 1
+    counts = [e for e in view["log"] if e["kind"] == "mulligan_count"]
+    assert {(e["player"], e["data"][0]) for e in counts} == {(p, 1), (1 - p, 0)}
+    assert all(e.get("card") is None for e in view["log"] if e["kind"].startswith("mulligan"))
+    assert not state.visible(c, 1 - p)
+
+
+def test_sequential_option_shows_the_count_at_once_tgc_1_5() -> None:
+    """TGC-1.5 second reading (option ``mulligan_sequential``): the first player mulligans, then the second, who
+    already sees the first player's count."""
+    state = new_game(6, mulligan_sequential=True)
     p = state.current
     c = state.zone(p, "hand")[0]
     act(state, "mulligan", c)
@@ -103,19 +172,25 @@ def test_opponent_sees_only_the_count_tgc_1_5_1_x() -> None:
     assert not state.visible(c, 1 - p) and state.visible(c, p)
 
 
-def test_mulliganed_cards_shuffled_back_tgc_1_5_3() -> None:
-    """TGC-1.5.3: after both players finish, the mulligan piles go back into their decks, which are shuffled."""
-    state = new_game(7)
+@pytest.mark.parametrize("sequential", [False, True])
+def test_mulliganed_cards_shuffled_back_tgc_1_5_3(sequential: bool) -> None:
+    """TGC-1.5.3: after both players finish, the set-aside cards go back into their decks, which are shuffled."""
+    state = new_game(7, mulligan_sequential=sequential)
     first = state.vars["first_player"]
-    act(state, "mulligan", state.zone(first, "hand")[0])
-    act(state, "mulligan", state.zone(first, "hand")[0])
+    swapped = [state.zone(first, "hand")[0]]
+    act(state, "mulligan", swapped[0])
+    swapped.append(state.zone(first, "hand")[0])
+    act(state, "mulligan", swapped[1])
     shuffles = [e.kind for e in state.log].count("shuffle")
     act(state, "keep")
+    assert [e.kind for e in state.log].count("shuffle") == shuffles  # not before both have finished
     act(state, "keep")
     assert state.zone(first, "mulligan") == []
     assert len(state.zone(first, "deck")) == 34 and len(state.zone(first, "hand")) == 6  # + the turn-1 draw
     assert len(state.zone(1 - first, "deck")) == 35 and len(state.zone(1 - first, "hand")) == 5
     assert [e.kind for e in state.log].count("shuffle") == shuffles + 2
+    assert state.res[first]["mulligans"] == 2
+    assert all(c not in state.cs or not state.cs[c].face_down for c in swapped)
 
 
 def test_starting_heathshards_and_plasma_tgc_1_6() -> None:

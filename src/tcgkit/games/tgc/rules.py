@@ -78,6 +78,7 @@ class TgcRules(Ruleset):
         "coin_plasma_persists": False,  # TGC-3.6.2 reading (b)
         "equipment_bonus_absorbs_damage": False,  # TGC-3.3.3.b.3.1 reading (b)
         "defender_gone_cancels": False,  # TGC-4.2.2.1 reading (b)
+        "mulligan_sequential": False,  # TGC-1.5 second reading: the second player mulligans knowing the first's count
     }
     EXTRA_VERBS = verbs.EXTRA_VERBS
     card_model = TgcCard
@@ -224,7 +225,7 @@ class TgcRules(Ruleset):
         p = state.current
         if state.phase == "mulligan":
             acts = [Action("mulligan", (c,)) for c in state.zones[p]["hand"]] \
-                if state.res[p]["mulligans"] < MULLIGANS else []
+                if self.swaps_made(state, p) < MULLIGANS else []
             acts.append(_KEEP)
         else:
             gs = state.vars["gs"]
@@ -523,17 +524,43 @@ class TgcRules(Ruleset):
                 self.enter_phase(state, NEXT_PHASE[state.phase])
 
     # ------------------------------------------------------------------ mulligan (TGC-1.5)
+    # Default (the catalog's "simultaneous" reading of TGC-1.5): the players decide in turn (the first player, then
+    # the second), but nothing the other player can observe changes until both have finished. A swapped card is put
+    # aside face down *under the player's own deck*, where no mulligan draw can reach it (a draw takes the top card
+    # and stops above the set-aside cards), and the replacement is drawn at once, so the player sees it before
+    # deciding to swap again (TGC-1.5.1-3). Hand (5) and deck (35) counts never change and no event is logged, so
+    # the opponent learns nothing; the swap count is the number of face-down cards in the deck (a hidden zone).
+    # When both have finished, each deck is shuffled with its set-aside cards (TGC-1.5.3) and both counts are
+    # announced (TGC-1.5.1.x). Option ``mulligan_sequential``: the set-aside cards go to the face-down ``mulligan``
+    # pile, whose size (and the deck's) the opponent sees at once, so the second player decides knowing the first
+    # player's count.
+    def swaps_made(self, state: GameState, p: int) -> int:
+        """How many swaps ``p`` has made in this mulligan (TGC-1.5.1-2)."""
+        if state.options.get("mulligan_sequential") or state.phase != "mulligan":
+            return state.res[p]["mulligans"]
+        cs = state.cs
+        return sum(1 for c in state.zones[p]["deck"] if c in cs and cs[c].face_down)
+
     def _mulligan(self, state: GameState, card: int) -> None:
         """TGC-1.5.1: one card face down aside, draw 1. Opening-hand moves name no card in the log, since the
-        cards may go back into the hidden deck (TGC-1.5.3); the opponent learns only the count (TGC-1.5.1.x)."""
+        cards go back into the hidden deck (TGC-1.5.3); the opponent learns only the count (TGC-1.5.1.x), and in the
+        default reading only once both players have finished."""
         p = state.current
-        state.zones[p]["hand"].remove(card)
-        state.zones[p]["mulligan"].append(card)
-        state.loc[card] = (p, "mulligan")
+        zones = state.zones[p]
+        zones["hand"].remove(card)
         state.card_state(card).face_down = True
-        state.res[p]["mulligans"] += 1
-        self._silent_draw(state, p)
-        state.emit("mulligan", p, data=(state.res[p]["mulligans"],))
+        if state.options.get("mulligan_sequential"):
+            zones["mulligan"].append(card)
+            state.loc[card] = (p, "mulligan")
+            state.res[p]["mulligans"] += 1
+            self._silent_draw(state, p)
+            state.emit("mulligan", p, data=(state.res[p]["mulligans"],))
+            return
+        aside = self.swaps_made(state, p)
+        zones["deck"].insert(0, card)
+        state.loc[card] = (p, "deck")
+        if len(zones["deck"]) > aside + 1:  # the set-aside cards under the deck are never drawn
+            self._silent_draw(state, p)
 
     def _silent_draw(self, state: GameState, p: int) -> None:
         deck = state.zones[p]["deck"]
@@ -558,15 +585,23 @@ class TgcRules(Ruleset):
         if p == first:
             state.current = 1 - first
             return
+        sequential = state.options.get("mulligan_sequential")
         for q in (first, 1 - first):
-            pile = state.zones[q]["mulligan"]
             deck = state.zones[q]["deck"]
-            for card in pile:  # face down back into the deck: no one learns where (TGC-1.5.3)
-                deck.append(card)
-                state.loc[card] = (q, "deck")
-                state.cs.pop(card, None)
-            state.emit("mulligan_return", q, data=(len(pile),))
-            pile.clear()
+            if sequential:
+                pile = state.zones[q]["mulligan"]
+                for card in pile:  # face down back into the deck: no one learns where (TGC-1.5.3)
+                    deck.append(card)
+                    state.loc[card] = (q, "deck")
+                    state.cs.pop(card, None)
+                state.emit("mulligan_return", q, data=(len(pile),))
+                pile.clear()
+            else:
+                n = self.swaps_made(state, q)
+                for card in deck[:n]:
+                    state.cs.pop(card, None)
+                state.res[q]["mulligans"] = n
+                state.emit("mulligan_return", q, data=(n,))
             state.shuffle(q, "deck")
             state.emit("mulligan_count", q, data=(state.res[q]["mulligans"],))
         state.emit("coin", 1 - first, data=("heads",))
