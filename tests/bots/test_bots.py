@@ -146,3 +146,15 @@ def test_sample_state_is_a_determinization_of_the_view() -> None:
     sample = View(state, me).sample_state(Rng(3))
     assert sample.observation(me)["players"] == state.observation(me)["players"]
     assert sample.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_play_forced_stops_at_a_real_choice(game: str) -> None:
+    from tcgkit.bots.greedy import play_forced
+
+    for seed in (1, 2, 3):
+        state = random_game(game, seed, stop_at=15)
+        decisions = state.decisions
+        play_forced(state)
+        assert state.result is not None or len(state.legal_actions()) != 1
+        assert state.decisions - decisions <= 16
