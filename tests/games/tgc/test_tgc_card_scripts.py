@@ -188,21 +188,53 @@ def test_research_director_doubles_next_instant() -> None:
     assert len(state.zone(0, "hand")) == 4
 
 
-def test_equipment_conditional_grants_and_clockwork() -> None:
-    """Mk.3 Carapace: Unstoppable on a Security creature, Taunt otherwise. Clockwork copies a keyword."""
+def test_equipment_conditional_grants() -> None:
+    """Mk.3 Carapace: Unstoppable on a Security creature, Taunt otherwise."""
     state = pos(p0={"hand": ["Apadyne Technologies Mk.3 R.I.O.T. Carapace"], "field": ["Security Officer"]},
                 res0={"plasma": 1})
     off = card(state, 0, "Security Officer")
     act(state, "play", card(state, 0, "Apadyne Technologies Mk.3 R.I.O.T. Carapace"), off)
     assert has_kw(state, off, "Unstoppable") and not has_kw(state, off, "Taunt")
-    cw = pos(p0={"hand": ["Ratvarian Clockwork Cuirass"], "field": ["Botanist"]}, p1={"field": ["Clown"]},
+
+
+def test_clockwork_copies_the_keyword_the_player_chooses() -> None:
+    """Clockwork (Ratvarian Clockwork Cuirass; keywords.json): the creature copies *a single keyword* of another
+    creature, chosen by its player (a decision among that creature's keywords), until it loses Clockwork or leaves
+    the field; it holds one copy at a time."""
+    cw = pos(p0={"hand": ["Ratvarian Clockwork Cuirass"], "field": ["Botanist"]},
+             p1={"field": ["Security Officer", "Psychologist", "Clown"]}, res0={"plasma": 4})
+    bot = card(cw, 0, "Botanist", "field")
+    armor = card(cw, 0, "Ratvarian Clockwork Cuirass")
+    officer = card(cw, 1, "Security Officer")
+    act(cw, "play", armor, bot)
+    pass_window(cw)
+    act(cw, "activate", armor, "0")
+    clown = card(cw, 1, "Clown")
+    assert set(cw.legal_actions()) == {Action("choose", (officer,)), Action("choose", (clown,))}  # with a keyword
+    act(cw, "choose", officer)
+    assert set(cw.legal_actions()) == {Action("option", ("Hatred:Clowns",)), Action("option", ("Squad Tactics",))}
+    act(cw, "option", "Squad Tactics")
+    assert has_kw(cw, bot, "Squad Tactics") and not has_kw(cw, bot, "Hatred:Clowns")
+    pass_window(cw)
+    assert Action("activate", (armor, "0")) not in cw.legal_actions()  # a single keyword
+    RULES.destroy(cw, armor)  # the creature loses Clockwork: the copy ends
+    assert not has_kw(cw, bot, "Squad Tactics")
+
+
+def test_clockwork_copied_art_of_the_deal_works() -> None:
+    """Clockwork copying Art of the Deal (1) gives the creature that keyword's ability."""
+    cw = pos(p0={"hand": ["Ratvarian Clockwork Cuirass"], "field": ["Botanist", "Cargo Technician"]},
              res0={"plasma": 4})
     bot = card(cw, 0, "Botanist", "field")
     armor = card(cw, 0, "Ratvarian Clockwork Cuirass")
     act(cw, "play", armor, bot)
     pass_window(cw)
-    act(cw, "activate", armor, "0")
-    assert has_kw(cw, bot, "Taunt")
+    assert Action("activate", (armor, "1")) not in cw.legal_actions()
+    act(cw, "activate", armor, "0")  # the Cargo Technician is the only choice, with one keyword: no decision
+    assert has_kw(cw, bot, "Art of the Deal:1")
+    pass_window(cw)
+    act(cw, "activate", armor, "1")
+    assert RULES.stat(cw, bot, "power") == 1 + 2 - 1 and RULES.available_plasma(cw, 0) == 1
 
 
 def test_miningborg_end_phase_plasma() -> None:

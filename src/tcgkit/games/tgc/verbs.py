@@ -342,15 +342,67 @@ def _set_faction(state: GameState, ctx: dict, params: Any) -> None:
         st.status["faction=" + str(ctx.get("faction", "Service"))] = 1
 
 
+def keywords_of(state: GameState, card: int) -> list[str]:
+    """The keywords a creature has now (printed, granted, from its Equipment), with their parameter
+    (``Immunity:Battlefields``), sorted: what Clockwork may copy. Internal statuses are not keywords."""
+    from tcgkit.games.tgc.model import KEYWORDS
+
+    d = state.defs[card]
+    names = {k for k in d.fields["kw"] if ":" in k or k not in d.fields["kwp"]}
+    st = state.cs.get(card)
+    if st is not None:
+        names.update(k for k, v in st.status.items() if k.partition(":")[0] in KEYWORDS and _status_live(state, v))
+        for eq in st.attached:
+            names.update(g.partition("@")[0] for g in state.defs[eq].fields["grants"])
+    return sorted(k for k in names if k.partition(":")[0] in KEYWORDS and has_kw(state, card, k))
+
+
+@hook("tgc.clockwork_target")
+def _clockwork_target(state: GameState, ctx: dict, params: Any) -> bool:
+    """Another creature than the one this Equipment is attached to, with a keyword to copy."""
+    st = state.cs.get(ctx["source"])
+    c = params["card"]
+    return (st is None or st.host != c) and bool(keywords_of(state, c))
+
+
+@hook("tgc.clockwork_ok")
+def _clockwork_ok(state: GameState, ctx: dict, params: Any) -> bool:
+    """The creature equipped with this card has Clockwork and holds no copied keyword yet."""
+    st = state.cs.get(ctx["source"])
+    if st is None or st.host < 0 or not has_kw(state, st.host, "Clockwork"):
+        return False
+    copy = state.card_state(st.host).status.get("clockwork_copy")
+    return not (copy and _status_live(state, copy))
+
+
 @hook("tgc.clockwork")
 def _clockwork(state: GameState, ctx: dict, params: Any) -> None:
-    """Clockwork: copy the first printed keyword of the chosen creature while the source stays on the board."""
-    host = state.cs[ctx["source"]].host if ctx["source"] in state.cs else -1
-    for c in select(state, ctx, params.get("target", "t")):
-        kws = sorted(state.defs[c].fields["kw"])
-        if kws and host >= 0:
-            state.card_state(host).status[kws[0]] = 10 + ctx["source"]
-            state.emit("status", state.owner[host], host, (kws[0], 1))
+    """Clockwork: the creature copies one keyword of the chosen creature, chosen by its controller (a decision),
+    until it loses Clockwork (the source leaves the board) or leaves the field."""
+    from tcgkit.core.actions import Action
+    from tcgkit.core.effects import ask
+
+    src = ctx["source"]
+    host = state.cs[src].host if src in state.cs else -1
+    chosen = select(state, ctx, params.get("target", "t"))
+    if host < 0 or not chosen:
+        return
+    key = "_clockwork_kw"
+    if key not in ctx:
+        kws = keywords_of(state, chosen[0])
+        if not kws:
+            return
+        if len(kws) > 1:
+            ask(state, ctx, ctx["controller"], "Clockwork: choose the keyword to copy",
+                [Action("option", (k,)) for k in kws], key)
+            return
+        ctx[key] = kws[0]
+    kw = ctx.pop(key)
+    status = state.card_state(host).status
+    status.pop("no:" + kw, None)
+    status[kw] = 10 + src
+    status["clockwork_copy"] = 10 + src
+    state.emit("status", state.owner[host], host, (kw, 10 + src))
 
 
 @hook("tgc.remember")
