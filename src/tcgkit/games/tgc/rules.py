@@ -78,6 +78,7 @@ class TgcRules(Ruleset):
         "coin_plasma_persists": False,  # TGC-3.6.2 reading (b)
         "equipment_bonus_absorbs_damage": False,  # TGC-3.3.3.b.3.1 reading (b)
         "defender_gone_cancels": False,  # TGC-4.2.2.1 reading (b)
+        "negate_destruction_only": False,  # Chief Engineer's Negate: only the destruction, not the whole effect
         "mulligan_sequential": False,  # TGC-1.5 second reading: the second player mulligans knowing the first's count
     }
     EXTRA_VERBS = verbs.EXTRA_VERBS

@@ -311,11 +311,62 @@ def _modify(state: GameState, ctx: dict, step: Step) -> None:
             rules.destroy(state, c, ctx)
 
 
+def _destroy(state: GameState, ctx: dict, step: Step) -> None:
+    """The core ``destroy``, plus the Negate of a Battlefield's destruction (Chief Engineer, see
+    :func:`negation_offer`): the player who may negate decides (a choice of the card to sacrifice, or ``done``)."""
+    rules = state.rules
+    for c in select(state, ctx, step.params["target"]):
+        if state.loc[c][1] == "bf" and c not in ctx.get("_ce_decided", ()):
+            q, offer = negation_offer(state, ctx, c)
+            if offer:
+                if "_ce" not in ctx and not ctx.get("_done__ce"):
+                    from tcgkit.core.actions import Action
+                    from tcgkit.core.effects import ask
+
+                    ask(state, ctx, q, f"Chief Engineer: sacrifice an Engineering card to negate the destruction "
+                                       f"of {state.defs[c].name}? (done: no)",
+                        [*(Action("choose", (x,)) for x in offer), Action("done")], "_ce")
+                    return
+                ctx.pop("_done__ce", None)
+                chosen = ctx.pop("_ce", None)
+                ctx["_ce_decided"] = (*ctx.get("_ce_decided", ()), c)
+                if chosen:
+                    state.emit("negate", q, chosen[0], (c,))
+                    if not state.options.get("negate_destruction_only"):  # the whole effect is nullified
+                        state.stack[:] = [f for f in state.stack if f[2] is not ctx]
+                    rules.destroy(state, chosen[0], {"source": chosen[0], "controller": q})
+                    if not state.options.get("negate_destruction_only"):
+                        return
+                    continue
+        rules.destroy(state, c, ctx)
+
+
+def negation_offer(state: GameState, ctx: dict, bf: int) -> tuple[int, list[int]]:
+    """Chief Engineer: "If a battlefield card is about to be destroyed by an opponent's card effect, you may sacrifice
+    an Engineering faction card of yours in play to Negate that effect." Any Battlefield (either side) destroyed by a
+    card effect controlled by the opponent of a player with a (not nullified) Chief Engineer on the field: that
+    player and the Engineering cards they may sacrifice (every board zone but the doomed Battlefield itself)."""
+    ctrl = ctx.get("controller", -1)
+    if ctrl < 0:
+        return -1, []
+    q = 1 - ctrl
+    zones = state.zones[q]
+    if not any(_negates_bf(state, x) for x in zones["field"]):
+        return q, []
+    return q, [x for z in ("field", "artifacts", "bf", "equip") for x in zones[z]
+               if x != bf and faction(state, x) == "Engineering"]
+
+
+def _negates_bf(state: GameState, card: int) -> bool:
+    return not nullified(state, card) and any(
+        e.kind == "static" and e.params.get("negates") == "battlefield_destruction" for e in state.defs[card].effects)
+
+
 def handlers() -> dict[str, effects.Handler]:
     return {
         "discard_played": _discard_played, "summon": _summon, "grant": _grant, "ungrant": _ungrant,
         "bf_damage": _bf_damage, "lose_plasma": _lose_plasma, "lose_hs": _lose_hs, "coin": _coin,
-        "reset_resolve": _reset_resolve, "modify": _modify,
+        "reset_resolve": _reset_resolve, "modify": _modify, "destroy": _destroy,
     }
 
 

@@ -1,0 +1,110 @@
+"""Card text executed exactly (issue 6 follow-up): each test cites the card whose text it checks, and the clause or
+ruling where the text leaves the rules' ground (RULINGS.md)."""
+
+from __future__ import annotations
+
+from tgc_helpers import RULES, act, card, pos
+
+from tcgkit.core.actions import Action
+
+# ------------------------------------------------------------------------------------------- Chief Engineer
+CE = "Chief Engineer"
+ENGI = "Station Engineer"
+
+
+def _janitor_vs(p1: dict, bf_owner: int = 1, **kw):
+    p0 = {"field": ["Janitor"]}
+    if bf_owner == 0:
+        p0["bf"] = ["Economy Crash"]
+    else:
+        p1 = {**p1, "bf": ["Economy Crash"]}
+    state = pos(p0=p0, p1=p1, **kw)
+    act(state, "activate", card(state, 0, "Janitor"), "0")
+    return state
+
+
+def test_chief_engineer_may_negate_a_janitor() -> None:
+    """Chief Engineer: a Battlefield about to be destroyed by an opponent's card effect (Janitor): its player may
+    sacrifice an Engineering card of theirs in play (a decision, TGC-2.1.b) to Negate the effect."""
+    state = _janitor_vs({"field": [CE, ENGI, "Clown"]})
+    ce, engi, crash = card(state, 1, CE), card(state, 1, ENGI), card(state, 1, "Economy Crash")
+    assert state.current == 1
+    assert set(state.legal_actions()) == {Action("choose", (ce,)), Action("choose", (engi,)), Action("done")}
+    act(state, "choose", engi)
+    assert state.loc[crash][1] == "bf" and state.loc[engi][1] == "discard"
+    assert any(e.kind == "negate" for e in state.log)
+    assert state.vars["gs"] == "quick" and state.current == 0  # the action is over: the turn player's Open Quick
+
+
+def test_chief_engineer_declined_the_battlefield_is_destroyed() -> None:
+    """Chief Engineer: "you may": answering ``done`` lets the destruction happen."""
+    state = _janitor_vs({"field": [CE]})
+    act(state, "done")
+    assert state.loc[card(state, 1, "Economy Crash")][1] == "discard"
+    assert state.loc[card(state, 1, CE)][1] == "field"
+
+
+def test_chief_engineer_any_battlefield_card() -> None:
+    """Chief Engineer: "a battlefield card" is any Battlefield, also the opponent's own one destroyed by their own
+    effect (the effect is still an opponent's card effect)."""
+    state = _janitor_vs({"field": [CE]}, bf_owner=0)
+    assert state.current == 1 and Action("choose", (card(state, 1, CE),)) in state.legal_actions()
+
+
+def test_chief_engineer_not_against_own_effects() -> None:
+    """Chief Engineer: only an *opponent's* card effect; the Chief Engineer's player's own Janitor is not negated."""
+    state = pos(p0={"field": ["Janitor", CE], "bf": ["Economy Crash"]})
+    act(state, "activate", card(state, 0, "Janitor"), "0")
+    assert state.loc[card(state, 0, "Economy Crash")][1] == "discard"
+    assert state.vars["gs"] == "quick"
+
+
+def test_chief_engineer_not_against_a_replacing_battlefield_tgc_3_3_3_d_1() -> None:
+    """TGC-3.3.3.d.1: a new Battlefield destroys its own player's old one by the rules, not by an opponent's card
+    effect, so a Chief Engineer cannot negate it."""
+    state = pos(p0={"hand": ["Economy Crash"], "bf": ["Atmospherics Incident"], "field": [CE]},
+                p1={"field": [CE]}, res0={"plasma": 2})
+    act(state, "play", card(state, 0, "Economy Crash"))
+    assert state.loc[card(state, 0, "Atmospherics Incident")][1] == "discard"
+    assert state.vars["gs"] == "quick"
+
+
+def test_chief_engineer_negates_the_whole_nuclear_option() -> None:
+    """Chief Engineer: Negate = "the card's effect is nullified" (keywords.json): The Nuclear Option deals no
+    damage either; the Instant is still discarded (TGC-3.3.3.c.1)."""
+    state = pos(p0={"hand": ["The Nuclear Option"], "field": ["Clown"]}, p1={"field": [CE], "bf": ["Economy Crash"]},
+                res0={"plasma": 4})
+    nuke = card(state, 0, "The Nuclear Option")
+    act(state, "play", nuke)
+    act(state, "choose", card(state, 1, CE))
+    assert state.loc[card(state, 1, "Economy Crash")][1] == "bf"
+    assert RULES.stat(state, card(state, 0, "Clown"), "resolve") == 4
+    assert state.loc[nuke][1] == "discard"
+
+
+def test_chief_engineer_negate_destruction_only_option() -> None:
+    """Option ``negate_destruction_only``: only the destruction is negated; the rest of the effect happens."""
+    state = pos(p0={"hand": ["The Nuclear Option"], "field": ["Clown"]}, p1={"field": [CE], "bf": ["Economy Crash"]},
+                res0={"plasma": 4}, options={"negate_destruction_only": True})
+    act(state, "play", card(state, 0, "The Nuclear Option"))
+    act(state, "choose", card(state, 1, CE))
+    assert state.loc[card(state, 1, "Economy Crash")][1] == "bf"
+    assert RULES.stat(state, card(state, 0, "Clown"), "resolve") == 2
+
+
+def test_chief_engineer_disco_inferno_self_destruction() -> None:
+    """Chief Engineer: any card effect counts, whatever destroys the Battlefield: the opponent's Disco Inferno
+    destroying itself after two turns of being tapped may be negated too."""
+    state = pos(p0={"bf": ["Disco Inferno"]}, p1={"field": [CE]},
+                cards0=[{"name": "Disco Inferno", "zone": "bf", "tapped": True, "status": {"locked": 1},
+                         "counters": {"ticks": 1}}], phase="battle")
+    disco = card(state, 0, "Disco Inferno")
+    act(state, "pass_phase")
+    while state.pending is None and state.result is None:
+        if state.vars["gs"] in ("play", "battle"):
+            act(state, "pass_phase")
+        else:
+            act(state, "do_nothing")
+    assert state.pending.player == 1 and state.phase == "play" and state.active == 1
+    act(state, "done")
+    assert state.loc[disco][1] == "discard"
