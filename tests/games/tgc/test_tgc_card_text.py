@@ -108,3 +108,32 @@ def test_chief_engineer_disco_inferno_self_destruction() -> None:
     assert state.pending.player == 1 and state.phase == "play" and state.active == 1
     act(state, "done")
     assert state.loc[disco][1] == "discard"
+
+
+# ------------------------------------------------------------------------------------------- Scientist
+def test_scientist_gains_when_targeted_by_any_single_target_event() -> None:
+    """Scientist: "When this card is targeted by an opponent's single target event, gain 1 lifeshard": the generic
+    ``targeted`` event, whatever the Event (Re-Education here; gained before it is destroyed)."""
+    state = pos(p0={"hand": ["Re-Education"]}, p1={"field": ["Scientist", "Clown"]}, res0={"plasma": 2})
+    act(state, "play", card(state, 0, "Re-Education"))
+    act(state, "choose", card(state, 1, "Scientist"))
+    assert state.res[1]["hs"] == 21 and state.loc[card(state, 1, "Scientist")][1] == "discard"
+
+
+def test_scientist_forced_single_target_counts() -> None:
+    """Scientist: a single target with no alternative (Bluespace Barrage, only the Scientist) is still targeted."""
+    state = pos(p0={"hand": ["Bluespace Barrage"]}, p1={"field": ["Scientist"]}, res0={"plasma": 3})
+    act(state, "play", card(state, 0, "Bluespace Barrage"))
+    assert state.res[1]["hs"] == 21
+
+
+def test_scientist_not_by_own_events_nor_untargeted() -> None:
+    """Scientist: not its own player's Event (Adrenals on it), and not a card that was not chosen."""
+    state = pos(p0={"hand": ["Adrenals"], "field": ["Scientist"]}, p1={"hand": ["Re-Education"], "field": ["Clown"]},
+                res0={"plasma": 1}, res1={"plasma": 2})
+    act(state, "play", card(state, 0, "Adrenals"))
+    assert state.res[0]["hs"] == 20
+    state2 = pos(p0={"hand": ["Re-Education"]}, p1={"field": ["Scientist", "Clown"]}, res0={"plasma": 2})
+    act(state2, "play", card(state2, 0, "Re-Education"))
+    act(state2, "choose", card(state2, 1, "Clown"))
+    assert state2.res[1]["hs"] == 20

@@ -48,7 +48,7 @@ NEXT_PHASE = {"standby": "play", "play": "battle", "battle": "end"}
 DEFAULT_GS = {"play": "play", "battle": "battle"}
 FIELD = ("field", "artifacts", "bf", "equip")
 #: Automatic trigger kinds the engine emits (the activatable ones are handled through the window).
-AUTO_TRIGGERS = frozenset({"destroyed", "discarded", "attack", "summoned", "phase"})
+AUTO_TRIGGERS = frozenset({"destroyed", "discarded", "attack", "summoned", "phase", "targeted"})
 
 _DO_NOTHING = Action("do_nothing")
 _PASS_PHASE = Action("pass_phase")

@@ -311,6 +311,25 @@ def _modify(state: GameState, ctx: dict, step: Step) -> None:
             rules.destroy(state, c, ctx)
 
 
+def _choose(state: GameState, ctx: dict, step: Step) -> None:
+    """The core ``choose``; once a single-target choice (count 1) of an Instant's or Event's effect is made, each chosen
+    card is *targeted*: a ``targeted`` event (card: the target, player: the effect's controller, data: the source)
+    that triggers listen to (Scientist)."""
+    _CORE_CHOOSE(state, ctx, step)
+    if state.pending is None:
+        src = ctx["source"]
+        if state.defs[src].type in ("instant", "event") and step.params.get("count", 1) == 1:
+            name = step.params.get("name", "chosen")
+            done = ctx.get("_targeted", ())
+            for c in ctx.get(name) or ():
+                if type(c) is int and (name, c) not in done:
+                    ctx["_targeted"] = done = (*done, (name, c))
+                    state.emit("targeted", ctx["controller"], c, (src,))
+
+
+_CORE_CHOOSE = effects.CORE_HANDLERS["choose"]
+
+
 def _destroy(state: GameState, ctx: dict, step: Step) -> None:
     """The core ``destroy``, plus the Negate of a Battlefield's destruction (Chief Engineer, see
     :func:`negation_offer`): the player who may negate decides (a choice of the card to sacrifice, or ``done``)."""
@@ -366,7 +385,7 @@ def handlers() -> dict[str, effects.Handler]:
     return {
         "discard_played": _discard_played, "summon": _summon, "grant": _grant, "ungrant": _ungrant,
         "bf_damage": _bf_damage, "lose_plasma": _lose_plasma, "lose_hs": _lose_hs, "coin": _coin,
-        "reset_resolve": _reset_resolve, "modify": _modify, "destroy": _destroy,
+        "reset_resolve": _reset_resolve, "modify": _modify, "destroy": _destroy, "choose": _choose,
     }
 
 
@@ -559,15 +578,6 @@ def _mill(state: GameState, ctx: dict, params: Any) -> None:
     for _ in range(params.get("count", 2)):
         if state.move_top(who, "deck", "discard") < 0:
             break
-
-
-@hook("tgc.targeted")
-def _targeted(state: GameState, ctx: dict, params: Any) -> None:
-    """An opponent's single-target Event chose this card: a Scientist's owner gains 1 HS."""
-    for c in select(state, ctx, params.get("target", "t")):
-        if state.owner[c] != ctx["controller"] and any(
-                e.params.get("on_targeted") for e in state.defs[c].effects if e.kind == "static"):
-            state.rules.heal_player(state, state.owner[c], 1, ctx)
 
 
 @hook("tgc.warp_ok")
