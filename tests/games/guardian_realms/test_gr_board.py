@@ -49,7 +49,7 @@ def test_base_destroyed_gr_base_04() -> None:
     do(s, f"attack #{colossus} base1")
     assert s.res[1]["b1"] == 0
     assert any(ev.kind == "base_destroyed" for ev in s.log)
-    do(s, 'play "Siege Strike"')
+    do(s, 'play "Siege Strike" base2')
     do(s, "option lane1")
     assert s.res[1]["b1"] == 0
     s = position({"lane3": ["Ashen Brute"]}, {"lane3": ["Moss Whelp"]})
@@ -194,11 +194,11 @@ def test_effect_single_use_gr_lane_02() -> None:
     """GR-LANE-02: an Effect resolves from an Effect slot and ends in the Discard Pile; the slot is empty."""
     s = position({"hand": ["Fireball"]}, {"lane1": ["Ashen Brute"]})
     fb = card(s, 0, "Fireball")
-    do(s, f"play #{fb}")
+    do(s, f"play #{fb} base2")
     assert hp(s, card(s, 1, "Ashen Brute")) == 17
     assert s.loc[fb][1] == "discard"
     assert all(not s.zone(0, f"effect{ln}") for ln in (1, 2, 3))
-    assert any(ev.kind == "move" and ev.card == fb and ev.data[3] == "effect1" for ev in s.log)
+    assert any(ev.kind == "move" and ev.card == fb and ev.data[3] == "effect2" for ev in s.log)
 
 
 def test_equipment_discarded_with_guardian_gr_lane_03() -> None:
@@ -354,7 +354,7 @@ def test_destroyed_by_effect_gr_def_02() -> None:
     """GR-DEF-02: "destroy target Guardian" defeats a full-HP Guardian."""
     s = position({"hand": ["Assassinate"]}, {"lane1": ["Frost Warden"]})
     warden = card(s, 1, "Frost Warden")
-    do(s, 'play "Assassinate"')
+    do(s, 'play "Assassinate" base2')
     assert s.loc[warden][1] == "discard" and any(ev.kind == "defeated" and ev.card == warden for ev in s.log)
 
 
@@ -371,7 +371,7 @@ def test_discarded_not_defeated_gr_def_04() -> None:
     """GR-DEF-04: an effect sending a Guardian to the pile logs "discarded"; no defeat."""
     s = position({"hand": ["Banish"]}, {"lane1": ["Frost Warden"]})
     warden = card(s, 1, "Frost Warden")
-    do(s, 'play "Banish"')
+    do(s, 'play "Banish" base2')
     assert s.loc[warden][1] == "discard"
     assert any(ev.kind == "discarded" and ev.card == warden for ev in s.log)
     assert not any(ev.kind == "defeated" for ev in s.log)
@@ -380,7 +380,7 @@ def test_discarded_not_defeated_gr_def_04() -> None:
 def test_ways_of_discarding_gr_def_05() -> None:
     """GR-DEF-05: a discard from hand by an effect, the hand limit and used-up Equipment all log "discarded"."""
     s = position({"hand": ["Mind Rot"]}, {"hand": ["Fireball"]})
-    do(s, 'play "Mind Rot"')
+    do(s, 'play "Mind Rot" base2')
     fb = card(s, 1, "Fireball")
     assert s.loc[fb][1] == "discard" and any(ev.kind == "discarded" and ev.card == fb for ev in s.log)
 
@@ -402,7 +402,7 @@ def test_return_to_hand_gr_rth_01() -> None:
     do(s, "end")
     do(s, "end")
     recall = card(s, 1, "Recall")
-    do(s, f"play #{recall}")  # only the Phoenix is a legal target: chosen without a decision
+    do(s, f"play #{recall} base2")  # only the Phoenix is a legal target: chosen without a decision
     assert s.loc[phoenix][1] == "hand"
     assert all(s.loc[c][1] == "lane2" or s.loc[c][1] == "lane3" for c in RULES.guardians(s, 0))
     s = position({"lane1": ["Wolf Shaman"]}, {"hand": ["Recall"]})
@@ -411,12 +411,12 @@ def test_return_to_hand_gr_rth_01() -> None:
     do(s, "end")
     wolf = s.zone(0, "lane2")[0]
     assert s.defs[wolf].fields["token"] == "summon"
-    do(s, f"play #{card(s, 1, 'Recall')}")
+    do(s, f"play #{card(s, 1, 'Recall')} base2")
     assert s.loc[wolf][1] == "lane2" and s.loc[card(s, 0, "Wolf Shaman")][1] == "hand"
     s = position({"lane1": ["Ashen Brute"], "equip1": ["Flame Blade"]}, {"hand": ["Recall"]}, active=1,
                  cards0=[{"name": "Ashen Brute", "counters": {"dmg": 5}, "status": {"burned": 2}}])
     brute = card(s, 0, "Ashen Brute")
-    do(s, 'play "Recall"')
+    do(s, 'play "Recall" base2')
     assert s.loc[brute][1] == "hand" and brute not in s.cs
     assert s.loc[card(s, 0, "Flame Blade")][1] == "discard"
 
@@ -488,6 +488,6 @@ def test_return_to_full_hand_discards_gr_rth_01_gr_turn_05() -> None:
     """GR-RTH-01, GR-TURN-05: a Guardian returned to a hand of 8 goes to the Discard Pile instead."""
     s = position({"lane1": ["Ashen Brute"], "hand": ["8 Fireball"]}, {"hand": ["Recall"]}, active=1)
     brute = card(s, 0, "Ashen Brute")
-    do(s, 'play "Recall"')
+    do(s, 'play "Recall" base2')
     assert s.loc[brute][1] == "discard" and len(s.zone(0, "hand")) == 8
     assert any(ev.kind == "discarded" and ev.card == brute for ev in s.log)

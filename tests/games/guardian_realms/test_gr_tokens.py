@@ -23,7 +23,7 @@ def wall_card(tier: int) -> dict:
 def test_wall_tiers_gr_wall_01() -> None:
     """GR-WALL-01: a Wall has tier 1-3: "Fortress Wall" raises a Tier 2 Wall in a wall zone; tier 4 is rejected."""
     s = position({"hand": ["Fortress Wall"]})
-    do(s, 'play "Fortress Wall"')
+    do(s, 'play "Fortress Wall" base2')
     do(s, "option lane2")
     assert s.res[0]["w2"] == 20
     assert any(ev.kind == "wall" and ev.data == (2, 2, 20) for ev in s.log)
@@ -38,7 +38,7 @@ def test_wall_tiers_gr_wall_01() -> None:
 def test_wall_hp(name: str, hp_: int, clause: str) -> None:
     """GR-WALL-02: Tier 1 has 10 HP; GR-WALL-03: Tier 2 has 20; GR-WALL-04: Tier 3 has 30."""
     s = position({"hand": [name]})
-    do(s, f'play "{name}"')
+    do(s, f'play "{name}" base2')
     do(s, "option lane1")
     assert s.res[0]["w1"] == hp_, clause
 
@@ -65,10 +65,10 @@ def test_wall_absorbs_gr_wall_05() -> None:
 def test_wall_zone_per_lane_gr_wall_06() -> None:
     """GR-WALL-06: one wall zone per player per lane; a new Wall replaces the old one (removed, not destroyed)."""
     s = position({"hand": ["Stone Wall", "Fortress Wall"]}, res1={"w2": 30})
-    do(s, 'play "Stone Wall"')
+    do(s, 'play "Stone Wall" base2')
     do(s, "option lane2")
     assert s.res[0]["w2"] == 10 and s.res[1]["w2"] == 30
-    do(s, 'play "Fortress Wall"')
+    do(s, 'play "Fortress Wall" base2')
     do(s, "option lane2")
     assert s.res[0]["w2"] == 20 and not s.res[0].get("x2")
     assert any(ev.kind == "wall_removed" for ev in s.log)
@@ -77,10 +77,10 @@ def test_wall_zone_per_lane_gr_wall_06() -> None:
 def test_no_rebuild_gr_wall_07() -> None:
     """GR-WALL-07: once a lane's Wall is destroyed no Wall is built there, unless a card says so (Great Rampart)."""
     s = position({"hand": ["Stone Wall", "Great Rampart"]}, res0={"x1": 1})
-    do(s, 'play "Stone Wall"')
+    do(s, 'play "Stone Wall" base2')
     assert options(s) == ["lane2", "lane3"]
     do(s, "option lane3")
-    do(s, 'play "Great Rampart"')
+    do(s, 'play "Great Rampart" base2')
     assert options(s) == ["lane1", "lane2", "lane3"]
     do(s, "option lane1")
     assert s.res[0]["w1"] == 30
@@ -199,5 +199,5 @@ def test_linked_defeat_fires_both_triggers_gr_link_05() -> None:
     assert s.loc[a][1] == "discard" and s.loc[b][1] == "discard"
     assert len(s.zone(0, "hand")) == 2
     s = position({"lane1": ["Ember Acolyte"], "deck": ["5 Moss Whelp"]}, {"hand": ["Banish"]}, active=1)
-    do(s, 'play "Banish"')
+    do(s, 'play "Banish" base2')
     assert len(s.zone(0, "hand")) == 0

@@ -7,6 +7,7 @@ its stacks, Poisoned its next tick. HP Links are ``state.vars["links"]``: a tupl
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from tcgkit.core import effects
@@ -29,6 +30,7 @@ EQUIP = ("", "equip1", "equip2", "equip3")
 EFFECT = ("", "effect1", "effect2", "effect3")
 BASE_WORD = ("", "base1", "base2", "base3")
 BASE_LANE = {"base1": 1, "base2": 2, "base3": 3}
+EFFECT_LANE = {"effect1": 1, "effect2": 2, "effect3": 3}
 BASE_KEY = ("", "b1", "b2", "b3")
 NEAR = ((), (1, 2), (1, 2, 3), (2, 3))
 STRONGHOLD = 2
@@ -217,6 +219,10 @@ def main_actions(state: GameState) -> list[Action]:
     info = enemy_lanes(state, 1 - p) if fielded else ()
     loc = state.loc
     for g in fielded:
+        d = defs[g]
+        fl = d.fields
+        if fl["infuse"]:  # a player action, not the Guardian's: not gated by Exhausted or a forfeit (GR-SAC-03)
+            acts.extend(Action("infuse", (g, r)) for r in fielded if r != g)
         st = cs.get(g)
         f = 0
         if st is not None:
@@ -226,8 +232,6 @@ def main_actions(state: GameState) -> list[Action]:
                 f = st.counters["af"]
                 if f & FORFEIT:
                     continue
-        d = defs[g]
-        fl = d.fields
         lane = LANE_OF[loc[g][1]]
         targets = None
         if dz >= d.stats["attack_cost"] and (not f or may_attack(state, g, f)):
@@ -240,8 +244,6 @@ def main_actions(state: GameState) -> list[Action]:
             for i in fl["abilities"]:
                 if ability_ok(state, g, i, dz, targets):
                     acts.append(Action("ability", (g, str(i))))
-        if fl["infuse"]:
-            acts.extend(Action("infuse", (g, r)) for r in fielded if r != g)
         if (not f or may_swap(state, g, f)) and res[BASE_KEY[lane]] > 0:
             ready.append(g)
     if dz >= 1 and len(ready) >= 2:
@@ -255,14 +257,17 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
     defs = state.defs
     open_lanes = [ln for ln in (1, 2, 3) if res[BASE_KEY[ln]] > 0]
     every_lane = len(open_lanes) == 3
+    vis = None
     for card in state.zones[p]["hand"]:
         d = defs[card]
         t = d.type
         if t == "Guardian":
             if d.stats["sp_cost"] > sp:
                 continue
-            if d.fields["sacrifice"]:
-                acts.extend(Action("summon", (card, LANE_WORD[ln], s)) for ln in open_lanes for s in fielded)
+            n = d.fields["sacrifice"]
+            if n:  # GR-SAC-01/02: the card's number of fielded Guardians, chosen by the player
+                acts.extend(Action("summon", (card, LANE_WORD[ln], *mat)) for mat in combinations(fielded, n)
+                            for ln in open_lanes)
                 continue
             summons = _SUMMONS.get(card)
             if summons is None:
@@ -274,33 +279,99 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
         elif d.stats["dz_cost"] <= dz:
             if t == "Equipment":
                 acts.extend(Action("equip", (card, g)) for g in fielded)
-            elif _play_condition_ok(state, card, p):
-                acts.append(Action("play", (card,)))
+            elif t == "Field":
+                if _play_condition_ok(state, card, p, 0):
+                    acts.append(Action("play", (card,)))
+            else:  # GR-LANE-02, GR-BASE-06: an Effect goes to the Effect slot of a Base the player chooses
+                plays = _PLAYS.get(card)
+                if plays is None:
+                    plays = _PLAYS[card] = tuple(Action("play", (card, w)) for w in BASE_WORD)
+                if vis is None:
+                    vis = _visible_lanes(state, p)
+                acts.extend(plays[ln] for ln in _play_bases(state, card, p, vis))
 
 
 #: card id -> its summon actions per lane (index 1-3): plain tuples, the same in every game.
 _SUMMONS: dict[int, tuple[Action, ...]] = {}
+#: card id -> its Effect play actions per Base (index 1-3).
+_PLAYS: dict[int, tuple[Action, ...]] = {}
+ALL_BASES = (1, 2, 3)
 
 
-def _play_condition_ok(state: GameState, card: int, p: int) -> bool:
-    """Every condition of the card's play effects holds (the usual ones evaluated directly)."""
+def _visible_lanes(state: GameState, p: int) -> tuple[tuple[bool, bool], ...]:
+    """Per lane of the opponent (index 1-3): (a visible enemy Guardian there, a visible non-token one there)."""
+    zq = state.zones[1 - p]
+    out = [(False, False)]
+    for ln in ALL_BASES:
+        seen = real = False
+        for t in zq[LANE_WORD[ln]]:
+            if targetable_by_enemy(state, t):
+                seen = True
+                if not is_token(state, t):
+                    real = True
+        out.append((seen, real))
+    return tuple(out)
+
+
+def _play_bases(state: GameState, card: int, p: int, vis: tuple) -> tuple[int, ...]:
+    """The Bases an Effect card may be played to: each one from which every play condition holds. Targets are
+    visible from the Effect's Base: own or adjacent lane (GR-COMBAT-02; option ``effects_any_lane``: any lane)."""
     d = state.defs[card]
     fasts = d.fields["fast_conds"]
+    bases = ALL_BASES
     for i, e in enumerate(d.effects):
         fast = fasts[i]
         if e.kind != "play" or fast == "none":
             continue
-        if fast == "enemy_visible":
-            ok = any(targetable_by_enemy(state, t) for t in _lanes_of(state, 1 - p))
-        elif fast == "enemy_returnable":
-            ok = any(targetable_by_enemy(state, t) and not is_token(state, t) for t in _lanes_of(state, 1 - p))
+        if fast == "enemy_visible" or fast == "enemy_returnable":
+            k = 0 if fast == "enemy_visible" else 1
+            if state.options.get("effects_any_lane"):
+                ok = any(vis[ln][k] for ln in ALL_BASES)
+                bases = bases if ok else ()
+            else:
+                bases = tuple(b for b in bases if any(vis[ln][k] for ln in NEAR[b]))
         elif fast == "own_guardian":
-            ok = bool(_lanes_of(state, p))
+            if not _lanes_of(state, p):
+                bases = ()
         else:
-            ok = effects.check(state, {"source": card, "controller": p}, e.condition)
-        if not ok:
+            bases = tuple(b for b in bases if effects.check(state, {"source": card, "controller": p, "_base": b},
+                                                            e.condition))
+        if not bases:
+            break
+    return bases
+
+
+def _play_condition_ok(state: GameState, card: int, p: int, base: int) -> bool:
+    """Every condition of a Field card's play effects holds."""
+    d = state.defs[card]
+    fasts = d.fields["fast_conds"]
+    for i, e in enumerate(d.effects):
+        if e.kind != "play" or fasts[i] == "none":
+            continue
+        if not effects.check(state, {"source": card, "controller": p, "_base": base}, e.condition):
             return False
     return True
+
+
+def source_lane(state: GameState, ctx: dict) -> int:
+    """The lane an effect looks from: its Guardian's lane or its Effect card's Base (GR-COMBAT-02, GR-LANE-02);
+    0 (every lane) for a Field card, or for an Effect card with the option ``effects_any_lane``."""
+    base = ctx.get("_base")
+    zone = state.loc[ctx["source"]][1]
+    if base is None:
+        lane = LANE_OF.get(zone, 0)
+        if lane:
+            return lane
+        base = EFFECT_LANE.get(zone, 0)
+    return 0 if state.options.get("effects_any_lane") else base
+
+
+def visible_from(state: GameState, card: int, lane: int) -> bool:
+    """An enemy Guardian is visible from ``lane``: not Stealthed or Invincible, in that lane or an adjacent one
+    (GR-COMBAT-02, GR-STLH-01, GR-IMM-03); ``lane`` 0: from anywhere."""
+    if not targetable_by_enemy(state, card):
+        return False
+    return not lane or LANE_OF.get(state.loc[card][1], 0) in NEAR[lane]
 
 
 def _lanes_of(state: GameState, p: int) -> list[int]:
@@ -313,15 +384,27 @@ def swap_ready(state: GameState, card: int) -> bool:
 
 
 def _swap_actions(state: GameState, ready: list[int], acts: list[Action]) -> None:
-    """Swap pairs; the first Guardian named is the one that chose to swap (a Paralyzed one must be it)."""
+    """Swap pairs; the first Guardian named is the one that chose to swap (GR-SWAP-01): a Paralyzed one must be it
+    (GR-PARA-01); when either is Confused the player chooses which one swaps (that one makes the check, GR-CONF-01)."""
     cs = state.cs
-    para = [bool((st := cs.get(g)) is not None and st.status.get("paralyzed")) for g in ready]
+    para = []
+    conf = []
+    for g in ready:
+        st = cs.get(g)
+        s = st.status if st is not None else None
+        para.append(bool(s and s.get("paralyzed")))
+        conf.append(bool(s and s.get("confused")))
     for i, a in enumerate(ready):
         for j in range(i + 1, len(ready)):
             if para[i] and para[j]:
                 continue
             b = ready[j]
-            acts.append(_new(Action, ("swap", (b, a) if para[j] else (a, b))))
+            if para[j]:
+                acts.append(_new(Action, ("swap", (b, a))))
+            else:
+                acts.append(_new(Action, ("swap", (a, b))))
+                if not para[i] and (conf[i] or conf[j]):
+                    acts.append(_new(Action, ("swap", (b, a))))
 
 
 # ---------------------------------------------------------------------------------------------- doing actions
@@ -330,9 +413,9 @@ def _swap_actions(state: GameState, ready: list[int], acts: list[Action]) -> Non
 def do_action(state: GameState, action: Action) -> None:
     kind, args = action.kind, action.args
     if kind == "summon":
-        summon(state, args[0], LANE_OF[args[1]], args[2] if len(args) > 2 else -1)
+        summon(state, args[0], LANE_OF[args[1]], args[2:])
     elif kind == "play":
-        play_card(state, args[0])
+        play_card(state, args[0], BASE_LANE[args[1]] if len(args) > 1 else 0)
     elif kind == "equip":
         equip(state, args[0], args[1])
     elif kind == "attack":
@@ -352,16 +435,17 @@ def spend(state: GameState, p: int, resource: str, n: int) -> None:
         state.emit("spend", p, data=(resource, n, res[resource]))
 
 
-def summon(state: GameState, card: int, lane: int, sacrificed: int = -1) -> None:
-    """Summon a Guardian (GR-SP-03): a sacrifice first (GR-SAC-02), the old occupant discarded (GR-LANE-01)."""
+def summon(state: GameState, card: int, lane: int, sacrificed: tuple = ()) -> None:
+    """Summon a Guardian (GR-SP-03): the sacrifices first (GR-SAC-02), the old occupant discarded (GR-LANE-01);
+    its play effects then resolve in printed order."""
     p = state.owner[card]
     d = state.defs[card]
     spend(state, p, "sp", d.stats["sp_cost"])
-    if sacrificed >= 0:
-        state.emit("sacrificed", p, sacrificed, (card,))
-        leave_play(state, sacrificed, "discarded")
+    for s in sacrificed:
+        state.emit("sacrificed", p, s, (card,))
+        leave_play(state, s, "discarded")
     enter_lane(state, card, p, lane)
-    for eff in d.effects:
+    for eff in reversed(d.effects):
         if eff.kind == "play":
             effects.start(state, eff, card, p)
 
@@ -379,8 +463,9 @@ def enter_lane(state: GameState, card: int, p: int, lane: int) -> None:
         add_status(state, card, "stealth", 1)
 
 
-def play_card(state: GameState, card: int) -> None:
-    """An Effect resolves from an Effect slot and is discarded (GR-LANE-02); a Field card enters the field zone."""
+def play_card(state: GameState, card: int, lane: int = 0) -> None:
+    """An Effect resolves from the Effect slot of the Base the player chose and is discarded (GR-LANE-02); a Field
+    card enters the field zone (GR-FIELD-01)."""
     p = state.owner[card]
     d = state.defs[card]
     spend(state, p, "dz", d.stats["dz_cost"])
@@ -391,7 +476,6 @@ def play_card(state: GameState, card: int) -> None:
         if d.fields["duration"]:
             state.card_state(card).counters["left"] = d.fields["duration"]
     else:
-        lane = next((ln for ln in (1, 2, 3) if state.res[p][f"b{ln}"] > 0), STRONGHOLD)
         for old in list(state.zones[p][EFFECT[lane]]):
             leave_play(state, old, "discarded")
         state.move(card, p, EFFECT[lane])
@@ -416,7 +500,7 @@ def equip(state: GameState, card: int, guardian: int) -> None:
     if uses:
         st.counters["uses"] = uses
     state.emit("equipped", p, card, (guardian,))
-    for eff in state.defs[card].effects:
+    for eff in reversed(state.defs[card].effects):
         if eff.kind == "play":
             effects.start(state, eff, card, p)
 
@@ -475,13 +559,32 @@ def attack(state: GameState, attacker: int, target: int | str) -> None:
 
 
 def use_equipment(state: GameState, eq: int) -> None:
-    """Limited-use Equipment is discarded when its uses run out (GR-LANE-04)."""
+    """A use of limited-use Equipment is one basic attack of its Guardian; it is discarded when its uses run out
+    (GR-CARD-08, GR-LANE-04). Option ``equipment_use_per_turn``: a use is one turn of basic attacks (a Fury
+    Guardian's second attack that turn is free), and a spent Equipment is discarded at the end of that turn."""
     st = state.cs.get(eq)
     if st is None or "uses" not in st.counters or state.loc[eq][1] not in EQUIP:
+        return
+    if state.options.get("equipment_use_per_turn"):
+        c = st.counters
+        if c.get("ut") == state.turn:
+            return
+        c["ut"] = state.turn
+        c["uses"] -= 1
         return
     st.counters["uses"] -= 1
     if st.counters["uses"] <= 0:
         leave_play(state, eq, "discarded")
+
+
+def discard_spent_equipment(state: GameState, p: int) -> None:
+    """Option ``equipment_use_per_turn``: Equipment whose last use was this turn is discarded at its end."""
+    z = state.zones[p]
+    for zone in EQUIP[1:]:
+        for eq in list(z[zone]):
+            st = state.cs.get(eq)
+            if st is not None and st.counters.get("uses", 1) <= 0:
+                leave_play(state, eq, "discarded")
 
 
 def use_ability(state: GameState, card: int, index: int) -> None:
@@ -723,7 +826,7 @@ def link(state: GameState, cards: list[int]) -> None:
     pool = sum(hp_of(state, c) for c in cards)
     mx = sum(max_hp(state, c) for c in cards)
     state.vars["links"] = (*state.vars.get("links", ()), (tuple(cards), pool, mx))
-    state.emit("hp_link", state.owner[cards[0]], data=(tuple(cards), pool, mx))
+    state.emit("hp_link", state.owner[cards[0]], data=(pool, mx, *cards))  # flat: JSON round trip (replays)
 
 
 def _set_link(state: GameState, i: int, pool_delta: int = 0, max_delta: int = 0) -> int:
@@ -840,6 +943,17 @@ def explain(state: GameState, action: Action) -> str:
         if len(action.args) > 1 and action.args[1] in LANE_OF and state.rules.lane_closed(
                 state, p, LANE_OF[action.args[1]]):
             return "that lane's Base is destroyed: you cannot summon there (GR-BASE-06)"
+    if kind == "summon" and d.fields.get("sacrifice"):
+        n = d.fields["sacrifice"]
+        mats = action.args[2:]
+        if len(mats) != n or len(set(mats)) != n or any(
+                type(m) is not int or state.owner[m] != p or state.loc[m][1] not in LANE_OF for m in mats):
+            return f"summoning {d.name} sacrifices {n} of your fielded Guardians, named in the action (GR-SAC-01/02)"
+    if kind == "play" and d.type == "Effect" and state.loc[card][1] == "hand":
+        if len(action.args) != 2 or action.args[1] not in BASE_LANE:
+            return f"play an Effect to the Effect slot of one of your Bases: play #{card} base<1-3> (GR-LANE-02)"
+        if d.stats["dz_cost"] <= res["dz"]:
+            return "no legal target visible from that Base (GR-COMBAT-02)"
     if kind == "ability":
         index = action.args[1] if len(action.args) > 1 else ""
         if not (isinstance(index, str) and index.isdigit() and int(index) in d.fields.get("abilities", ())):

@@ -29,7 +29,7 @@ class GrCard(BaseModel):
     sp_cost: int | None = Field(default=None, ge=0, le=10)
     attack_cost: int = Field(default=1, ge=0)
     klass: Literal["Rush", "Sneak", "Tank"] | None = Field(default=None, alias="class")
-    sacrifice: int = Field(default=0, ge=0, le=1)
+    sacrifice: int = Field(default=0, ge=0, le=3)
     infuse_atk: int = Field(default=0, ge=0)
     infuse_hp: int = Field(default=0, ge=0)
     swap_penalty: bool = True

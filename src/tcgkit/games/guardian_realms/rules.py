@@ -47,7 +47,7 @@ class GuardianRealmsRules(Ruleset):
     TOKEN_ZONE = "lane1"
     #: Second readings, off by default (RULINGS.md).
     OPTIONS = {"ability_then_attack": False, "sp_refill": False, "bases_always_targetable": False,
-               "penalty_all_bases": False}
+               "penalty_all_bases": False, "effects_any_lane": False, "equipment_use_per_turn": False}
     card_model = GrCard
     data_dir = Path(__file__).parent
     EXTRA_VERBS = EXTRA_VERBS
@@ -172,6 +172,8 @@ class GuardianRealmsRules(Ruleset):
                     self.discard(state, card)
                 else:
                     st.counters["left"] = left - 1
+        if state.options.get("equipment_use_per_turn"):
+            combat.discard_spent_equipment(state, p)
         for st in state.cs.values():
             if st.mods:
                 st.mods = [m for m in st.mods if m[2] != "turn"]

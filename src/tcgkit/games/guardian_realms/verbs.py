@@ -2,8 +2,9 @@
 
 Verbs: ``add_status`` (game meaning: defaults and the Exhaustion die), ``damage_base``, ``wall``, ``clone``, ``copy``,
 ``guardian_summon``, ``hp_link``, ``return_to_hand``. Filter hooks: ``gr.enemy_in_range`` (what the source Guardian
-could target: range, visibility, Tanks), ``gr.enemy_visible`` (any visible enemy Guardian), ``gr.returnable``
-(not a token, GR-RTH-01), ``gr.ally`` (another Guardian of the controller).
+could target: range, visibility, Tanks), ``gr.enemy_visible`` (an enemy Guardian visible from the source's lane or
+Base), ``gr.returnable`` (not a token, GR-RTH-01; an enemy one visible), ``gr.ally`` (another Guardian of the
+controller).
 """
 
 from __future__ import annotations
@@ -57,7 +58,10 @@ def _add_status(state: GameState, ctx: dict, step: Step) -> None:
         if "value" in p:
             value = effects.amount(state, ctx, p["value"])
         elif status == "exhausted":
-            value = exhaustion_roll(state, ctx["controller"])
+            # GR-EXH-03: one roll per application that can take hold (none for an Immune or unfielded target)
+            st = state.cs.get(card)
+            takes = state.loc[card][1] in combat.LANE_OF and not (st is not None and st.status.get("immune_exhausted"))
+            value = exhaustion_roll(state, ctx["controller"]) if takes else 1
         elif status == "paralyzed":
             value = 5
         elif status in ("fury", "invincible") or status.startswith("immune_"):
@@ -223,16 +227,18 @@ def _enemy_in_range(state: GameState, ctx: dict, params: Any) -> bool:
 
 @effects.hook("gr.enemy_visible")
 def _enemy_visible(state: GameState, ctx: dict, params: Any) -> bool:
+    """An enemy Guardian visible from the source's lane or Base (GR-COMBAT-02); Tanks do not bind (GR-CLASS-03)."""
     card = params["card"]
-    return state.owner[card] != ctx["controller"] and combat.targetable_by_enemy(state, card)
+    return state.owner[card] != ctx["controller"] and combat.visible_from(state, card, combat.source_lane(state, ctx))
 
 
 @effects.hook("gr.returnable")
 def _returnable(state: GameState, ctx: dict, params: Any) -> bool:
+    """Not a token (GR-RTH-01); an enemy one must be visible from the source (GR-COMBAT-02)."""
     card = params["card"]
     if combat.is_token(state, card):
         return False
-    return state.owner[card] == ctx["controller"] or combat.targetable_by_enemy(state, card)
+    return state.owner[card] == ctx["controller"] or combat.visible_from(state, card, combat.source_lane(state, ctx))
 
 
 @effects.hook("gr.ally")

@@ -1,0 +1,233 @@
+"""Every player decision is an action: the Base of an Effect, what it can see from there, sacrifices, swap order,
+infusions, Equipment uses, dice rolled only when needed, and play effects in printed order."""
+
+from __future__ import annotations
+
+import pytest
+from gr_helpers import RULES, card, do, hp, position, rig, status
+from pydantic import ValidationError
+
+from tcgkit.core.cards import load_card_entries
+from tcgkit.core.errors import CardDataError, IllegalAction
+from tcgkit.games.guardian_realms import combat
+from tcgkit.games.guardian_realms.model import GrCard
+
+
+def texts(s) -> list[str]:
+    return [a.text() for a in s.legal_actions()]
+
+
+def custom(s, entry: dict, player: int = 0, zone: str = "hand") -> int:
+    """Put a new instance of a card written in a test into a player's zone."""
+    base = {"rarity": "Common", **entry}
+    (definition,) = load_card_entries({"cards": [base]}, "test.yaml", GrCard, RULES.make_card, RULES.verbs)
+    c = s.add_instance(definition, player)
+    s.move(c, player, zone)
+    s._legal = None
+    return c
+
+
+# ---------------------------------------------------------------------------------------------- the Effect's Base
+
+
+def test_effect_base_is_the_players_choice_gr_lane_02_gr_base_06() -> None:
+    """GR-LANE-02: an Effect goes to the Effect slot of the Base its player chooses (one action per Base);
+    GR-BASE-06: a destroyed Outpost's Base still takes Effects. The card resolves there and is discarded."""
+    s = position({"hand": ["Battle Cry"]}, res0={"b1": 0})
+    cry = card(s, 0, "Battle Cry")
+    assert [t for t in texts(s) if t.startswith("play")] == [f"play #{cry} base1", f"play #{cry} base2",
+                                                              f"play #{cry} base3"]
+    with pytest.raises(IllegalAction, match="GR-LANE-02"):
+        s.apply(f"play #{cry}")
+    do(s, f"play #{cry} base1")
+    assert any(ev.kind == "move" and ev.card == cry and ev.data[3] == "effect1" for ev in s.log)
+    assert s.loc[cry][1] == "discard" and not s.zone(0, "effect1")
+
+
+def test_effect_sees_from_its_base_gr_combat_02() -> None:
+    """GR-COMBAT-02: an Effect card targets only visible enemies: not Stealthed, in its Base's lane or an adjacent
+    one. Fireball with the only enemy in lane 3 cannot be played to Base 1; from Base 3 it hits."""
+    s = position({"hand": ["Fireball"]}, {"lane3": ["Ashen Brute"]})
+    fb, brute = card(s, 0, "Fireball"), card(s, 1, "Ashen Brute")
+    assert [t for t in texts(s) if t.startswith("play")] == [f"play #{fb} base2", f"play #{fb} base3"]
+    with pytest.raises(IllegalAction, match="GR-COMBAT-02"):
+        s.apply(f"play #{fb} base1")
+    do(s, f"play #{fb} base3")
+    assert hp(s, brute) == 17
+
+
+def test_effect_targets_from_its_base_only_gr_combat_02() -> None:
+    """GR-COMBAT-02: from Base 1 the choice holds the enemies of lanes 1 and 2 only; from Base 2 all three."""
+    s = position({"hand": ["2 Fireball"]}, {"lane1": ["Moss Whelp"], "lane2": ["Ashen Brute"],
+                                            "lane3": ["Hollow Knight"]})
+    fb = card(s, 0, "Fireball")
+    do(s, f"play #{fb} base1")
+    assert sorted(a.args[0] for a in s.pending.options) == sorted(
+        [card(s, 1, "Moss Whelp"), card(s, 1, "Ashen Brute")])
+    do(s, f"choose #{card(s, 1, 'Moss Whelp')}")
+    do(s, f"play #{s.zone(0, 'hand')[0]} base2")
+    assert len(s.pending.options) == 3
+
+
+def test_effect_not_bound_by_tanks_gr_class_03() -> None:
+    """GR-CLASS-03: a Tank binds enemy Guardians only; an Effect card may pass it by."""
+    s = position({"hand": ["Fireball"]}, {"lane2": ["Granite Sentinel"], "lane3": ["Ashen Brute"]})
+    do(s, 'play "Fireball" base3')
+    do(s, f"choose #{card(s, 1, 'Ashen Brute')}")
+    assert hp(s, card(s, 1, "Ashen Brute")) == 17
+
+
+def test_recall_sees_from_its_base_gr_combat_02_gr_rth_01() -> None:
+    """GR-COMBAT-02, GR-RTH-01: a return-to-hand Effect targets a visible enemy: from Base 1, not lane 3."""
+    s = position({"hand": ["Recall"]}, {"lane3": ["Ashen Brute"]})
+    assert not any(t.endswith("base1") for t in texts(s))
+    do(s, 'play "Recall" base3')
+    assert s.loc[card(s, 1, "Ashen Brute")][1] == "hand"
+
+
+def test_option_effects_any_lane() -> None:
+    """Option ``effects_any_lane`` (GR-COMBAT-02, second reading): an Effect sees every lane from any Base;
+    Stealth still hides."""
+    s = position({"hand": ["Fireball"]}, {"lane3": ["Ashen Brute"]}, options={"effects_any_lane": True})
+    do(s, 'play "Fireball" base1')
+    assert hp(s, card(s, 1, "Ashen Brute")) == 17
+    s = position({"hand": ["Fireball"]}, {"lane3": ["Cinder Scout"]}, options={"effects_any_lane": True},
+                 cards1=[{"name": "Cinder Scout", "status": {"stealth": 1}}])
+    assert not any(a.kind == "play" for a in s.legal_actions())
+
+
+# ---------------------------------------------------------------------------------------------- sacrifices
+
+
+def test_sacrifice_count_is_the_cards_gr_sac_01_gr_sac_02() -> None:
+    """GR-SAC-01/02: a card printing ``sacrifice: 2`` needs two fielded Guardians, chosen by the player (every pair
+    is an action); both are discarded; with one fielded Guardian it cannot be summoned."""
+    s = position({"lane1": ["Moss Whelp"]})
+    big = custom(s, {"name": "Twin Altar Beast", "type": "Guardian", "hp": 40, "atk": 9, "sp_cost": 3,
+                     "sacrifice": 2})
+    assert not any(a.kind == "summon" and a.args[0] == big for a in s.legal_actions())
+    s = position({"lane1": ["Moss Whelp"], "lane2": ["Ashen Brute"], "lane3": ["Hollow Knight"]})
+    big = custom(s, {"name": "Twin Altar Beast", "type": "Guardian", "hp": 40, "atk": 9, "sp_cost": 3,
+                     "sacrifice": 2})
+    whelp, brute, knight = card(s, 0, "Moss Whelp"), card(s, 0, "Ashen Brute"), card(s, 0, "Hollow Knight")
+    summons = [a for a in s.legal_actions() if a.kind == "summon" and a.args[0] == big]
+    assert {a.args[2:] for a in summons} == {(whelp, brute), (whelp, knight), (brute, knight)}
+    with pytest.raises(IllegalAction, match="GR-SAC"):
+        s.apply(f"summon #{big} lane1 #{whelp}")
+    do(s, f"summon #{big} lane1 #{whelp} #{knight}")
+    assert s.loc[whelp][1] == "discard" and s.loc[knight][1] == "discard" and s.loc[brute][1] == "lane2"
+    assert s.loc[big][1] == "lane1"
+    assert [ev.card for ev in s.log if ev.kind == "sacrificed"] == [whelp, knight]
+
+
+def test_sacrifice_field_bounds() -> None:
+    """GR-SAC-02: ``sacrifice`` is 0 to 3 (three lanes hold at most three Guardians)."""
+    entry = {"name": "X", "type": "Guardian", "rarity": "Common", "hp": 5, "atk": 1, "sp_cost": 1, "sacrifice": 4}
+    with pytest.raises((CardDataError, ValidationError), match="sacrifice"):
+        load_card_entries({"cards": [entry]}, "t.yaml", GrCard, RULES.make_card, RULES.verbs)
+
+
+# ---------------------------------------------------------------------------------------------- swap order, infusions
+
+
+def test_swap_order_is_a_choice_when_confused_gr_swap_01_gr_conf_01() -> None:
+    """GR-SWAP-01, GR-CONF-01: the Guardian that chooses to swap makes the Confusion check: with a Confused partner
+    the player picks which one swaps (both orders are actions); naming the other one rolls no die."""
+    s = position({"lane1": ["Ashen Brute"], "lane2": ["Moss Whelp"]},
+                 cards0=[{"name": "Ashen Brute", "status": {"confused": 1}}])
+    brute, whelp = card(s, 0, "Ashen Brute"), card(s, 0, "Moss Whelp")
+    assert f"swap #{brute} #{whelp}" in texts(s) and f"swap #{whelp} #{brute}" in texts(s)
+    do(s, f"swap #{whelp} #{brute}")
+    assert not any(ev.kind == "resist" for ev in s.log)
+    assert s.loc[brute][1] == "lane2" and status(s, brute, "confused")
+    s = position({"lane1": ["Ashen Brute"], "lane2": ["Moss Whelp"]})
+    assert len([t for t in texts(s) if t.startswith("swap")]) == 1  # no status: one order is enough
+
+
+def test_exhausted_material_can_be_infused_gr_sac_03() -> None:
+    """GR-SAC-03: an infusion is a player action, not the Guardian's: a summon-exhausted Husk is infused at once."""
+    s = position({"lane2": ["Ashen Brute"], "hand": ["Smoldering Husk"]})
+    husk, brute = card(s, 0, "Smoldering Husk"), card(s, 0, "Ashen Brute")
+    do(s, f"summon #{husk} lane1")
+    assert status(s, husk, "exhausted")
+    do(s, f"infuse #{husk} #{brute}")
+    assert RULES.stat(s, brute, "atk") == 9
+
+
+# ---------------------------------------------------------------------------------------------- Equipment uses
+
+DAGGERS = {"name": "Twin Daggers", "zone": "equip1", "counters": {"uses": 2}}
+
+
+def test_equipment_use_is_one_basic_attack_gr_lane_04() -> None:
+    """GR-CARD-08, GR-LANE-04: a use is one basic attack: a Fury Guardian with 2-use Twin Daggers spends both in one
+    turn (+2 each time) and the Daggers are discarded."""
+    s = position({"lane1": ["Ashen Brute"], "equip1": ["Twin Daggers"]}, {"lane1": ["Pyre Colossus"]},
+                 cards0=[{"name": "Ashen Brute", "status": {"fury": combat.PERMANENT}}, DAGGERS])
+    brute, colossus, daggers = card(s, 0, "Ashen Brute"), card(s, 1, "Pyre Colossus"), card(s, 0, "Twin Daggers")
+    do(s, f"attack #{brute} #{colossus}")
+    do(s, f"attack #{brute} #{colossus}")
+    assert hp(s, colossus) == 60 - 16 and s.loc[daggers][1] == "discard"
+
+
+def test_option_equipment_use_per_turn() -> None:
+    """Option ``equipment_use_per_turn`` (GR-LANE-04, second reading): a use is a turn of basic attacks: both Fury
+    attacks of a turn get the bonus for one use; the last use is discarded at the end of its turn."""
+    s = position({"lane1": ["Ashen Brute"], "equip1": ["Twin Daggers"]}, {"lane1": ["Pyre Colossus"]},
+                 cards0=[{"name": "Ashen Brute", "status": {"fury": combat.PERMANENT}}, DAGGERS],
+                 options={"equipment_use_per_turn": True})
+    brute, colossus, daggers = card(s, 0, "Ashen Brute"), card(s, 1, "Pyre Colossus"), card(s, 0, "Twin Daggers")
+    do(s, f"attack #{brute} #{colossus}")
+    do(s, f"attack #{brute} #{colossus}")
+    assert hp(s, colossus) == 60 - 16 and s.cs[daggers].counters["uses"] == 1
+    do(s, "end")
+    do(s, "end")
+    do(s, f"attack #{brute} #{colossus}")
+    do(s, f"attack #{brute} #{colossus}")
+    assert hp(s, colossus) == 60 - 32 and s.loc[daggers][1] == "equip1"
+    do(s, "end")
+    assert s.loc[daggers][1] == "discard"
+
+
+# ---------------------------------------------------------------------------------------------- dice and order
+
+
+def test_no_exhaustion_roll_for_an_immune_target_gr_exh_03_gr_imm_01() -> None:
+    """GR-EXH-03, GR-IMM-01: the Exhaustion die is rolled only for an application that can take hold."""
+    s = position({"lane1": ["Frost Warden"]}, {"lane1": ["Ashen Brute"]},
+                 cards1=[{"name": "Ashen Brute", "status": {"immune_exhausted": combat.PERMANENT}}])
+    do(s, f"ability #{card(s, 0, 'Frost Warden')} 0")
+    assert not any(ev.kind == "roll" for ev in s.log)
+    assert not status(s, card(s, 1, "Ashen Brute"), "exhausted")
+    s = position({"lane1": ["Frost Warden"]}, {"lane1": ["Ashen Brute"]})
+    rig(s, 5)
+    do(s, f"ability #{card(s, 0, 'Frost Warden')} 0")
+    assert status(s, card(s, 1, "Ashen Brute"), "exhausted") == 2
+
+
+def test_play_effects_resolve_in_printed_order() -> None:
+    """A Guardian's (and an Equipment's) play effects resolve in the order printed: a Shield first, then 5 damage
+    to itself, which the Shield negates."""
+    s = position()
+    g = custom(s, {"name": "Ordered One", "type": "Guardian", "hp": 20, "atk": 1, "sp_cost": 1, "effects": [
+        {"kind": "play", "steps": [{"add_status": {"target": "self", "status": "shield"}}]},
+        {"kind": "play", "steps": [{"damage": {"target": "self", "amount": 5}}]}]})
+    do(s, f"summon #{g} lane1")
+    assert hp(s, g) == 20 and not status(s, g, "shield")
+    eq = custom(s, {"name": "Ordered Gear", "type": "Equipment", "effects": [
+        {"kind": "play", "steps": [{"add_status": {"target": "host", "status": "shield"}}]},
+        {"kind": "play", "steps": [{"damage": {"target": "host", "amount": 5}}]}]})
+    do(s, f"equip #{eq} #{g}")
+    assert hp(s, g) == 20 and not status(s, g, "shield")
+
+
+def test_hp_link_event_survives_json_gr_link_01() -> None:
+    """GR-LINK-01: the ``hp_link`` event's data is flat (pool, maximum, members...), so a saved replay compares
+    equal after a JSON round trip."""
+    import json
+
+    s = position({"lane1": ["Ashen Brute"], "hand": ["Bonded Twins"]})
+    do(s, 'summon "Bonded Twins" lane2')
+    (ev,) = [e for e in s.log if e.kind == "hp_link"]
+    assert json.loads(json.dumps(ev.data)) == list(ev.data)
+    assert ev.data == (47, 47, card(s, 0, "Bonded Twins"), card(s, 0, "Ashen Brute"))
