@@ -3,7 +3,7 @@ ruling where the text leaves the rules' ground (RULINGS.md)."""
 
 from __future__ import annotations
 
-from tgc_helpers import RULES, act, card, pos
+from tgc_helpers import RULES, act, card, pass_window, pos
 
 from tcgkit.core.actions import Action
 
@@ -137,3 +137,65 @@ def test_scientist_not_by_own_events_nor_untargeted() -> None:
     act(state2, "play", card(state2, 0, "Re-Education"))
     act(state2, "choose", card(state2, 1, "Clown"))
     assert state2.res[1]["hs"] == 20
+
+
+# ------------------------------------------------------------------------------------------- Committed Botanist
+BOTANIST = "Committed Botanist"
+
+
+def test_botanist_halves_the_summon_cost_then_extra_costs() -> None:
+    """Committed Botanist: "at half their Summon Cost, rounded up": the printed Summon Cost is halved; Economy Crash's
+    "1 extra mana" comes on top (Bartender 3 -> 2 + 1 = 3, not half of 4)."""
+    state = pos(p0={"hand": ["Bartender"], "field": [BOTANIST], "bf": ["Economy Crash"]})
+    assert RULES.card_cost(state, 0, card(state, 0, "Bartender")) == 3
+    plain = pos(p0={"hand": ["Bartender"], "field": [BOTANIST]})
+    assert RULES.card_cost(plain, 0, card(plain, 0, "Bartender")) == 2
+
+
+def test_two_botanists_halve_once() -> None:
+    """Committed Botanist: two of them still let you pay half, not a quarter (Head of Personnel 7 -> 4)."""
+    state = pos(p0={"hand": ["Head of Personnel"], "field": [BOTANIST, BOTANIST]})
+    assert RULES.card_cost(state, 0, card(state, 0, "Head of Personnel")) == 4
+
+
+def test_botanist_plant_and_service_cards_of_any_type() -> None:
+    """Committed Botanist: "Plant and Service cards": Service Equipment (Inquisitor's Hardsuit 4 -> 2) and Instants
+    (Deep Fryer 2 -> 1, + its On Tap 2) too, as "summon" in a cost means playing (Economy Crash: "All cards cost 1
+    extra mana to summon"; Head of Security picks any card type); a Changeling is a Plant; other cards pay in full;
+    only on its own player's side."""
+    state = pos(p0={"hand": ["Inquisitor's Hardsuit", "Deep Fryer", "Armoured Changeling", "Cook", "Captain"],
+                    "field": [BOTANIST]}, p1={"hand": ["Bartender"]})
+    costs = {n: RULES.card_cost(state, 0, card(state, 0, n)) for n in
+             ("Inquisitor's Hardsuit", "Deep Fryer", "Armoured Changeling", "Cook", "Captain")}
+    assert costs == {"Inquisitor's Hardsuit": 2, "Deep Fryer": 3, "Armoured Changeling": 3, "Cook": 2, "Captain": 7}
+    assert RULES.card_cost(state, 1, card(state, 1, "Bartender")) == 3
+
+
+def test_botanist_creatures_only_option() -> None:
+    """Option ``botanist_creatures_only``: "summon" read as creatures only; Service Equipment pays in full."""
+    state = pos(p0={"hand": ["Inquisitor's Hardsuit", "Cook"], "field": [BOTANIST]},
+                options={"botanist_creatures_only": True})
+    assert RULES.card_cost(state, 0, card(state, 0, "Inquisitor's Hardsuit")) == 4
+    assert RULES.card_cost(state, 0, card(state, 0, "Cook")) == 2
+
+
+def test_botanist_follows_a_changed_faction() -> None:
+    """Committed Botanist + Head of Personnel: the card's faction now (changed to Service) decides."""
+    state = pos(p0={"hand": ["Captain"], "field": [BOTANIST]})
+    captain = card(state, 0, "Captain")
+    state.card_state(captain).status["faction=Service"] = 1
+    assert RULES.card_cost(state, 0, captain) == 4
+
+
+def test_runtime_cuts_one_card_once() -> None:
+    """Runtime: "Reduce the Summon Cost of a Medical faction card this turn by 2": two Runtimes make two cuts, one
+    per card (the cost shown is the cost paid)."""
+    state = pos(p0={"field": ["Runtime", "Runtime"], "hand": ["Paramedic", "Virologist"]}, res0={"plasma": 5})
+    for rt in [c for c in state.zone(0, "field")]:
+        act(state, "activate", rt, "0")
+        pass_window(state)
+    para, viro = card(state, 0, "Paramedic"), card(state, 0, "Virologist")
+    assert RULES.card_cost(state, 0, para) == 1
+    act(state, "play", para)
+    assert state.res[0]["plasma"] == 4
+    assert RULES.card_cost(state, 0, viro) == 1

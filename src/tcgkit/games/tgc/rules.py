@@ -79,6 +79,7 @@ class TgcRules(Ruleset):
         "equipment_bonus_absorbs_damage": False,  # TGC-3.3.3.b.3.1 reading (b)
         "defender_gone_cancels": False,  # TGC-4.2.2.1 reading (b)
         "negate_destruction_only": False,  # Chief Engineer's Negate: only the destruction, not the whole effect
+        "botanist_creatures_only": False,  # Committed Botanist's "summon" read as creatures only
         "mulligan_sequential": False,  # TGC-1.5 second reading: the second player mulligans knowing the first's count
     }
     EXTRA_VERBS = verbs.EXTRA_VERBS
@@ -768,9 +769,24 @@ class TgcRules(Ruleset):
         state.emit("flip_coin", p, data=("tails",))
 
     def card_cost(self, state: GameState, p: int, card: int) -> int:
-        """The plasma a card costs now: printed cost and the cost effects in play (see CARDS.md ``cost``)."""
+        """The plasma a card costs now (see RULINGS.md, Committed Botanist): its Summon Cost (printed, less a
+        Runtime's cut), halved rounded up by a Committed Botanist on its player's side for Plant and Service cards,
+        then the extra costs (Economy Crash, Head of Security, an Instant's On Tap)."""
         d = state.defs[card]
         cost = d.fields["cost"]
+        cuts = state.vars.get("cost_cut")
+        if cuts:
+            fac = verbs.faction(state, card)
+            for key, amount, turn in cuts:
+                if turn == state.turn and key == fac:
+                    cost -= amount  # one cut per card (Runtime: "a Medical faction card")
+                    break
+        if cost > 0:
+            for c in state.zones[p]["field"]:
+                if state.defs[c].key == "botanist_plant" and not verbs.nullified(state, c):
+                    if self._botanist_halves(state, card):
+                        cost = (cost + 1) // 2
+                    break
         for q in (0, 1):
             for b in state.zones[q]["bf"]:
                 if state.defs[b].key == "eco_crash":
@@ -778,14 +794,14 @@ class TgcRules(Ruleset):
         for src, ctype, _ in state.vars.get("cost_up", ()):
             if ctype == d.type and state.loc[src][1] == "field":
                 cost += 1
-        for c in state.zones[p]["field"]:
-            if state.defs[c].key == "botanist_plant" and not verbs.nullified(state, c) and (
-                    "Plant" in d.fields["subtypes"] or d.fields["faction"] == "Service"):
-                cost = (cost + 1) // 2
-        for key, amount, turn in state.vars.get("cost_cut", ()):
-            if turn == state.turn and key == d.fields["faction"]:
-                cost -= amount
         return max(0, cost + d.fields["extra_cost"])
+
+    def _botanist_halves(self, state: GameState, card: int) -> bool:
+        """Committed Botanist: Plant (subtype, Changelings included) or Service (faction, as changed by Head of
+        Personnel) cards; under option ``botanist_creatures_only`` only creatures."""
+        if state.options.get("botanist_creatures_only") and state.defs[card].type != CREATURE:
+            return False
+        return verbs.faction(state, card) == "Service" or verbs.has_subtype(state, card, "Plant")
 
     # ------------------------------------------------------------------ Play A Card (TGC-3.3)
     def play_card(self, state: GameState, p: int, args: tuple) -> None:
@@ -794,8 +810,9 @@ class TgcRules(Ruleset):
         self.pay(state, p, self.card_cost(state, p, card))
         cuts = state.vars.get("cost_cut")
         if cuts:  # a "reduce the cost of a card this turn" applies to one card (Runtime)
+            fac = verbs.faction(state, card)
             for i, (faction, _, turn) in enumerate(cuts):
-                if turn == state.turn and faction == d.fields["faction"]:
+                if turn == state.turn and faction == fac:
                     state.vars["cost_cut"] = cuts[:i] + cuts[i + 1:]
                     break
         state.emit("play", p, card, (d.type,))
