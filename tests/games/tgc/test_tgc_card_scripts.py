@@ -164,8 +164,7 @@ def test_tough_choices_and_just_losses() -> None:
     assert state.loc[card(state, 0, "Bartender")] == (0, "field")
     assert {state.name(c) for c in state.zone(0, "discard")} == {"Tough Choices", "Clown", "Bag of Greed"}
     jl = pos(p0={"hand": ["Justifiable Casualties", "Captain"], "field": ["Botanist", "Clown"]}, res0={"plasma": 2})
-    act(jl, "play", card(jl, 0, "Justifiable Casualties"))
-    act(jl, "choose", card(jl, 0, "Captain"))
+    act(jl, "play", card(jl, 0, "Justifiable Casualties"))  # two creatures, one in hand: no decision left
     assert [jl.name(c) for c in jl.zone(0, "field")] == ["Captain"] and jl.res[0]["plasma"] == 0
 
 

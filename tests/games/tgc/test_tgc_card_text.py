@@ -199,3 +199,39 @@ def test_runtime_cuts_one_card_once() -> None:
     act(state, "play", para)
     assert state.res[0]["plasma"] == 4
     assert RULES.card_cost(state, 0, viro) == 1
+
+
+# ------------------------------------------------------------------------------------------- Justifiable Casualties
+JC = "Justifiable Casualties"
+
+
+def test_justifiable_casualties_needs_two_creatures_tgc_3_4_1_x_2() -> None:
+    """Justifiable Casualties: "Sacrifice two friendly creatures" is a cost (Sacrifice, keywords.json), paid in full
+    (TGC-3.4.1.x-2; TGC-0.2 the card's text first): with one creature it cannot be played."""
+    state = pos(p0={"hand": [JC, "Captain"], "field": ["Botanist"]}, res0={"plasma": 2})
+    assert Action("play", (card(state, 0, JC),)) not in state.legal_actions()
+
+
+def test_justifiable_casualties_partial_option() -> None:
+    """Option ``casualties_partial``: with one creature it is played and sacrifices what there is."""
+    state = pos(p0={"hand": [JC, "Captain"], "field": ["Botanist"]}, res0={"plasma": 2},
+                options={"casualties_partial": True})
+    bot = card(state, 0, "Botanist", "field")
+    act(state, "play", card(state, 0, JC))
+    assert state.loc[bot][1] == "discard"
+    assert state.loc[card(state, 0, "Captain")][1] == "field"
+
+
+def test_justifiable_casualties_chooses_two_and_must_summon() -> None:
+    """Justifiable Casualties: with three creatures the player chooses the two to sacrifice (decisions), then must
+    summon a creature from the hand (a decision between two; no "done")."""
+    state = pos(p0={"hand": [JC, "Captain", "Cook"], "field": ["Botanist", "Clown", "Intern"]}, res0={"plasma": 2})
+    bot, clown = card(state, 0, "Botanist", "field"), card(state, 0, "Clown")
+    act(state, "play", card(state, 0, JC))
+    act(state, "choose", bot)
+    act(state, "choose", clown)
+    captain, cook = card(state, 0, "Captain"), card(state, 0, "Cook")
+    assert set(state.legal_actions()) == {Action("choose", (captain,)), Action("choose", (cook,))}
+    act(state, "choose", cook)
+    assert [state.name(c) for c in state.zone(0, "field")] == ["Intern", "Cook"]
+    assert state.res[0]["plasma"] == 0

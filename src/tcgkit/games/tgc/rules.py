@@ -80,6 +80,7 @@ class TgcRules(Ruleset):
         "defender_gone_cancels": False,  # TGC-4.2.2.1 reading (b)
         "negate_destruction_only": False,  # Chief Engineer's Negate: only the destruction, not the whole effect
         "botanist_creatures_only": False,  # Committed Botanist's "summon" read as creatures only
+        "casualties_partial": False,  # Justifiable Casualties playable with one creature (sacrifices what there is)
         "mulligan_sequential": False,  # TGC-1.5 second reading: the second player mulligans knowing the first's count
     }
     EXTRA_VERBS = verbs.EXTRA_VERBS
@@ -278,11 +279,14 @@ class TgcRules(Ruleset):
                 acts.append(Action("play", (card,)))
 
     def playable_now(self, state: GameState, p: int, card: int) -> bool:
-        """Card-specific play conditions (``params.needs`` of a play effect: a selector that must not be empty)."""
+        """Card-specific play conditions of a play effect: ``params.needs`` (a selector that must not be empty) and
+        ``condition`` (a cost written in the text that must be payable in full, TGC-3.4.1.x-2)."""
         for eff in state.defs[card].effects:
-            if eff.kind == "play" and eff.params.get("needs") is not None:
+            if eff.kind == "play" and (eff.params.get("needs") is not None or eff.condition is not None):
                 ctx = {"source": card, "controller": p}
-                if not effects.select(state, ctx, eff.params["needs"]):
+                if eff.params.get("needs") is not None and not effects.select(state, ctx, eff.params["needs"]):
+                    return False
+                if eff.condition is not None and not effects.check(state, ctx, eff.condition):
                     return False
         return True
 

@@ -580,6 +580,14 @@ def _mill(state: GameState, ctx: dict, params: Any) -> None:
             break
 
 
+@hook("tgc.casualties_ok")
+def _casualties_ok(state: GameState, ctx: dict, params: Any) -> bool:
+    """Justifiable Casualties: two friendly creatures to sacrifice (a cost, paid in full), or, under the option
+    ``casualties_partial``, at least one."""
+    need = 1 if state.options.get("casualties_partial") else 2
+    return len(state.zones[ctx["controller"]]["field"]) >= need
+
+
 @hook("tgc.warp_ok")
 def _warp_ok(state: GameState, ctx: dict, params: Any) -> bool:
     """Bluespace Flux: once per turn for each player."""
