@@ -231,3 +231,13 @@ def test_hp_link_event_survives_json_gr_link_01() -> None:
     (ev,) = [e for e in s.log if e.kind == "hp_link"]
     assert json.loads(json.dumps(ev.data)) == list(ev.data)
     assert ev.data == (47, 47, card(s, 0, "Bonded Twins"), card(s, 0, "Ashen Brute"))
+
+
+def test_replicas_run_their_on_summon_passives_gr_clone_01_gr_copy_01() -> None:
+    """GR-CLONE-01, GR-COPY-01: a Copy is a summoned replica of the printed card: a Copy of Berserker of the Pyre
+    ("Enters with Fury") enters with Fury, a Copy of Aegis Titan ("Enters with a Shield") with a Shield."""
+    for model, buff in (("Berserker of the Pyre", "fury"), ("Aegis Titan", "shield")):
+        s = position({"lane1": ["Mirror Sprite"], "lane2": [model]})
+        do(s, f"ability #{card(s, 0, 'Mirror Sprite')} 0")
+        (copy,) = s.zone(0, "lane3")
+        assert s.defs[copy].fields["token"] == "copy" and status(s, copy, buff), model

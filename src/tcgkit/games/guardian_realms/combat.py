@@ -286,6 +286,9 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
                 plays = _PLAYS.get(card)
                 if plays is None:
                     plays = _PLAYS[card] = tuple(Action("play", (card, w)) for w in BASE_WORD)
+                if not d.fields["play_conds"]:
+                    acts.extend(plays[1:])
+                    continue
                 if vis is None:
                     vis = _visible_lanes(state, p)
                 acts.extend(plays[ln] for ln in _play_bases(state, card, p, vis))
@@ -301,13 +304,16 @@ ALL_BASES = (1, 2, 3)
 def _visible_lanes(state: GameState, p: int) -> tuple[tuple[bool, bool], ...]:
     """Per lane of the opponent (index 1-3): (a visible enemy Guardian there, a visible non-token one there)."""
     zq = state.zones[1 - p]
+    cs = state.cs
+    defs = state.defs
     out = [(False, False)]
     for ln in ALL_BASES:
         seen = real = False
         for t in zq[LANE_WORD[ln]]:
-            if targetable_by_enemy(state, t):
+            st = cs.get(t)
+            if st is None or not st.status or not (st.status.get("stealth") or st.status.get("invincible")):
                 seen = True
-                if not is_token(state, t):
+                if "token" not in defs[t].tags:
                     real = True
         out.append((seen, real))
     return tuple(out)
@@ -319,10 +325,9 @@ def _play_bases(state: GameState, card: int, p: int, vis: tuple) -> tuple[int, .
     d = state.defs[card]
     fasts = d.fields["fast_conds"]
     bases = ALL_BASES
-    for i, e in enumerate(d.effects):
+    for i in d.fields["play_conds"]:
+        e = d.effects[i]
         fast = fasts[i]
-        if e.kind != "play" or fast == "none":
-            continue
         if fast == "enemy_visible" or fast == "enemy_returnable":
             k = 0 if fast == "enemy_visible" else 1
             if state.options.get("effects_any_lane"):

@@ -84,6 +84,7 @@ def make_card(m: GrCard, card_effects: tuple[Effect, ...]) -> CardDef:
               "infuse": bool(m.infuse_atk or m.infuse_hp),
               "defeat_fast": _fast_defeat(card_effects),
               "fast_conds": tuple(FAST_CONDITIONS.get(_key(e.condition)) for e in card_effects),
+              "play_conds": tuple(i for i, e in enumerate(card_effects) if e.kind == "play" and e.condition),
               "defeat_if": any(e.kind == "static" and e.params.get("defeat_if") for e in card_effects)}
     return CardDef(m.name, m.name, m.type, stats, frozenset(tags), card_effects, m.text, fields)
 

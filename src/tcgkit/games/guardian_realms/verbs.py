@@ -144,7 +144,8 @@ def _token_lanes(state: GameState, who: int) -> list[int]:
 
 
 def _make_token(state: GameState, ctx: dict, definition: CardDef, kind: str) -> None:
-    """A token enters a Guardian slot of its summoner's Bases (GR-CLONE-01, GR-COPY-01, GR-GSUM-01)."""
+    """A token enters a Guardian slot of its summoner's Bases (GR-CLONE-01, GR-COPY-01, GR-GSUM-01); it is
+    summoned, so its play effects resolve as a summoned Guardian's do."""
     who = ctx["controller"]
     lanes = _token_lanes(state, who)
     if not lanes:
@@ -156,6 +157,10 @@ def _make_token(state: GameState, ctx: dict, definition: CardDef, kind: str) -> 
     token = state.add_instance(dataclasses.replace(definition, tags=definition.tags | {"token"}, fields=fields), who)
     state.emit("token", who, data=(kind, definition.name))
     combat.enter_lane(state, token, who, lane)
+    # a replica is summoned: its printed on-summon passives ("Enters with Fury") resolve, in printed order
+    for eff in reversed(state.defs[token].effects):
+        if eff.kind == "play":
+            effects.start(state, eff, token, who)
 
 
 def _clone(state: GameState, ctx: dict, step: Step) -> None:
