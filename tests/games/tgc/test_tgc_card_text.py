@@ -235,3 +235,80 @@ def test_justifiable_casualties_chooses_two_and_must_summon() -> None:
     act(state, "choose", cook)
     assert [state.name(c) for c in state.zone(0, "field")] == ["Intern", "Cook"]
     assert state.res[0]["plasma"] == 0
+
+
+# ------------------------------------------------------------------------------------------- the rest of the set
+def _immune(state, c: int) -> None:
+    state.card_state(c).status["Immunity:Effects"] = 1  # as Abductor Combat Armour's grant
+
+
+def test_quartermaster_skips_an_immune_creature() -> None:
+    """Quartermaster (+1/+1 to all your creatures) and Immunity to Effects ("cannot be affected by card effects ...
+    friendly and opposing", keywords.json): the immune creature gains nothing."""
+    state = pos(p0={"field": ["Quartermaster", "Bartender", "Cook"]}, res0={"plasma": 3})
+    bart, cook = card(state, 0, "Bartender"), card(state, 0, "Cook")
+    _immune(state, bart)
+    act(state, "activate", card(state, 0, "Quartermaster"), "0")
+    assert RULES.stat(state, bart, "power") == 3 and RULES.stat(state, cook, "power") == 4
+
+
+def test_custodial_cyborg_cannot_tap_an_immune_human() -> None:
+    """Cyborg (Custodial Shell): "Tap an opponent's Human Creature": not one immune to effects."""
+    state = pos(p0={"field": ["Cyborg (Custodial Shell)"]}, p1={"field": ["Bartender", "Cook"]})
+    bart, cook = card(state, 1, "Bartender"), card(state, 1, "Cook")
+    _immune(state, bart)
+    act(state, "activate", card(state, 0, "Cyborg (Custodial Shell)"), "0")
+    assert state.cs[cook].tapped and not (bart in state.cs and state.cs[bart].tapped)
+
+
+def test_choices_offer_only_affectable_cards() -> None:
+    """Geneticist, Station Engineer, Head of Personnel, Drone PAI, Rabbit PAI, Glitch in the System, Research
+    Director: their choices never offer a card immune to the effect (Immunity to Effects)."""
+    state = pos(p0={"field": ["Geneticist", "Bartender", "Cook"]}, res0={"plasma": 3})
+    bart = card(state, 0, "Bartender")
+    _immune(state, bart)
+    act(state, "activate", card(state, 0, "Geneticist"), "0")
+    assert Action("choose", (bart,)) not in state.legal_actions()
+    eng = pos(p0={"field": ["Station Engineer", "Bartender", "Cook"]})
+    _immune(eng, card(eng, 0, "Bartender"))
+    act(eng, "activate", card(eng, 0, "Station Engineer"), "0")
+    assert Action("choose", (card(eng, 0, "Bartender"),)) not in eng.legal_actions()
+    rd = pos(p0={"field": ["Research Director", "Scientist"]})
+    sci = card(rd, 0, "Scientist")
+    _immune(rd, sci)
+    act(rd, "activate", card(rd, 0, "Research Director"), "0")
+    assert not rd.cs[sci].tapped
+
+
+def test_cmo_nullified_by_mime_adds_nothing() -> None:
+    """Chief Medical Officer + Mime: a nullified CMO no longer adds 1 to gains (Immoral Surgeon +1/+1 stays +1/+1)."""
+    state = pos(p0={"field": ["Immoral Surgeon", "Chief Medical Officer", "Bartender"]}, res0={"plasma": 2})
+    cmo, bart = card(state, 0, "Chief Medical Officer"), card(state, 0, "Bartender")
+    state.card_state(cmo).status["nullified"] = 1
+    act(state, "activate", card(state, 0, "Immoral Surgeon"), "0")
+    act(state, "choose", bart)
+    assert RULES.stat(state, bart, "power") == 4
+
+
+def test_medical_cyborg_resets_resolve_to_its_original_value() -> None:
+    """Cyborg (Medical Shell): "Reset a card's resolve to its original value": damage and resolve changes of
+    effects (a gain too) are removed; an attached Equipment's bonus stays (TGC-3.3.3.b.3)."""
+    state = pos(p0={"field": ["Cyborg (Medical Shell)"]}, p1={"field": ["Botanist"]}, res0={"plasma": 2})
+    bot = card(state, 1, "Botanist", "field")
+    st = state.card_state(bot)
+    st.counters["damage"] = 2
+    st.mods.append(("resolve", 3, "permanent"))
+    st.mods.append(("resolve", -1, "turn"))
+    act(state, "activate", card(state, 0, "Cyborg (Medical Shell)"), "0")
+    act(state, "choose", bot)
+    assert RULES.stat(state, bot, "resolve") == 4
+
+
+def test_inducer_bleed_is_a_cost_paid_in_full_tgc_3_4_1_x_2() -> None:
+    """Inducer: "Bleed (3)" is a cost in lifeshards (keywords.json), paid in full (TGC-3.4.1.x-2): with 2 HS it
+    cannot be played."""
+    state = pos(p0={"hand": ["Inducer"]}, res0={"hs": 2})
+    assert Action("play", (card(state, 0, "Inducer"),)) not in state.legal_actions()
+    ok = pos(p0={"hand": ["Inducer"]}, res0={"hs": 4})
+    act(ok, "play", card(ok, 0, "Inducer"))
+    assert ok.res[0]["hs"] == 1 and RULES.available_plasma(ok, 0) == 4

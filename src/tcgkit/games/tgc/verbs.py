@@ -114,6 +114,30 @@ def _affectable_hook(state: GameState, ctx: dict, params: Any) -> bool:
     return affectable(state, params["card"], ctx["source"])
 
 
+def _affectable_and(name: str, test: Any) -> None:
+    """Register ``tgc.affectable_<name>``: a filter for a card the source's effect may affect (Holy, Immunity) that
+    also passes ``test`` (a filter takes one hook)."""
+    def fn(state: GameState, ctx: dict, params: Any) -> bool:
+        c = params["card"]
+        return test(state, c) and affectable(state, c, ctx["source"])
+
+    HOOKS["tgc.affectable_" + name] = fn
+
+
+_affectable_and("human", lambda state, c: has_subtype(state, c, "Human"))
+_affectable_and("silicon", lambda state, c: has_subtype(state, c, "Silicon"))
+_affectable_and("asimov", lambda state, c: has_kw(state, c, "Asimov"))
+_affectable_and("science", lambda state, c: faction(state, c) == "Science")
+
+
+@hook("tgc.affectable_other")
+def _affectable_other(state: GameState, ctx: dict, params: Any) -> bool:
+    """Not the creature this Equipment is attached to, and not immune to it (Lifesaver Carapace's re-equip)."""
+    st = state.cs.get(ctx["source"])
+    c = params["card"]
+    return (st is None or st.host != c) and affectable(state, c, ctx["source"])
+
+
 @hook("tgc.human")
 def _human_hook(state: GameState, ctx: dict, params: Any) -> bool:
     return has_subtype(state, params["card"], "Human")
@@ -285,12 +309,16 @@ def _coin(state: GameState, ctx: dict, step: Step) -> None:
 
 
 def _reset_resolve(state: GameState, ctx: dict, step: Step) -> None:
+    """Cyborg (Medical Shell): the resolve goes back to its original value: damage and every resolve change made by
+    effects (gains and losses) are removed; the bonus of attached Equipment stays while attached (TGC-3.3.3.b.3)."""
     for c in select(state, ctx, step.params["target"]):
         st = state.cs.get(c)
         if st is not None:
             st.counters.pop("damage", None)
-            st.mods = [m for m in st.mods if not (m[0] == "resolve" and m[1] < 0)]
+            st.mods = [m for m in st.mods if m[0] != "resolve" or str(m[2]).startswith("eq")]
             state.emit("reset_resolve", state.owner[c], c)
+            if state.loc[c][1] == "field" and state.rules.stat(state, c, "resolve") <= 0:
+                state.rules.destroy(state, c, ctx)
 
 
 def _modify(state: GameState, ctx: dict, step: Step) -> None:
@@ -303,7 +331,8 @@ def _modify(state: GameState, ctx: dict, step: Step) -> None:
         if state.loc[c][1] != "field":
             continue
         delta = by
-        if by > 0 and any(state.defs[x].key == "CMO" for x in state.zones[state.owner[c]]["field"]):
+        if by > 0 and any(state.defs[x].key == "CMO" and not nullified(state, x)
+                          for x in state.zones[state.owner[c]]["field"]):
             delta += 1
         state.card_state(c).mods.append((p["stat"], delta, until))
         state.emit("modify", state.owner[c], c, (p["stat"], delta, until))
