@@ -127,21 +127,23 @@ def test_sacrifice_field_bounds() -> None:
         load_card_entries({"cards": [entry]}, "t.yaml", GrCard, RULES.make_card, RULES.verbs)
 
 
-# ---------------------------------------------------------------------------------------------- swap order, infusions
+# ---------------------------------------------------------------------------------------------- swaps, infusions
 
 
-def test_swap_order_is_a_choice_when_confused_gr_swap_01_gr_conf_01() -> None:
-    """GR-SWAP-01, GR-CONF-01: the Guardian that chooses to swap makes the Confusion check: with a Confused partner
-    the player picks which one swaps (both orders are actions); naming the other one rolls no die."""
-    s = position({"lane1": ["Ashen Brute"], "lane2": ["Moss Whelp"]},
-                 cards0=[{"name": "Ashen Brute", "status": {"confused": 1}}])
-    brute, whelp = card(s, 0, "Ashen Brute"), card(s, 0, "Moss Whelp")
-    assert f"swap #{brute} #{whelp}" in texts(s) and f"swap #{whelp} #{brute}" in texts(s)
-    do(s, f"swap #{whelp} #{brute}")
-    assert not any(ev.kind == "resist" for ev in s.log)
-    assert s.loc[brute][1] == "lane2" and status(s, brute, "confused")
-    s = position({"lane1": ["Ashen Brute"], "lane2": ["Moss Whelp"]})
-    assert len([t for t in texts(s) if t.startswith("swap")]) == 1  # no status: one order is enough
+def test_confused_partner_checks_too_gr_swap_02_gr_conf_01() -> None:
+    """GR-SWAP-02, GR-CONF-01: a swap is an action of both Guardians that costs DZ, so a Confused partner makes the
+    Resist Check whichever of the two is named first (one action per pair): odd, 5 self-damage, no swap, no DZ
+    spent; even, Confusion removed and the swap goes ahead."""
+    for roll, swapped in ((3, False), (4, True)):
+        s = position({"lane1": ["Moss Whelp"], "lane2": ["Ashen Brute"]}, res0={"dz": 3},
+                     cards0=[{"name": "Ashen Brute", "status": {"confused": 1}}])
+        brute, whelp = card(s, 0, "Ashen Brute"), card(s, 0, "Moss Whelp")
+        assert [t for t in texts(s) if t.startswith("swap")] == [f"swap #{whelp} #{brute}"]  # the Brute is Y
+        rig(s, roll)
+        do(s, f"swap #{whelp} #{brute}")
+        assert [ev.data for ev in s.log if ev.kind == "resist"] == [("confused", roll)]
+        assert (s.loc[brute][1] == "lane1") is swapped and bool(status(s, brute, "confused")) is not swapped
+        assert s.res[0]["dz"] == (2 if swapped else 3) and hp(s, brute) == (25 if swapped else 20)
 
 
 def test_exhausted_material_can_be_infused_gr_sac_03() -> None:

@@ -390,26 +390,15 @@ def swap_ready(state: GameState, card: int) -> bool:
 
 def _swap_actions(state: GameState, ready: list[int], acts: list[Action]) -> None:
     """Swap pairs; the first Guardian named is the one that chose to swap (GR-SWAP-01): a Paralyzed one must be it
-    (GR-PARA-01); when either is Confused the player chooses which one swaps (that one makes the check, GR-CONF-01)."""
+    (GR-PARA-01). Otherwise the two orders are the same swap (both partners act, GR-SWAP-02), listed once."""
     cs = state.cs
-    para = []
-    conf = []
-    for g in ready:
-        st = cs.get(g)
-        s = st.status if st is not None else None
-        para.append(bool(s and s.get("paralyzed")))
-        conf.append(bool(s and s.get("confused")))
+    para = [bool((st := cs.get(g)) is not None and st.status.get("paralyzed")) for g in ready]
     for i, a in enumerate(ready):
         for j in range(i + 1, len(ready)):
             if para[i] and para[j]:
                 continue
             b = ready[j]
-            if para[j]:
-                acts.append(_new(Action, ("swap", (b, a))))
-            else:
-                acts.append(_new(Action, ("swap", (a, b))))
-                if not para[i] and (conf[i] or conf[j]):
-                    acts.append(_new(Action, ("swap", (b, a))))
+            acts.append(_new(Action, ("swap", (b, a) if para[j] else (a, b))))
 
 
 # ---------------------------------------------------------------------------------------------- doing actions
@@ -608,8 +597,12 @@ def use_ability(state: GameState, card: int, index: int) -> None:
 
 
 def swap(state: GameState, a: int, b: int) -> None:
-    """Two allies change lanes for 1 DZ (GR-SWAP-01); both are penalized (GR-SWAP-02); Stealth breaks (GR-STLH-05)."""
+    """Two allies change lanes for 1 DZ (GR-SWAP-01); both are penalized (GR-SWAP-02); Stealth breaks (GR-STLH-05).
+    The swap is an action of both that costs DZ: a Confused partner makes its own Resist Check, after the one that
+    chose to swap passed its checks (GR-SWAP-02, GR-CONF-01); a failed check stops the swap."""
     if not resist(state, a, True):
+        return
+    if has(state, b, "confused") and not resist(state, b, True):
         return
     p = state.owner[a]
     spend(state, p, "dz", 1)
