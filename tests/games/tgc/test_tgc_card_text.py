@@ -312,3 +312,16 @@ def test_inducer_bleed_is_a_cost_paid_in_full_tgc_3_4_1_x_2() -> None:
     ok = pos(p0={"hand": ["Inducer"]}, res0={"hs": 4})
     act(ok, "play", card(ok, 0, "Inducer"))
     assert ok.res[0]["hs"] == 1 and RULES.available_plasma(ok, 0) == 4
+
+
+def test_bepis_heads_gains_ordinary_plasma() -> None:
+    """B.E.P.I.S. Chamber: "If heads, gain 2 mana" (no "this turn", unlike Inducer or Explorer) is ordinary plasma,
+    which lasts until the next Draw Phase (RULINGS.md, mana; TGC-1.6-2), not this-turn plasma."""
+    for seed in range(20):
+        state = pos(p0={"hand": ["B.E.P.I.S. Chamber"]}, res0={"plasma": 1})
+        state.rng.state = seed + 1
+        act(state, "play", card(state, 0, "B.E.P.I.S. Chamber"))
+        if any(e.kind == "coin_flip" and e.data == ("heads",) for e in state.log):
+            assert state.res[0]["plasma"] == 3 and state.res[0]["temp"] == 0
+            return
+    raise AssertionError("no heads in 20 seeds")
