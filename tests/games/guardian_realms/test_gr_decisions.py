@@ -243,3 +243,21 @@ def test_replicas_run_their_on_summon_passives_gr_clone_01_gr_copy_01() -> None:
         do(s, f"ability #{card(s, 0, 'Mirror Sprite')} 0")
         (copy,) = s.zone(0, "lane3")
         assert s.defs[copy].fields["token"] == "copy" and status(s, copy, buff), model
+
+
+@pytest.mark.parametrize(("order", "after"), [("statuses_first", 22), ("effects_first", 20)])
+def test_end_of_turn_order_is_the_players_gr_burn_01(order: str, after: int) -> None:
+    """GR-BURN-01: Burn ticks at the end of its controller's turn, the moment Rune Circle heals ("at the end of each
+    of your turns"); the player orders the two: Burn then heal 24 -> 19 -> 22; heal then Burn 24 -> 25 -> 20."""
+    s = position({"lane1": ["Ashen Brute"], "field": ["Rune Circle"]},
+                 cards0=[{"name": "Ashen Brute", "counters": {"dmg": 1}, "status": {"burned": 1}},
+                         {"name": "Rune Circle", "zone": "field", "counters": {"left": 2}}])
+    do(s, "end")
+    assert s.pending is not None and s.current == 0
+    assert sorted(a.args[0] for a in s.pending.options) == ["effects_first", "statuses_first"]
+    do(s, f"option {order}")
+    assert hp(s, card(s, 0, "Ashen Brute")) == after
+    assert s.active == 1 and s.phase == "main" and s.pending is None
+    s = position({"lane1": ["Ashen Brute"]}, cards0=[{"name": "Ashen Brute", "status": {"burned": 1}}])
+    do(s, "end")  # nothing to order: no decision
+    assert s.active == 1 and hp(s, card(s, 0, "Ashen Brute")) == 20

@@ -890,6 +890,18 @@ def remove_status(state: GameState, card: int, status: str) -> None:
         state.emit("status_removed", state.owner[card], card, (status,))
 
 
+def has_ticks(state: GameState, p: int) -> bool:
+    """Whether a Guardian of ``p`` is Burned or Poisoned (damage due at the end of p's turn)."""
+    cs = state.cs
+    z = state.zones[p]
+    for zone in LANES_Z:
+        for g in z[zone]:
+            st = cs.get(g)
+            if st is not None and st.status and ("burned" in st.status or "poisoned" in st.status):
+                return True
+    return False
+
+
 def tick_damage(state: GameState, card: int) -> None:
     """End of its controller's turn: Burn deals 5 per stack (GR-BURN-01/02), Poison 1, 2, 4... (GR-POIS-01/02)."""
     st = state.cs.get(card)

@@ -15,7 +15,7 @@ from typing import Any
 
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
-from tcgkit.core.cards import CardDef, Effect
+from tcgkit.core.cards import CardDef, Effect, Step
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.ruleset import Ruleset
@@ -32,6 +32,8 @@ LANE_OF = {"lane1": 1, "lane2": 2, "lane3": 3}
 HAND_LIMIT = 8
 DECK_SIZE = 25
 STRONGHOLD = 2
+#: The end-of-turn order decision (Burn and Poison versus the player's end-of-turn effects).
+END_ORDER = (Step("gr_end_order", {}),)
 
 
 class GuardianRealmsRules(Ruleset):
@@ -155,13 +157,30 @@ class GuardianRealmsRules(Ruleset):
         self.settle(state)
 
     def end_turn(self, state: GameState) -> None:
-        """End of turn: Burn and Poison ticks, timed statuses and Field durations count down (GR-SETUP-02)."""
+        """End of turn: Burn and Poison ticks, timed statuses and Field durations count down (GR-SETUP-02).
+
+        Burn and Poison (GR-BURN-01, GR-POIS-01) and the player's own "at the end of your turn" effects happen at
+        the same moment; when both are due, the player orders them (an ``option`` decision)."""
         p = state.active
         state.emit("end_turn", p)
+        if state.stack and combat.has_ticks(state, p):
+            state.phase = "ordering"
+            effects.start(state, END_ORDER, -1, p)
+            if effects.run(state):
+                self.finish_end_turn(state)
+            return
         for card in self.guardians(state, p):
             combat.tick_damage(state, card)
             if state.result is not None:
                 return
+        self.finish_end_turn(state)
+
+    def finish_end_turn(self, state: GameState) -> None:
+        """Durations count down, then the next turn (after the ticks and, if any, the end-of-turn effects)."""
+        if state.result is not None:
+            return
+        state.phase = "ending"
+        p = state.active
         for card in self.guardians(state, p):
             combat.tick_durations(state, card)
         for card in list(state.zone(p, "field")):
@@ -196,6 +215,11 @@ class GuardianRealmsRules(Ruleset):
         if state.phase == "ending":
             state.phase = "main"
             self.start_turn(state)
+            return
+        if state.phase == "ordering":
+            self.finish_end_turn(state)
+            if state.phase == "ending" and state.pending is None and state.result is None:
+                state.phase = "main"
             return
         self.settle(state)
 

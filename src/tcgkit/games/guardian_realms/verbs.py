@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
+from tcgkit.core.cards import Step
 from tcgkit.core.errors import TcgkitError
 from tcgkit.games.guardian_realms import combat
 
 if TYPE_CHECKING:
-    from tcgkit.core.cards import CardDef, Step
+    from tcgkit.core.cards import CardDef
     from tcgkit.core.state import GameState
 
 _T = "target"
@@ -32,6 +33,8 @@ EXTRA_VERBS = {
     "hp_link": {"params": (_T,), "required": (_T,)},
     "return_to_hand": {"params": (_T,), "required": (_T,)},
     "gr_used": {"params": (), "required": ()},
+    "gr_end_order": {"params": (), "required": ()},
+    "gr_end_ticks": {"params": (), "required": ()},
 }
 
 STATUSES = ("paralyzed", "burned", "exhausted", "confused", "poisoned", "shield", "stealth", "fury", "invincible")
@@ -209,9 +212,36 @@ def _used(state: GameState, ctx: dict, step: Step) -> None:
         combat.leave_play(state, card, "discarded")
 
 
+END_TICKS = (Step("gr_end_ticks", {}),)
+ORDER_OPTIONS = [Action("option", ("statuses_first",)), Action("option", ("effects_first",))]
+
+
+def _end_order(state: GameState, ctx: dict, step: Step) -> None:
+    """The player orders Burn and Poison (GR-BURN-01, GR-POIS-01) and their own end-of-turn effects (already on the
+    stack, below this frame): ``statuses_first`` runs the ticks now, ``effects_first`` after those effects."""
+    choice = ctx.pop("_order", None)
+    if choice is None:
+        effects.ask(state, ctx, ctx["controller"], "end of turn: Burn and Poison first, or your end-of-turn effects?",
+                    ORDER_OPTIONS, "_order")
+        return
+    frame = [END_TICKS, 0, {"source": ctx["source"], "controller": ctx["controller"]}]
+    if choice == "statuses_first":
+        state.stack.append(frame)
+    else:
+        state.stack.insert(0, frame)
+
+
+def _end_ticks(state: GameState, ctx: dict, step: Step) -> None:
+    for card in state.rules.guardians(state, ctx["controller"]):
+        combat.tick_damage(state, card)
+        if state.result is not None:
+            return
+
+
 HANDLERS = {
     "add_status": _add_status, "damage_base": _damage_base, "wall": _wall, "clone": _clone, "copy": _copy,
     "guardian_summon": _guardian_summon, "hp_link": _hp_link, "return_to_hand": _return_to_hand, "gr_used": _used,
+    "gr_end_order": _end_order, "gr_end_ticks": _end_ticks,
 }
 
 
