@@ -325,3 +325,50 @@ def test_bepis_heads_gains_ordinary_plasma() -> None:
             assert state.res[0]["plasma"] == 3 and state.res[0]["temp"] == 0
             return
     raise AssertionError("no heads in 20 seeds")
+
+
+# ------------------------------------------------------------------------------------------- keywords of the set
+def _fight(p0: list[str], p1: list[str], status0: dict | None = None, status1: dict | None = None):
+    state = pos(phase="battle", p0={"field": p0}, p1={"field": p1})
+    a, d = card(state, 0, p0[0], "field"), card(state, 1, p1[0], "field")
+    state.card_state(a).status.update(status0 or {})
+    state.card_state(d).status.update(status1 or {})
+    act(state, "attack", a, d)
+    pass_window(state)
+    return state, a, d
+
+
+def test_hulking_only_when_attacking() -> None:
+    """Hulking: "Any power above a *defending* creature's resolve is dealt to the opposing player": a Hulking
+    defender's excess is not dealt to the attacking player; a Hulking attacker's is."""
+    state, _, _ = _fight(["Cook"], ["Bartender"], status1={"Hulking": 1})
+    assert state.res[0]["hs"] == 20
+    state, _, _ = _fight(["Bartender"], ["Psychologist"], status0={"Hulking": 1})
+    assert state.res[1]["hs"] == 18
+
+
+def test_lifedrain_heals_on_squad_tactics_damage() -> None:
+    """Lifedrain ("upon dealing lifeshard damage to an opposing player with a creature") with Squad Tactics, as NT
+    P.A.V. Suit (Medical) grants both: the Squad Tactics point heals 1 too."""
+    state, _, _ = _fight(["Cook"], ["Psychologist"], status0={"Squad Tactics": 1, "Lifedrain": 1})
+    assert state.res[1]["hs"] == 19 and state.res[0]["hs"] == 21
+
+
+def test_immunity_to_a_faction_in_combat() -> None:
+    """Immunity (Swarmer, to Engineering): "cannot be affected by ... combat against creatures of its Immunity type":
+    a Station Engineer's combat damage does not hurt it."""
+    state, _, d = _fight(["Station Engineer"], ["Swarmer"])
+    assert state.loc[d][1] == "field" and RULES.stat(state, d, "resolve") == 1
+
+
+def test_cmo_adds_to_graytide_and_static_gains() -> None:
+    """Chief Medical Officer: "would gain power or resolve from an event, equipment, or card effect, it gains +1
+    more": also a gain of the creature's own text (Graytide, Monkey with a Geneticist)."""
+    state = pos(p0={"field": ["Chief Medical Officer", "Staff Assistant"], "hand": ["Staff Assistant"]},
+                res0={"plasma": 1})
+    new = card(state, 0, "Staff Assistant", "hand")
+    act(state, "play", new)
+    assert RULES.stat(state, new, "power") == 1 + 1 + 1 and RULES.stat(state, new, "resolve") == 3
+    monkey = pos(p0={"field": ["Chief Medical Officer", "Geneticist", "Monkey"]})
+    m = card(monkey, 0, "Monkey")
+    assert RULES.stat(monkey, m, "power") == 3 and RULES.stat(monkey, m, "resolve") == 3

@@ -855,6 +855,7 @@ class TgcRules(Ruleset):
         if verbs.has_kw(state, card, "Graytide"):
             n = sum(1 for c in state.zones[p]["field"] if c != card and verbs.has_kw(state, c, "Graytide"))
             if n:
+                n += verbs.cmo_bonus(state, card)  # a gain of its own keyword: a CMO adds 1
                 st.mods.append(("power", n, "turn"))
                 st.mods.append(("resolve", n, "turn"))
         if verbs.has_kw(state, card, "Hatred"):
@@ -967,12 +968,9 @@ class TgcRules(Ruleset):
                 self._tap(state, c)
 
     def _direct_damage(self, state: GameState, attacker: int) -> None:
-        """TGC-4.1.3: the attacker deals its power to the opponent."""
+        """TGC-4.1.3: the attacker deals its power to the opponent (Lifedrain heals 1)."""
         p = state.owner[attacker]
-        dmg = self.stat(state, attacker, "power")
-        self.damage_player(state, 1 - p, dmg, {"source": attacker, "controller": p, "combat": True})
-        if dmg > 0 and state.result is None and (verbs.has_kw(state, attacker, "Lifedrain")):
-            self.heal_player(state, p, 1, {"controller": p})
+        verbs.creature_hits_player(self, state, attacker, 1 - p, self.stat(state, attacker, "power"))
 
     def _tap(self, state: GameState, card: int) -> None:
         st = state.card_state(card)

@@ -189,7 +189,8 @@ def apply_statics(state: GameState, card: int, name: str, value: int, statics: t
         return value
     for s in statics:
         if s.get("stat") == name and _static_on(state, card, s):
-            value += amount(state, {"source": card, "controller": state.owner[card]}, s["by"])
+            by = amount(state, {"source": card, "controller": state.owner[card]}, s["by"])
+            value += by + (cmo_bonus(state, card) if by > 0 else 0)  # a gain of its own text: CMO adds 1
             if "floor" in s:
                 value = max(s["floor"], value)
     return value
@@ -205,18 +206,37 @@ def combat(rules: Any, state: GameState, a: int, d: int) -> None:
     pa, pd = _combat_power(rules, state, a, d), _combat_power(rules, state, d, a)
     fa, fd = has_kw(state, a, "First Strike"), has_kw(state, d, "First Strike")
     if fa and not fd:
-        _hit(rules, state, a, d, pa)
+        _hit(rules, state, a, d, pa, True)
         if state.loc[d][1] == "field":
-            _hit(rules, state, d, a, pd)
+            _hit(rules, state, d, a, pd, False)
     elif fd and not fa:
-        _hit(rules, state, d, a, pd)
+        _hit(rules, state, d, a, pd, False)
         if state.loc[a][1] == "field":
-            _hit(rules, state, a, d, pa)
+            _hit(rules, state, a, d, pa, True)
     else:
-        _hit(rules, state, a, d, pa)
-        _hit(rules, state, d, a, pd)
+        _hit(rules, state, a, d, pa, True)
+        _hit(rules, state, d, a, pd, False)
     if state.result is None and state.loc[d][1] != "field" and has_kw(state, a, "Squad Tactics"):
-        rules.damage_player(state, state.owner[d], 1, {"source": a, "controller": state.owner[a]})
+        creature_hits_player(rules, state, a, state.owner[d], 1)
+
+
+def creature_hits_player(rules: Any, state: GameState, x: int, player: int, amount: int) -> None:
+    """Lifeshard damage dealt by creature ``x`` (a direct attack, Hulking's excess, Squad Tactics): Lifedrain ("upon
+    dealing lifeshard damage to an opposing player with a creature with Lifedrain, heal for one lifeshard")."""
+    if amount <= 0:
+        return
+    owner = state.owner[x]
+    rules.damage_player(state, player, amount, {"source": x, "controller": owner, "combat": True})
+    if state.result is None and player != owner and has_kw(state, x, "Lifedrain"):
+        rules.heal_player(state, owner, 1, {"controller": owner})
+
+
+def cmo_bonus(state: GameState, card: int) -> int:
+    """Chief Medical Officer: 1 when a (not nullified) CMO is on the side of ``card``, else 0."""
+    for x in state.zones[state.owner[card]]["field"]:
+        if state.defs[x].key == "CMO" and not nullified(state, x):
+            return 1
+    return 0
 
 
 def _combat_power(rules: Any, state: GameState, x: int, y: int) -> int:
@@ -226,16 +246,18 @@ def _combat_power(rules: Any, state: GameState, x: int, y: int) -> int:
     return power
 
 
-def _hit(rules: Any, state: GameState, x: int, y: int, power: int) -> None:
+def _hit(rules: Any, state: GameState, x: int, y: int, power: int, attacking: bool) -> None:
     if state.result is not None or power <= 0:
         return
+    if has_kw(state, y, "Immunity:" + faction(state, x)):
+        return  # Immunity: "cannot be affected by ... combat against creatures of its Immunity type"
     dmg = power - (2 if has_kw(state, y, "Carapace") else 0)
     if dmg <= 0:
         return
     excess = power - rules.stat(state, y, "resolve")
     rules.damage_card(state, y, dmg, {"source": x, "controller": state.owner[x], "combat": True})
-    if excess > 0 and has_kw(state, x, "Hulking") and state.result is None:
-        rules.damage_player(state, state.owner[y], excess, {"source": x, "controller": state.owner[x]})
+    if attacking and excess > 0 and has_kw(state, x, "Hulking") and state.result is None:
+        creature_hits_player(rules, state, x, state.owner[y], excess)  # "above a defending creature's resolve"
 
 
 # ---------------------------------------------------------------------------------------------- verbs
@@ -331,9 +353,8 @@ def _modify(state: GameState, ctx: dict, step: Step) -> None:
         if state.loc[c][1] != "field":
             continue
         delta = by
-        if by > 0 and any(state.defs[x].key == "CMO" and not nullified(state, x)
-                          for x in state.zones[state.owner[c]]["field"]):
-            delta += 1
+        if by > 0:
+            delta += cmo_bonus(state, c)
         state.card_state(c).mods.append((p["stat"], delta, until))
         state.emit("modify", state.owner[c], c, (p["stat"], delta, until))
         if rules.stat(state, c, "resolve") <= 0:
