@@ -261,3 +261,18 @@ def test_end_of_turn_order_is_the_players_gr_burn_01(order: str, after: int) -> 
     s = position({"lane1": ["Ashen Brute"]}, cards0=[{"name": "Ashen Brute", "status": {"burned": 1}}])
     do(s, "end")  # nothing to order: no decision
     assert s.active == 1 and hp(s, card(s, 0, "Ashen Brute")) == 20
+
+
+def test_option_tokens_may_replace_gr_clone_01() -> None:
+    """GR-CLONE-01: a Clone enters the empty Guardian slot (no decision with one); option ``tokens_may_replace``
+    (second reading): the player may also put it over a Guardian, which is discarded (GR-LANE-01)."""
+    s = position({"lane1": ["Twin Flame Phoenix"], "lane2": ["Moss Whelp"]})
+    phoenix = card(s, 0, "Twin Flame Phoenix")
+    do(s, f"ability #{phoenix} 0")
+    assert s.pending is None and len(s.zone(0, "lane3")) == 1
+    s = position({"lane1": ["Twin Flame Phoenix"], "lane2": ["Moss Whelp"]}, options={"tokens_may_replace": True})
+    phoenix, whelp = card(s, 0, "Twin Flame Phoenix"), card(s, 0, "Moss Whelp")
+    do(s, f"ability #{phoenix} 0")
+    assert sorted(a.args[0] for a in s.pending.options) == ["lane1", "lane2", "lane3"]
+    do(s, "option lane2")
+    assert s.loc[whelp][1] == "discard" and s.defs[s.zone(0, "lane2")[0]].fields["token"] == "clone"

@@ -49,7 +49,8 @@ class GuardianRealmsRules(Ruleset):
     TOKEN_ZONE = "lane1"
     #: Second readings, off by default (RULINGS.md).
     OPTIONS = {"ability_then_attack": False, "sp_refill": False, "bases_always_targetable": False,
-               "penalty_all_bases": False, "effects_any_lane": False, "equipment_use_per_turn": False}
+               "penalty_all_bases": False, "effects_any_lane": False, "equipment_use_per_turn": False,
+               "tokens_may_replace": False}
     card_model = GrCard
     data_dir = Path(__file__).parent
     EXTRA_VERBS = EXTRA_VERBS

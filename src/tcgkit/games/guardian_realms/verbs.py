@@ -140,8 +140,12 @@ def _wall(state: GameState, ctx: dict, step: Step) -> None:
 
 
 def _token_lanes(state: GameState, who: int) -> list[int]:
+    """The lanes a token may enter: an empty Guardian slot of a standing Base, or any standing lane (replacing,
+    GR-LANE-01) when none is empty (GR-CLONE-01); option ``tokens_may_replace``: any standing lane."""
     res = state.res[who]
     open_lanes = [ln for ln in (1, 2, 3) if res[f"b{ln}"] > 0]
+    if state.options.get("tokens_may_replace"):
+        return open_lanes
     empty = [ln for ln in open_lanes if not state.zones[who][combat.LANE_WORD[ln]]]
     return empty or open_lanes
 
