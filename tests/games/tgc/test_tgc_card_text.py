@@ -372,3 +372,20 @@ def test_cmo_adds_to_graytide_and_static_gains() -> None:
     monkey = pos(p0={"field": ["Chief Medical Officer", "Geneticist", "Monkey"]})
     m = card(monkey, 0, "Monkey")
     assert RULES.stat(monkey, m, "power") == 3 and RULES.stat(monkey, m, "resolve") == 3
+
+
+def test_on_equip_equipment_only_on_your_side_tgc_0_2() -> None:
+    """On Equip (keywords.json: "select a creature on your side of the battlefield to equip it to"): the card's
+    keyword text beats TGC-3.3.3.b.1's "either side" (TGC-0.2); Equipment without On Equip still goes on either
+    side. Option ``on_equip_either_side``: the rule's either side for every Equipment."""
+    state = pos(p0={"hand": ["Inquisitor's Hardsuit", "Crusader Armour"], "field": ["Botanist"]},
+                p1={"field": ["Bartender"]}, res0={"plasma": 5})
+    hard, plate = card(state, 0, "Inquisitor's Hardsuit"), card(state, 0, "Crusader Armour")
+    bot, bart = card(state, 0, "Botanist", "field"), card(state, 1, "Bartender")
+    plays = {a.args for a in state.legal_actions() if a.kind == "play"}
+    assert (hard, bot) in plays and (hard, bart) not in plays
+    assert (plate, bot) in plays and (plate, bart) in plays
+    either = pos(p0={"hand": ["Inquisitor's Hardsuit"], "field": ["Botanist"]}, p1={"field": ["Bartender"]},
+                 res0={"plasma": 5}, options={"on_equip_either_side": True})
+    assert (card(either, 0, "Inquisitor's Hardsuit"), card(either, 1, "Bartender")) in {
+        a.args for a in either.legal_actions() if a.kind == "play"}

@@ -328,9 +328,9 @@ def test_draw_takes_the_top_card_tgc_1_11_a() -> None:
 
 def test_destroyed_goes_to_discard_with_attachments_tgc_1_11_b() -> None:
     """TGC-1.11.b / TGC-1.11.b.1: a destroyed creature and its Equipment go to the owners' discard piles."""
-    state = pos(p0={"hand": ["NT P.A.V. Suit (Security)"]}, p1={"field": ["Bartender"]}, res0={"plasma": 5})
+    state = pos(p0={"hand": ["Crusader Armour"]}, p1={"field": ["Bartender"]}, res0={"plasma": 5})
     bart = card(state, 1, "Bartender")
-    suit = card(state, 0, "NT P.A.V. Suit (Security)")
+    suit = card(state, 0, "Crusader Armour")  # no On Equip: it may go on either side (TGC-3.3.3.b.1)
     act(state, "play", suit, bart)
     RULES.destroy(state, bart)
     assert state.zone(1, "discard") == [bart] and state.zone(0, "discard") == [suit]

@@ -81,6 +81,7 @@ class TgcRules(Ruleset):
         "negate_destruction_only": False,  # Chief Engineer's Negate: only the destruction, not the whole effect
         "botanist_creatures_only": False,  # Committed Botanist's "summon" read as creatures only
         "casualties_partial": False,  # Justifiable Casualties playable with one creature (sacrifices what there is)
+        "on_equip_either_side": False,  # On Equip Equipment on either side (TGC-3.3.3.b.1 over the keyword text)
         "mulligan_sequential": False,  # TGC-1.5 second reading: the second player mulligans knowing the first's count
     }
     EXTRA_VERBS = verbs.EXTRA_VERBS
@@ -105,6 +106,8 @@ class TgcRules(Ruleset):
             "at": tuple(e for e in card_effects if e.kind == "static" and e.params.get("at") and e.steps),
             "extra_cost": sum(e.params.get("extra_cost", 0) for e in card_effects if e.kind == "play"),
             "human": "Human" in m.subtypes,
+            # On Equip: "select a creature on your side of the battlefield to equip it to" (keywords.json)
+            "own_side": m.type == EQUIPMENT and "On Equip" in m.text,
         }
         return CardDef(m.id, m.name, m.type, {"power": m.power, "resolve": m.resolve, "cost": m.cost}, tags,
                        card_effects, m.text, fields)
@@ -291,7 +294,12 @@ class TgcRules(Ruleset):
         return True
 
     def can_equip(self, state: GameState, equipment: int, host: int) -> bool:
-        """A creature the Equipment may equip (TGC-3.3.1.2, TGC-3.3.3.b.1): any creature, unless immune."""
+        """A creature the Equipment may equip (TGC-3.3.1.2, TGC-3.3.3.b.1): any creature, unless immune; an
+        Equipment with On Equip only a creature on its own player's side (its keyword text, TGC-0.2), unless the
+        option ``on_equip_either_side``."""
+        if state.defs[equipment].fields["own_side"] and state.owner[host] != state.owner[equipment] \
+                and not state.options.get("on_equip_either_side"):
+            return False
         return verbs.affectable(state, host, equipment)
 
     def _activations(self, state: GameState, p: int, gs: str, acts: list[Action]) -> None:
