@@ -276,3 +276,24 @@ def test_option_tokens_may_replace_gr_clone_01() -> None:
     assert sorted(a.args[0] for a in s.pending.options) == ["lane1", "lane2", "lane3"]
     do(s, "option lane2")
     assert s.loc[whelp][1] == "discard" and s.defs[s.zone(0, "lane2")[0]].fields["token"] == "clone"
+
+
+def test_clone_of_several_is_the_players_choice_gr_clone_01() -> None:
+    """GR-CLONE-01: a card that clones "one of your Guardians" without a ``choose`` step: the controller picks the
+    original among the selected ones, then the lane (never the engine's first pick)."""
+    s = position({"lane1": ["Moss Whelp"], "lane2": ["Ashen Brute"]})
+    mirror = custom(s, {"name": "Mirror Pool", "type": "Effect", "effects": [
+        {"kind": "play", "steps": [{"clone": {"of": "you.guardians"}}]}]})
+    do(s, f"play #{mirror} base2")
+    assert s.pending is not None and {a.args[0] for a in s.pending.options} == {
+        card(s, 0, "Moss Whelp"), card(s, 0, "Ashen Brute")}
+    do(s, f"choose #{card(s, 0, 'Ashen Brute')}")
+    (clone,) = s.zone(0, "lane3")  # the only empty slot
+    assert s.defs[clone].name == "Ashen Brute" and s.defs[clone].fields["token"] == "clone"
+    s = position({"lane1": ["Moss Whelp"], "lane2": ["Ashen Brute"]}, options={"tokens_may_replace": True})
+    mirror = custom(s, {"name": "Mirror Pool", "type": "Effect", "effects": [
+        {"kind": "play", "steps": [{"clone": {"of": "you.guardians"}}]}]})
+    do(s, f"play #{mirror} base2")
+    do(s, f"choose #{card(s, 0, 'Moss Whelp')}")
+    do(s, "option lane3")  # then the lane: the original is not asked again
+    assert s.pending is None and s.defs[s.zone(0, "lane3")[0]].name == "Moss Whelp"

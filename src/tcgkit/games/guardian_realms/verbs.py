@@ -170,18 +170,34 @@ def _make_token(state: GameState, ctx: dict, definition: CardDef, kind: str) -> 
             effects.start(state, eff, token, who)
 
 
+def _original(state: GameState, ctx: dict, spec: Any) -> int:
+    """The Guardian to replicate: the one selected, or the controller's choice when the selector names several
+    (-1: none, or the decision is pending)."""
+    chosen = ctx.get("_of")
+    if chosen:
+        return chosen[0]
+    originals = [c for c in effects.select(state, ctx, spec) if state.loc[c][1] in combat.LANE_OF]
+    if len(originals) > 1:
+        effects.ask(state, ctx, ctx["controller"], "choose the Guardian to replicate",
+                    [Action("choose", (c,)) for c in originals], "_of")
+        return -1
+    return originals[0] if originals else -1
+
+
 def _clone(state: GameState, ctx: dict, step: Step) -> None:
-    originals = effects.select(state, ctx, step.params["of"])
-    if originals:
-        _make_token(state, ctx, state.defs[originals[0]], "clone")
+    original = _original(state, ctx, step.params["of"])
+    if original >= 0:
+        _make_token(state, ctx, state.defs[original], "clone")
+        if state.pending is None:
+            ctx.pop("_of", None)
 
 
 def _copy(state: GameState, ctx: dict, step: Step) -> None:
     p = step.params
-    originals = effects.select(state, ctx, p["of"])
-    if not originals:
+    original = _original(state, ctx, p["of"])
+    if original < 0:
         return
-    d = state.defs[originals[0]]
+    d = state.defs[original]
     stats = dict(d.stats)
     stats["hp"] = max(1, stats["hp"] * p.get("hp_percent", 100) // 100)
     stats["atk"] = stats["atk"] * p.get("atk_percent", 100) // 100
@@ -191,6 +207,8 @@ def _copy(state: GameState, ctx: dict, step: Step) -> None:
         tags = tags - {"rush", "sneak", "tank"}
         fields["class"] = None
     _make_token(state, ctx, dataclasses.replace(d, stats=stats, tags=tags, fields=fields), "copy")
+    if state.pending is None:
+        ctx.pop("_of", None)
 
 
 def _guardian_summon(state: GameState, ctx: dict, step: Step) -> None:
