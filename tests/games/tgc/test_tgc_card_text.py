@@ -389,3 +389,16 @@ def test_on_equip_equipment_only_on_your_side_tgc_0_2() -> None:
                  res0={"plasma": 5}, options={"on_equip_either_side": True})
     assert (card(either, 0, "Inquisitor's Hardsuit"), card(either, 1, "Bartender")) in {
         a.args for a in either.legal_actions() if a.kind == "play"}
+
+
+def test_legion_search_tells_the_two_geneticists_apart() -> None:
+    """Legion ("Search your deck for a Human Creature card, and summon it"): the player chooses the card; the two
+    Geneticist printings (Science 3, Medical 8) are different cards with one name, so each is its own option."""
+    state = pos(p0={"field": ["Legion"], "deck": ["geneticist", "med_geneticist", "Cook"]})
+    RULES.destroy(state, card(state, 0, "Legion"))
+    act(state, "activate", card(state, 0, "Legion"), "0")
+    labels = {a.args[0] for a in state.legal_actions()}
+    assert labels == {"Geneticist (geneticist)", "Geneticist (med_geneticist)", "Cook", "none"}
+    act(state, "option", "Geneticist (med_geneticist)")
+    (summoned,) = [c for c in state.zone(0, "field")]
+    assert state.defs[summoned].key == "med_geneticist"

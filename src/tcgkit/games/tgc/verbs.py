@@ -543,25 +543,36 @@ def _twice(state: GameState, ctx: dict, params: Any) -> None:
 __all__ = ["EXTRA_VERBS", "HOOKS", "affectable", "combat", "handlers", "has_kw", "has_subtype", "push"]
 
 
+def _search_label(state: GameState, card: int, clash: set[str]) -> str:
+    d = state.defs[card]
+    return f"{d.name} ({d.key})" if d.name in clash else d.name
+
+
 @hook("tgc.search")
 def _search(state: GameState, ctx: dict, params: Any) -> None:
-    """Search your deck for a card matching ``filter`` (chosen by name), to ``hand`` or ``summon``; then shuffle."""
+    """Search your deck for a card matching ``filter`` (chosen by name; two different printings of one name, such
+    as the two Geneticists, are told apart by their id), to ``hand`` or ``summon``; then shuffle."""
     from tcgkit.core.actions import Action
     from tcgkit.core.effects import ask, matches
 
     who = ctx["controller"]
     deck = state.zones[who]["deck"]
     key = "_search"
+    found = [c for c in deck if matches(state, ctx, c, params["filter"])]
+    keys_by_name: dict[str, set[str]] = {}
+    for c in found:
+        keys_by_name.setdefault(state.defs[c].name, set()).add(state.defs[c].key)
+    clash = {n for n, ks in keys_by_name.items() if len(ks) > 1}
     if key not in ctx:
-        names = sorted({state.defs[c].name for c in deck if matches(state, ctx, c, params["filter"])})
-        if names:
-            options = [Action("option", (n,)) for n in names] + [Action("option", ("none",))]
+        labels = sorted({_search_label(state, c, clash) for c in found})
+        if labels:
+            options = [Action("option", (n,)) for n in labels] + [Action("option", ("none",))]
             ask(state, ctx, who, "search your deck: choose a card", options, key)
             return
         ctx[key] = "none"
-    name = ctx.pop(key)
-    if name != "none":
-        card = next(c for c in reversed(deck) if state.defs[c].name == name)
+    label = ctx.pop(key)
+    if label != "none":
+        card = next(c for c in reversed(found) if _search_label(state, c, clash) == label)
         if params.get("to") == "summon":
             state.rules.summon(state, who, card)
         else:
