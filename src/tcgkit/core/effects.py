@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 
 Handler = Callable[["GameState", dict, "Step"], None]
 
+#: for isinstance checks: a plain dict is tested first, as checking against the Mapping ABC alone is slow
+_MAPPING = (dict, Mapping)
+
 # ---------------------------------------------------------------------------------------------- vocabulary
 
 _T, _A, _P = "target", "amount", "player"
@@ -210,7 +213,12 @@ def select(state: GameState, ctx: dict, spec: Any) -> list[int]:
             st = state.cs.get(ctx["source"])
             return [st.host] if st is not None and st.host >= 0 else []
         return _zone_cards(state, ctx, spec)
-    if isinstance(spec, Mapping):
+    if isinstance(spec, tuple):
+        out: list[int] = []
+        for s in spec:
+            out.extend(select(state, ctx, s))
+        return out
+    if isinstance(spec, _MAPPING):
         cards = select(state, ctx, spec.get("zone", spec.get("of")))
         flt = spec.get("filter")
         if flt:
@@ -218,19 +226,16 @@ def select(state: GameState, ctx: dict, spec: Any) -> list[int]:
         if "top" in spec:
             cards = cards[-amount(state, ctx, spec["top"]):] if cards else cards
         return cards
-    if isinstance(spec, tuple):
-        out: list[int] = []
-        for s in spec:
-            out.extend(select(state, ctx, s))
-        return out
     raise TcgkitError(f"unknown card selector {spec!r}")
 
 
 def _zone_cards(state: GameState, ctx: dict, spec: str) -> list[int]:
-    who, _, zone = spec.partition(".")
-    top = zone.endswith(".top")
-    if top:
-        zone = zone[:-4]
+    parsed = _ZONE_SPECS.get(spec)
+    if parsed is None:
+        who, _, zone = spec.partition(".")
+        top = zone.endswith(".top")
+        parsed = _ZONE_SPECS[spec] = (who, zone[:-4] if top else zone, top)
+    who, zone, top = parsed
     zones = state.rules.zone_group(zone)
     out: list[int] = []
     for p in players(state, ctx, who):
@@ -240,6 +245,10 @@ def _zone_cards(state: GameState, ctx: dict, spec: str) -> list[int]:
                 raise TcgkitError(f"{state.rules.id} has no zone {z!r} (selector {spec!r})")
             out.extend(pz[z][-1:] if top else pz[z])
     return out
+
+
+#: ``who.zone[.top]`` selector -> (who, zone, top), parsed once
+_ZONE_SPECS: dict[str, tuple[str, str, bool]] = {}
 
 
 def matches(state: GameState, ctx: dict, card: int, flt: Mapping[str, Any]) -> bool:
@@ -282,7 +291,7 @@ def matches(state: GameState, ctx: dict, card: int, flt: Mapping[str, Any]) -> b
         elif key == "hook":
             if not HOOKS[want](state, ctx, {"card": card}):
                 return False
-        elif isinstance(want, Mapping):  # a stat bound: {power: {min: 2, max: 5}}
+        elif isinstance(want, _MAPPING):  # a stat bound: {power: {min: 2, max: 5}}
             value = state.rules.stat(state, card, key)
             if "min" in want and value < amount(state, ctx, want["min"]):
                 return False
@@ -311,7 +320,7 @@ def amount(state: GameState, ctx: dict, spec: Any) -> int:
         if isinstance(v, bool) or v is None:
             raise TcgkitError(f"unknown amount {spec!r}")
         return len(v) if isinstance(v, list) else int(v)
-    if isinstance(spec, Mapping):
+    if isinstance(spec, _MAPPING):
         if "count" in spec:
             return len(select(state, ctx, spec["count"]))
         if "zone_size" in spec:
@@ -357,7 +366,7 @@ def check(state: GameState, ctx: dict, cond: Any) -> bool:
         return True
     if isinstance(cond, bool):
         return cond
-    if not isinstance(cond, Mapping):
+    if not isinstance(cond, _MAPPING):
         raise TcgkitError(f"unknown condition {cond!r}")
     for key, arg in cond.items():
         if key == "exists":
@@ -746,6 +755,16 @@ def mark_used(state: GameState, card: int, effect_index: int, limit: str | None)
 
 def parse_limit(limit: str) -> tuple[bool, int]:
     """``once_per_turn`` -> (True, 1); ``L/2`` -> (True, 2); ``L3`` -> (False, 3); ``once_per_game`` -> (False, 1)."""
+    parsed = _LIMITS.get(limit)
+    if parsed is None:
+        parsed = _LIMITS[limit] = _parse_limit(limit)
+    return parsed
+
+
+_LIMITS: dict[str, tuple[bool, int]] = {}
+
+
+def _parse_limit(limit: str) -> tuple[bool, int]:
     if limit == "once_per_turn":
         return True, 1
     if limit == "once_per_game":

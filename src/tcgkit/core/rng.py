@@ -50,9 +50,15 @@ class Rng:
 
     def shuffle(self, items: list) -> None:
         """Shuffle a list in place (Fisher-Yates)."""
+        # next64, inlined: a deck shuffle draws dozens of numbers
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def coin(self) -> bool:
         """Flip a fair coin: True for heads."""

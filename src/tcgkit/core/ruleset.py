@@ -130,6 +130,19 @@ class Ruleset:
         """Every rule the deck breaks (empty: the deck is legal). Unknown cards are reported by the core."""
         return self.unknown_cards(deck)
 
+    def deck_problems(self, deck: Deck, format: str | None = None) -> tuple[Violation, ...]:
+        """``validate_deck``, remembered per deck: a batch of games checks the same few decks again and again."""
+        key = (self, format, deck.game, deck.name, deck.format, tuple(deck.sections.items()))
+        try:
+            got = _DECK_PROBLEMS.get(key)
+        except TypeError:  # sections given as lists: not hashable, not remembered
+            return tuple(self.validate_deck(deck, format))
+        if got is None:
+            if len(_DECK_PROBLEMS) > 1024:
+                _DECK_PROBLEMS.clear()
+            got = _DECK_PROBLEMS[key] = tuple(self.validate_deck(deck, format))
+        return got
+
     def unknown_cards(self, deck: Deck) -> list[Violation]:
         pool = self.pool()
         out = []
@@ -150,7 +163,7 @@ class Ruleset:
         opts = {**self.OPTIONS, **(options or {})}
         if check_decks:
             for i, deck in enumerate(resolved):
-                bad = self.validate_deck(deck, opts.get("format"))
+                bad = self.deck_problems(deck, opts.get("format"))
                 if bad:
                     first = bad[0]
                     raise DeckFileError(
@@ -310,4 +323,5 @@ def event_bindings(ev: Event) -> dict[str, Any]:
 
 
 _POOLS: dict[str, CardPool] = {}
+_DECK_PROBLEMS: dict[tuple, tuple[Violation, ...]] = {}
 _TRIGGERS: dict[str, frozenset[str]] = {}

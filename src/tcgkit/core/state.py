@@ -57,6 +57,9 @@ class Event(NamedTuple):
     private: int = -1
 
 
+_tuple_new = tuple.__new__
+
+
 class Decision(NamedTuple):
     """A choice pending in the middle of an effect: ``player`` picks one of ``options``; it is bound to ``bind``."""
 
@@ -240,7 +243,7 @@ class GameState:
     # ------------------------------------------------------------------ events
     def emit(self, kind: str, player: int = -1, card: int = -1, data: tuple = (), private: int = -1) -> Event:
         """Log an event and let the ruleset's triggers see it."""
-        ev = Event(kind, player, card, data, private)
+        ev = _tuple_new(Event, (kind, player, card, data, private))  # Event(...) without its Python-level __new__
         if self._log_shared:
             self.log = self.log.copy()
             self._log_shared = False

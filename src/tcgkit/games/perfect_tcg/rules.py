@@ -69,6 +69,8 @@ from tcgkit.games.perfect_tcg.model import (
 )
 
 PASS, END, DONE, DRAW = Action("pass"), Action("end"), Action("done"), Action("draw")
+_new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
+END_BATTLE = Step("_end_battle", {})
 IDX = tuple(str(i) for i in range(32))
 USED = tuple(f"used{i}" for i in range(32))
 COUNT = tuple(f"uses{i}" for i in range(32))
@@ -82,6 +84,9 @@ NKEYS = {k: f"n_{k}" for k in ("modify", "armour", "allow", "cannot", "win")}
 FIELD_SET = frozenset(FIELD)
 #: vars keys counting each player's cards in play with an activated effect
 NACT = ("n_act0", "n_act1")
+#: vars keys counting each player's cards in play with a triggered effect, and with a static one (0: no scan)
+NTRIG = ("n_trig0", "n_trig1")
+NSTAT = ("n_stat0", "n_stat1")
 FIELD_ZONES_ALL = frozenset((DECK, HAND, LEADER, HISTORY, WL, WR, SL, SR, BOOST, ENERGY, LOST, ART))
 EV_DECK_MIN, EV_DECK_MAX = 5, 10
 _LIMITS: dict[str, tuple[bool, int]] = {}
@@ -539,7 +544,7 @@ class PerfectRules(Ruleset):
 
     def war_actions(self, state: GameState, p: int, attackers: list[int]) -> list[Action]:
         targets = self.targets(state, 1 - p)
-        acts = [Action("attack", (a, t)) for a in attackers for t in targets]
+        acts = [_new(Action, ("attack", (a, t))) for a in attackers for t in targets]
         acts += self.activation_options(state, p)
         acts += self.retreat_options(state, p)
         acts.append(END)
@@ -560,7 +565,7 @@ class PerfectRules(Ruleset):
         for c in state.zones[p][HAND]:
             d = state.defs[c]
             if d.type == BOOST_T and d.stats["cost"] <= en:
-                out.append(Action("boost", (c,)))
+                out.append(_new(Action, ("boost", (c,))))
         if out and self.locked(state, p, "boost"):
             return []
         return out
@@ -575,7 +580,7 @@ class PerfectRules(Ruleset):
             if d.type == SPELL:
                 cost = d.stats["cost"]
                 if cost <= en and cost <= lvl:
-                    out.append(Action("cast", (c,)))
+                    out.append(_new(Action, ("cast", (c,))))
         if out and self.locked(state, p, "spell"):
             return []
         return out
@@ -592,7 +597,7 @@ class PerfectRules(Ruleset):
             if d.type == UNIT:
                 cl = d.stats["level"]
                 if cl == lvl + 1 or (anyhigher and cl > lvl):
-                    out.append(Action("level", (c,)))
+                    out.append(_new(Action, ("level", (c,))))
         if out and self.locked(state, p, "level_up"):
             return []
         return out
@@ -609,7 +614,7 @@ class PerfectRules(Ruleset):
             d = state.defs[c]
             if d.type == UNIT and d.stats["level"] <= lvl:
                 for z in empty:
-                    out.append(Action("play", (c, z)))
+                    out.append(_new(Action, ("play", (c, z))))
         return out
 
     def retreat_options(self, state: GameState, p: int) -> list[Action]:
@@ -619,7 +624,7 @@ class PerfectRules(Ruleset):
         for z in SUPPORTS:
             for c in zones[z]:
                 if state.defs[c].type == UNIT and not in_stasis(state, c):
-                    out.append(Action("retreat", (c,)))
+                    out.append(_new(Action, ("retreat", (c,))))
         return out
 
     def activation_options(self, state: GameState, p: int) -> list[Action]:
@@ -657,7 +662,7 @@ class PerfectRules(Ruleset):
                         locked = self.locked(state, p, "activate")
                     if locked:
                         return []
-                    out.append(Action("activate", (c, IDX[i])))
+                    out.append(_new(Action, ("activate", (c, IDX[i]))))
         return out
 
     @staticmethod
@@ -1131,16 +1136,24 @@ class PerfectRules(Ruleset):
             data = ev.data
             f = state.defs[ev.card].fields
             sk = f["static_keys"]
-            if sk or f["activated"]:
+            if sk or f["activated"] or f["triggered"]:
                 was, now = data[1] in FIELD_SET, data[3] in FIELD_SET
                 if was != now:
                     v = state.vars
+                    step = 1 if now else -1
+                    owner = data[0] if was else data[2]
                     for k in sk:
                         key = NKEYS[k]
-                        v[key] = v.get(key, 0) + (1 if now else -1)
+                        v[key] = v.get(key, 0) + step
+                    if sk:
+                        key = NSTAT[owner]
+                        v[key] = v.get(key, 0) + step
                     if f["activated"]:
-                        key = NACT[data[0] if was else data[2]]
-                        v[key] = v.get(key, 0) + (1 if now else -1)
+                        key = NACT[owner]
+                        v[key] = v.get(key, 0) + step
+                    if f["triggered"]:
+                        key = NTRIG[owner]
+                        v[key] = v.get(key, 0) + step
             if data[1] == ENERGY:
                 state.res[data[0]]["energy"] = len(state.zones[data[0]][ENERGY])
             if data[3] == ENERGY:
@@ -1159,12 +1172,17 @@ class PerfectRules(Ruleset):
         """Recount the static effects in play (after a scenario placed cards without events)."""
         counts: Counter = Counter()
         for p in (0, 1):
-            act = 0
+            act = trig = stat = 0
             for z in FIELD:
                 for c in state.zones[p][z]:
-                    counts.update(state.defs[c].fields["static_keys"])
-                    act += bool(state.defs[c].fields["activated"])
+                    f = state.defs[c].fields
+                    counts.update(f["static_keys"])
+                    act += bool(f["activated"])
+                    trig += bool(f["triggered"])
+                    stat += bool(f["static_keys"])
             state.vars[NACT[p]] = act
+            state.vars[NTRIG[p]] = trig
+            state.vars[NSTAT[p]] = stat
         for k, key in NKEYS.items():
             state.vars[key] = counts.get(k, 0)
 
@@ -1181,7 +1199,10 @@ class PerfectRules(Ruleset):
         effect's ``zone`` says (e.g. "when this Card is lost"). The turn player's effects resolve first."""
         kind = ev.kind
         a = state.active
+        v = state.vars
         for p in (1 - a, a):
+            if not v.get(NTRIG[p]):
+                continue
             zones = state.zones[p]
             for z in FIELD:
                 for card in zones[z]:
@@ -1236,9 +1257,12 @@ class PerfectRules(Ruleset):
     # ------------------------------------------------------------------ statics
     def active_statics(self, state: GameState, key: str):
         """(card, controller, effect) for every static effect with ``key`` that works now."""
-        if not state.vars.get(NKEYS[key]):
+        v = state.vars
+        if not v.get(NKEYS[key]):
             return
         for p in (0, 1):
+            if not v.get(NSTAT[p]):
+                continue
             zones = state.zones[p]
             for z in FIELD:
                 for c in zones[z]:
@@ -1493,7 +1517,7 @@ class PerfectRules(Ruleset):
         state.phase = "battle"
         if az not in UNIT_ZONES or tz not in (LEADER, WL, WR):
             state.emit("battle", p, att, (-1, -1, "no battle", tgt))
-            self.start(state, (Step("_end_battle", {}),), att, p)
+            self.start(state, (END_BATTLE,), att, p)
             return
         a, d = self.battling_power(state)
         losers = (tgt,) if a > d else (att,) if a < d else (att, tgt)
@@ -1511,7 +1535,7 @@ class PerfectRules(Ruleset):
                 steps.append(Step("_damage_one", {"target": loser, "amount": dmg[loser]}))
             elif state.loc[loser][1] in WINGS or state.loc[loser][1] in SUPPORTS:
                 self.destroy(state, loser, None)
-        steps.append(Step("_end_battle", {}))
+        steps.append(END_BATTLE)
         self.start(state, tuple(steps), att, p)
 
     def end_battle(self, state: GameState) -> None:

@@ -230,7 +230,7 @@ class TgodRules(Ruleset):
         resolved = [self.deck(d) if isinstance(d, str) else d for d in decks]
         if check_decks:
             for i, deck in enumerate(resolved):
-                bad = self.validate_deck(deck)
+                bad = self.deck_problems(deck)
                 if bad:
                     raise DeckFileError(f"deck {deck.name!r} of player {i} is not legal: {bad[0].message} "
                                         f"({bad[0].clause})" + (f" and {len(bad) - 1} more" if len(bad) > 1 else ""))
