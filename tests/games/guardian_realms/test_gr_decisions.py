@@ -297,3 +297,28 @@ def test_clone_of_several_is_the_players_choice_gr_clone_01() -> None:
     do(s, f"choose #{card(s, 0, 'Moss Whelp')}")
     do(s, "option lane3")  # then the lane: the original is not asked again
     assert s.pending is None and s.defs[s.zone(0, "lane3")[0]].name == "Moss Whelp"
+
+
+def test_playability_condition_rolls_no_die() -> None:
+    """A die or a coin is rolled only when the rules call for it: a card whose play or ability condition would
+    flip a coin (checked while listing legal actions) is refused when the card file is loaded."""
+    entry = {"name": "Gamble", "type": "Effect", "rarity": "Common",
+             "effects": [{"kind": "play", "condition": {"coin": "heads"}, "steps": [{"draw": {"count": 1}}]}]}
+    with pytest.raises(CardDataError, match="coin"):
+        load_card_entries({"cards": [entry]}, "t.yaml", GrCard, RULES.make_card, RULES.verbs)
+    entry["effects"] = [{"kind": "play", "steps": [{"if": {"condition": {"coin": "heads"},
+                                                            "then": [{"draw": {"count": 1}}]}}]}]
+    assert load_card_entries({"cards": [entry]}, "t.yaml", GrCard, RULES.make_card, RULES.verbs)
+
+
+def test_guardian_play_condition_gates_the_passive() -> None:
+    """A Guardian's on-summon passive with a printed condition ("if you have a Tank, enter with a Shield") resolves
+    only when the condition holds; the Guardian is summoned either way."""
+    entry = {"name": "Shield Squire", "type": "Guardian", "hp": 10, "atk": 1, "sp_cost": 1, "effects": [
+        {"kind": "play", "condition": {"exists": {"zone": "you.guardians", "filter": {"tag": "tank"}}},
+         "steps": [{"add_status": {"target": "self", "status": "shield"}}]}]}
+    for board, shielded in (({}, False), ({"lane2": ["Granite Sentinel"]}, True)):
+        s = position(board)
+        squire = custom(s, entry)
+        do(s, f"summon #{squire} lane1")
+        assert s.loc[squire][1] == "lane1" and bool(status(s, squire, "shield")) is shielded

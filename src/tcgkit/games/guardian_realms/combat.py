@@ -439,9 +439,16 @@ def summon(state: GameState, card: int, lane: int, sacrificed: tuple = ()) -> No
         state.emit("sacrificed", p, s, (card,))
         leave_play(state, s, "discarded")
     enter_lane(state, card, p, lane)
-    for eff in reversed(d.effects):
-        if eff.kind == "play":
-            effects.start(state, eff, card, p)
+    start_passives(state, card, p)
+
+
+def start_passives(state: GameState, card: int, p: int) -> None:
+    """A summoned Guardian's (or an equipped Equipment's) play effects, in printed order; one with a condition
+    resolves only if it holds at that moment."""
+    todo = [e for e in state.defs[card].effects if e.kind == "play" and (
+        e.condition is None or effects.check(state, {"source": card, "controller": p}, e.condition))]
+    for eff in reversed(todo):
+        effects.start(state, eff, card, p)
 
 
 def enter_lane(state: GameState, card: int, p: int, lane: int) -> None:
@@ -494,9 +501,7 @@ def equip(state: GameState, card: int, guardian: int) -> None:
     if uses:
         st.counters["uses"] = uses
     state.emit("equipped", p, card, (guardian,))
-    for eff in reversed(state.defs[card].effects):
-        if eff.kind == "play":
-            effects.start(state, eff, card, p)
+    start_passives(state, card, p)
 
 
 def equipment_of(state: GameState, guardian: int) -> int:

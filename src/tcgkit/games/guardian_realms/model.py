@@ -62,6 +62,11 @@ def make_card(m: GrCard, card_effects: tuple[Effect, ...]) -> CardDef:
     if m.duration is not None and m.type != "Field":
         raise ValueError("field duration: only Field cards have a duration (GR-CARD-09)")
     for i, eff in enumerate(card_effects):
+        listed = eff.kind == "activated" or (eff.kind == "play" and m.type in ("Effect", "Field"))
+        if listed and _random(eff.condition):
+            raise ValueError(f"field effects[{i}].condition: a condition of when a card can be played or used is "
+                             "checked while listing the legal actions and cannot flip a coin or roll a die; "
+                             "use an `if` step")
         if eff.kind == "activated":
             if not guardian:
                 raise ValueError(f"field effects[{i}]: only Guardians have abilities (GR-CARD-05)")
@@ -98,6 +103,15 @@ def _check_steps(steps: tuple, where: str) -> None:
             inner = step.params.get(nested) if step.verb != "hook" else None
             if isinstance(inner, tuple):
                 _check_steps(inner, f"{where}.steps[{j}].{nested}")
+
+
+def _random(cond: object) -> bool:
+    """Whether a condition flips the coin or rolls a die somewhere inside."""
+    if isinstance(cond, dict):
+        return "coin" in cond or "die" in cond or any(_random(v) for v in cond.values())
+    if isinstance(cond, (list, tuple)):
+        return any(_random(v) for v in cond)
+    return False
 
 
 def _enemy(hook: str) -> dict:

@@ -165,9 +165,7 @@ def _make_token(state: GameState, ctx: dict, definition: CardDef, kind: str) -> 
     state.emit("token", who, data=(kind, definition.name))
     combat.enter_lane(state, token, who, lane)
     # a replica is summoned: its printed on-summon passives ("Enters with Fury") resolve, in printed order
-    for eff in reversed(state.defs[token].effects):
-        if eff.kind == "play":
-            effects.start(state, eff, token, who)
+    combat.start_passives(state, token, who)
 
 
 def _original(state: GameState, ctx: dict, spec: Any) -> int:
