@@ -402,3 +402,15 @@ def test_legion_search_tells_the_two_geneticists_apart() -> None:
     act(state, "option", "Geneticist (med_geneticist)")
     (summoned,) = [c for c in state.zone(0, "field")]
     assert state.defs[summoned].key == "med_geneticist"
+
+
+def test_roboticist_reads_the_keyword_the_card_had_on_the_field() -> None:
+    """Roboticist ("If an Asimov card on your side of the field is destroyed, flip a coin"): a Cyborg whose Asimov
+    was removed (Glitch in the System) is no Asimov card when destroyed: no coin, no return; with Asimov it flips."""
+    state = pos(p0={"field": ["Roboticist", "Cyborg", "Cyborg"]})
+    bare, asimov = [c for c in state.zone(0, "field") if state.name(c) == "Cyborg"]
+    state.card_state(bare).status["no:Asimov"] = 1
+    RULES.destroy(state, bare)
+    assert not any(e.kind == "coin" for e in state.log)
+    RULES.destroy(state, asimov)
+    assert any(e.kind == "coin" for e in state.log)

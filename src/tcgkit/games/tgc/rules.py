@@ -1057,11 +1057,12 @@ class TgcRules(Ruleset):
                 bonus = state.defs[card].stats.get("resolve", 0)
                 if state.options.get("equipment_bonus_absorbs_damage") and bonus > 0 and host.counters.get("damage"):
                     host.counters["damage"] -= min(bonus, host.counters["damage"])  # TGC-3.3.3.b.3.1 (b)
+        kws = tuple(verbs.keywords_of(state, card)) if zone == "field" else ()  # as it last was on the field
         for att in list(st.attached) if st is not None else ():
             self.destroy(state, att, ctx)
         owner = state.owner[card]
         state.move(card, owner, "discard")
-        state.emit("destroyed", owner, card, (zone,))
+        state.emit("destroyed", owner, card, (zone, kws))
         self._add_window(state, card, "destroyed")
         if st is not None and st.host >= 0 and state.loc[st.host][1] == "field" \
                 and self.stat(state, st.host, "resolve") <= 0:

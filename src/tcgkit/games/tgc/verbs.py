@@ -649,6 +649,13 @@ def _casualties_ok(state: GameState, ctx: dict, params: Any) -> bool:
     return len(state.zones[ctx["controller"]]["field"]) >= need
 
 
+@hook("tgc.was_asimov")
+def _was_asimov(state: GameState, ctx: dict, params: Any) -> bool:
+    """The destroyed creature had Asimov when it was on the field (the ``destroyed`` event's last known keywords)."""
+    data = ctx.get("event_data") or ()
+    return len(data) > 1 and "Asimov" in data[1]
+
+
 @hook("tgc.warp_ok")
 def _warp_ok(state: GameState, ctx: dict, params: Any) -> bool:
     """Bluespace Flux: once per turn for each player."""
