@@ -216,9 +216,9 @@ def sim(
             try:
                 for rec in simmod.run(specs, jobs or None, keep_replays=bool(save_replays), progress=advance,
                                       decks=table, backend=backend, address=address):
-                    records.append(rec)
                     if writer is not None:
                         writer.add(rec)
+                    records.append(rec)
             except KeyboardInterrupt:
                 stopped = True
         seconds = time.perf_counter() - start

@@ -185,12 +185,29 @@ class ResultsWriter:
         return run
 
     def add(self, record: Any) -> None:
-        """Store one :class:`~tcgkit.sim.GameRecord` of the current run."""
+        """Store one :class:`~tcgkit.sim.GameRecord` of the current run: all its rows, or none if interrupted."""
         import time
 
         if self.run is None:
             raise TcgkitError("start a run before adding games")
-        r = record
+        if not self.conn.in_transaction:
+            self.conn.execute("BEGIN")
+        self.conn.execute("SAVEPOINT game")
+        try:
+            self._insert(record)
+        except BaseException:  # an error or Ctrl-C in the middle of a game's rows: store all of it or nothing
+            self.conn.execute("ROLLBACK TO game")
+            self.conn.execute("RELEASE game")
+            raise
+        self.conn.execute("RELEASE game")
+        self.done += 1
+        self._pending += 1
+        now = time.monotonic()
+        if self._pending >= 200 or now - self._last_commit > 2.0:
+            self._commit_run("running")
+            self._last_commit = now
+
+    def _insert(self, r: Any) -> int:
         cur = self.conn.execute(
             "INSERT INTO games (run, game_index, game, seed, deck0, deck1, bot0, bot1, first_player, winner, reason,"
             " clause, turns, decisions, seconds, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -206,12 +223,8 @@ class ResultsWriter:
                 usage.append((gid, p, card, drawn[card], played[card]))
         if usage:
             self.conn.executemany("INSERT INTO card_usage VALUES (?, ?, ?, ?, ?)", usage)
-        self.done += 1
-        self._pending += 1
-        now = time.monotonic()
-        if self._pending >= 200 or now - self._last_commit > 2.0:
-            self._commit_run("running")
-            self._last_commit = now
+        assert gid is not None
+        return gid
 
     def _commit_run(self, status: str) -> None:
         self.conn.execute("UPDATE runs SET games_done = ?, status = ?, finished = ? WHERE run = ?",

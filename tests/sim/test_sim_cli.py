@@ -107,6 +107,15 @@ def test_errors_are_one_line_without_traceback(args: list[str], message: str, tm
     assert message in text and text.startswith("error: ")
 
 
+def committed_games(path: Path) -> int:
+    """Games committed so far (0 while the file is being created)."""
+    try:
+        with sqlite3.connect(path, timeout=5) as conn:
+            return conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    except sqlite3.OperationalError:  # no table yet
+        return 0
+
+
 @pytest.mark.slow
 def test_ctrl_c_stops_cleanly_and_keeps_the_finished_games(tmp_path: Path) -> None:
     out = tmp_path / "r.sqlite"
@@ -116,10 +125,8 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_finished_games(tmp_path: Path) -> No
     try:
         for _ in range(600):  # wait for the first committed games (at most a minute)
             time.sleep(0.1)
-            if out.exists():
-                with sqlite3.connect(out) as conn:
-                    if conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] > 0:
-                        break
+            if out.exists() and committed_games(out) > 0:
+                break
         os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does: the whole process group
         stdout, stderr = proc.communicate(timeout=60)
     finally:

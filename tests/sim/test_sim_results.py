@@ -95,3 +95,23 @@ def test_bad_files_are_one_line_errors(tmp_path: Path) -> None:
     with pytest.raises(TcgkitError, match="no runs"):
         ResultsWriter(tmp_path / "empty.sqlite").close()
         load([tmp_path / "empty.sqlite"])
+
+
+def test_a_game_is_stored_whole_or_not_at_all(tmp_path: Path) -> None:
+    path = tmp_path / "r.sqlite"
+    with ResultsWriter(path) as out:
+        out.start_run("crafted", 1, DECKS, ("random", "random"), 3)
+        out.add(record(0))
+        broken = record(1)
+        broken.drawn = [["X"], [object()]]  # its card rows cannot be written after its game row was
+        with pytest.raises(sqlite3.Error):
+            out.add(broken)
+        with pytest.raises(sqlite3.IntegrityError):
+            out.add(record(0))  # the same game twice
+        out.add(record(2))
+        out.finish()
+    rs = load([path])
+    assert [g.index for g in rs.games] == [0, 2] and rs.runs[0].done == 2
+    assert all(g.drawn == ({"X": 2, "Y": 1}, {"Z": 1}) for g in rs.games)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM card_usage").fetchone() == (6,)
