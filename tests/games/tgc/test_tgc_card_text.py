@@ -414,3 +414,20 @@ def test_roboticist_reads_the_keyword_the_card_had_on_the_field() -> None:
     assert not any(e.kind == "coin" for e in state.log)
     RULES.destroy(state, asimov)
     assert any(e.kind == "coin" for e in state.log)
+
+
+def test_head_of_security_effect_ends_for_good_when_it_leaves() -> None:
+    """Head of Security: "This effect persists until Head of Security is removed from the battlefield": brought back
+    (Weekend at Nanotrasen's) it does not raise the cost again without a new On Summon; a Mime's nullify stops it."""
+    state = pos(p0={"field": ["Head of Security"], "hand": ["Bartender"]})
+    hos, bart = card(state, 0, "Head of Security"), card(state, 0, "Bartender")
+    state.vars["win"] = ((hos, 0),)
+    act(state, "activate", hos, "0")
+    act(state, "option", "creature")
+    assert RULES.card_cost(state, 0, bart) == 4
+    state.card_state(hos).status["nullified"] = 1
+    assert RULES.card_cost(state, 0, bart) == 3
+    del state.card_state(hos).status["nullified"]
+    RULES.destroy(state, hos)
+    RULES.summon(state, 0, hos)
+    assert RULES.card_cost(state, 0, bart) == 3

@@ -805,7 +805,9 @@ class TgcRules(Ruleset):
                     cost += 1
         for src, ctype, _ in state.vars.get("cost_up", ()):
             if ctype == d.type and state.loc[src][1] == "field":
-                cost += 1
+                st = state.cs.get(src)  # the same Head of Security, not one that left and came back
+                if st is not None and st.status.get("cost_up") and not verbs.nullified(state, src):
+                    cost += 1
         return max(0, cost + d.fields["extra_cost"])
 
     def _botanist_halves(self, state: GameState, card: int) -> bool:

@@ -444,6 +444,7 @@ def handlers() -> dict[str, effects.Handler]:
 def _cost_up(state: GameState, ctx: dict, params: Any) -> None:
     """Head of Security: the chosen card type costs 1 more while it stays on the field."""
     ctype = ctx.get("ctype", "creature")
+    state.card_state(ctx["source"]).status["cost_up"] = 1  # ends when it leaves the field (a move resets it)
     state.vars["cost_up"] = (*state.vars.get("cost_up", ()), (ctx["source"], ctype, ctx["controller"]))
 
 
