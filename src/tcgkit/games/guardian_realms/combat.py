@@ -32,6 +32,7 @@ BASE_WORD = ("", "base1", "base2", "base3")
 BASE_LANE = {"base1": 1, "base2": 2, "base3": 3}
 EFFECT_LANE = {"effect1": 1, "effect2": 2, "effect3": 3}
 BASE_KEY = ("", "b1", "b2", "b3")
+ABILITY_WORD = tuple(str(i) for i in range(32))
 NEAR = ((), (1, 2), (1, 2, 3), (2, 3))
 STRONGHOLD = 2
 END = Action("end")
@@ -113,6 +114,9 @@ def enemy_lanes(state: GameState, q: int) -> tuple:
     out: list = [None]
     for ln in (1, 2, 3):
         occupants = zq[LANE_WORD[ln]]
+        if not occupants:  # an empty Base: itself, while standing
+            out.append(_BASE_ONLY[ln] if res[BASE_KEY[ln]] > 0 else _NOTHING)
+            continue
         cands: list[int | str] = []
         tanks: list[int | str] = []
         for t in occupants:
@@ -121,10 +125,14 @@ def enemy_lanes(state: GameState, q: int) -> tuple:
                 cands.append(t)
                 if "tank" in defs[t].tags:
                     tanks.append(t)
-        if (always or not occupants) and res[BASE_KEY[ln]] > 0:
+        if always and res[BASE_KEY[ln]] > 0:
             cands.append(BASE_WORD[ln])
         out.append((cands, tanks))
     return tuple(out)
+
+
+_NOTHING: tuple = ((), ())
+_BASE_ONLY = (_NOTHING, (("base1",), ()), (("base2",), ()), (("base3",), ()))
 
 
 def targets_from(info: tuple, lane: int) -> list[int | str]:
@@ -216,7 +224,7 @@ def main_actions(state: GameState) -> list[Action]:
     cs = state.cs
     turn = state.turn
     ready: list[int] = []
-    info = enemy_lanes(state, 1 - p) if fielded else ()
+    info = None  # the enemy's targets per lane, computed when a Guardian first needs them
     loc = state.loc
     for g in fielded:
         d = defs[g]
@@ -235,15 +243,19 @@ def main_actions(state: GameState) -> list[Action]:
         lane = LANE_OF[loc[g][1]]
         targets = None
         if dz >= d.stats["attack_cost"] and (not f or may_attack(state, g, f)):
+            if info is None:
+                info = enemy_lanes(state, 1 - p)
             targets = targets_from(info, lane)
             for t in targets:
                 acts.append(_new(Action, ("attack", (g, t))))
         if fl["abilities"] and (not f or may_ability(state, g, f)):
             if targets is None:
+                if info is None:
+                    info = enemy_lanes(state, 1 - p)
                 targets = targets_from(info, lane)
             for i in fl["abilities"]:
                 if ability_ok(state, g, i, dz, targets):
-                    acts.append(Action("ability", (g, str(i))))
+                    acts.append(_new(Action, ("ability", (g, ABILITY_WORD[i] if i < 32 else str(i)))))
         if (not f or may_swap(state, g, f)) and res[BASE_KEY[lane]] > 0:
             ready.append(g)
     if dz >= 1 and len(ready) >= 2:
@@ -255,8 +267,7 @@ def main_actions(state: GameState) -> list[Action]:
 def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts: list[Action]) -> None:
     dz, sp = res["dz"], res["sp"]
     defs = state.defs
-    open_lanes = [ln for ln in (1, 2, 3) if res[BASE_KEY[ln]] > 0]
-    every_lane = len(open_lanes) == 3
+    open_lanes = None
     vis = None
     for card in state.zones[p]["hand"]:
         d = defs[card]
@@ -264,6 +275,8 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
         if t == "Guardian":
             if d.stats["sp_cost"] > sp:
                 continue
+            if open_lanes is None:
+                open_lanes = [ln for ln in (1, 2, 3) if res[BASE_KEY[ln]] > 0]
             n = d.fields["sacrifice"]
             if n:  # GR-SAC-01/02: the card's number of fielded Guardians, chosen by the player
                 acts.extend(Action("summon", (card, LANE_WORD[ln], *mat)) for mat in combinations(fielded, n)
@@ -272,13 +285,13 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
             summons = _SUMMONS.get(card)
             if summons is None:
                 summons = _SUMMONS[card] = tuple(Action("summon", (card, w)) for w in LANE_WORD)
-            if every_lane:
+            if len(open_lanes) == 3:
                 acts.extend(summons[1:])
             else:
                 acts.extend(summons[ln] for ln in open_lanes)
         elif d.stats["dz_cost"] <= dz:
             if t == "Equipment":
-                acts.extend(Action("equip", (card, g)) for g in fielded)
+                acts.extend(_new(Action, ("equip", (card, g))) for g in fielded)
             elif t == "Field":
                 if _play_condition_ok(state, card, p, 0):
                     acts.append(Action("play", (card,)))
@@ -800,10 +813,9 @@ def settle_defeats(state: GameState) -> None:
     defs = state.defs
     for p in (0, 1):
         z = state.zones[p]
-        for zn in LANES_Z:
-            for card in z[zn]:
-                if defs[card].fields["defeat_if"] and _defeat_condition(state, card, p):
-                    defeat(state, [card])
+        for card in (*z["lane1"], *z["lane2"], *z["lane3"]):
+            if defs[card].fields["defeat_if"] and _defeat_condition(state, card, p):
+                defeat(state, [card])
 
 
 def _defeat_condition(state: GameState, card: int, p: int) -> bool:
