@@ -129,3 +129,9 @@ def test_bad_card_file_error_names_file_card_and_field(tmp_path: Path) -> None:
     with pytest.raises(CardDataError) as err:
         load_card_file(bad, rules.card_model, rules.make_card, rules.verbs)
     assert str(bad) in str(err.value) and "card Broken" in str(err.value) and "field attack" in str(err.value)
+
+
+def test_usage_error_is_one_line_without_traceback() -> None:
+    r = tcgkit("validate")
+    assert r.returncode != 0
+    assert "Traceback" not in r.stderr and "Missing argument" in r.stderr

@@ -21,7 +21,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
 scenario_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Scenario files (rules tests).")
 app.add_typer(scenario_app, name="scenario")
 out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
@@ -429,11 +429,10 @@ def main() -> None:
     except KeyboardInterrupt:
         err.print("interrupted")
         sys.exit(130)
-    except Exception as exc:  # click usage errors and anything unforeseen: one line, no traceback
-        import click
-
-        if isinstance(exc, click.ClickException):
-            exc.show()
+    except Exception as exc:  # usage errors (typer's click) and anything unforeseen: one line, no traceback
+        show = getattr(exc, "show", None)
+        if callable(show) and isinstance(getattr(exc, "exit_code", None), int):
+            show()
             sys.exit(exc.exit_code)
         err.print(f"error: {type(exc).__name__}: {exc}")
         sys.exit(1)

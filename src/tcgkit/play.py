@@ -51,7 +51,14 @@ def play_game(
 
 
 def event_json(ev: Event) -> list:
-    return [ev.kind, ev.player, ev.card, list(ev.data)]
+    """An event as JSON data (what a replay stores and compares): tuples at any depth become lists."""
+    return [ev.kind, ev.player, ev.card, _lists(ev.data)]
+
+
+def _lists(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_lists(v) for v in value]
+    return value
 
 
 def replay_record(state: GameState, decks: Sequence[Deck], options: dict[str, Any] | None = None) -> dict[str, Any]:
