@@ -255,7 +255,17 @@ def matches(state: GameState, ctx: dict, card: int, flt: Mapping[str, Any]) -> b
     """Whether a card passes a filter: type, name, tag, not_tag, other, tapped, status, zone, owner, stat bounds."""
     d = state.defs[card]
     for key, want in flt.items():
-        if key == "type":
+        if key not in _FILTER_WORDS:
+            if not isinstance(want, _MAPPING):
+                raise TcgkitError(f"unknown filter key {key!r}")
+            value = state.rules.stat(state, card, key)  # a stat bound: {power: {min: 2, max: 5}}
+            if "min" in want and value < amount(state, ctx, want["min"]):
+                return False
+            if "max" in want and value > amount(state, ctx, want["max"]):
+                return False
+            if "eq" in want and value != amount(state, ctx, want["eq"]):
+                return False
+        elif key == "type":
             if (d.type not in want) if isinstance(want, tuple) else (d.type != want):
                 return False
         elif key == "name":
@@ -288,20 +298,14 @@ def matches(state: GameState, ctx: dict, card: int, flt: Mapping[str, Any]) -> b
         elif key == "owner":
             if state.owner[card] not in players(state, ctx, want):
                 return False
-        elif key == "hook":
-            if not HOOKS[want](state, ctx, {"card": card}):
-                return False
-        elif isinstance(want, _MAPPING):  # a stat bound: {power: {min: 2, max: 5}}
-            value = state.rules.stat(state, card, key)
-            if "min" in want and value < amount(state, ctx, want["min"]):
-                return False
-            if "max" in want and value > amount(state, ctx, want["max"]):
-                return False
-            if "eq" in want and value != amount(state, ctx, want["eq"]):
-                return False
-        else:
-            raise TcgkitError(f"unknown filter key {key!r}")
+        elif key == "hook" and not HOOKS[want](state, ctx, {"card": card}):
+            return False
     return True
+
+
+#: the filter keys that are words; any other key is a stat bound
+_FILTER_WORDS = frozenset(("type", "name", "name_has", "tag", "not_tag", "other", "tapped", "status", "not_status",
+                           "owner", "hook"))
 
 
 # ---------------------------------------------------------------------------------------------- amounts, conditions

@@ -226,12 +226,13 @@ class Ruleset:
 
     def fire_triggers(self, state: GameState, ev: Event) -> None:
         """Start every triggered effect listening to ``ev.kind`` on a card in ``PLAY_ZONES`` (or in its own zone)."""
+        kind = ev.kind
         for p in range(len(state.zones)):
             zones = state.zones[p]
             for zname in self.PLAY_ZONES:
                 for card in zones[zname]:
                     for i, eff in enumerate(state.defs[card].effects):
-                        if eff.kind == "triggered" and eff.trigger == ev.kind and self.trigger_applies(
+                        if eff.trigger == kind and eff.kind == "triggered" and self.trigger_applies(
                             state, card, i, eff, ev
                         ):
                             effects.mark_used(state, card, i, eff.limit)

@@ -277,7 +277,11 @@ class GameState:
         """
         fp, fz = self.loc[card]
         if fz:
-            self.zones[fp][fz].remove(card)
+            src = self.zones[fp][fz]
+            if src[-1] == card:  # the top card, usually (a draw, a damage): no scan of the pile
+                src.pop()
+            else:
+                src.remove(card)
         dest = self.zones[player][zone]
         if index is None:
             dest.append(card)

@@ -28,6 +28,7 @@ NEXT_PHASE = {"main": "combat", "combat": "final", "final": "end"}
 #: The five kinds of play an opponent may answer (PHK-INV-03, PHK-TERM-07).
 RESPONSE_KINDS = ("invocation", "ability", "battle")
 NEXT, PASS = Action("next"), Action("pass")
+_new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
 
 
 #: deck checks already made: (format, sections) -> violations (decks are immutable).
@@ -420,9 +421,9 @@ class PhaktionzRules(Ruleset):
                             payable = self.payable_tiers(state, p)
                         ok = seen[d.key] = self.placeable(state, p, c, payable)
                     if ok[0]:
-                        acts.append(Action("place", (c,)))
+                        acts.append(_new(Action, ("place", (c,))))
                     if ok[1]:
-                        acts.append(Action("place", (c, "front")))
+                        acts.append(_new(Action, ("place", (c, "front"))))
         for c in sources:
             d = defs[c]
             if d.type != SUMMON and (phase != "combat" or d.fields["inv_type"] == "counter"):
@@ -438,7 +439,7 @@ class PhaktionzRules(Ruleset):
                     if key not in ok:
                         ok[key] = self.can_create(state, c)
                     if ok[key]:
-                        acts.append(Action("create", (c,)))
+                        acts.append(_new(Action, ("create", (c,))))
         else:
             acts.extend(self.battle_actions(state, p))
         acts.append(NEXT)
@@ -577,8 +578,8 @@ class PhaktionzRules(Ruleset):
             ctx = {"source": card, "controller": player}
             hosts = [h for q in (player, 1 - player) for h in state.zones[q]["field"]
                      if not flt or effects.matches(state, ctx, h, flt)]
-            return [Action("cast", (card, h)) for h in hosts]
-        return [Action("cast", (card,))]
+            return [_new(Action, ("cast", (card, h))) for h in hosts]
+        return [_new(Action, ("cast", (card,)))]
 
     def cast_limit_ok(self, state: GameState, card: int) -> bool:
         limit = state.defs[card].fields.get("limit")
@@ -620,7 +621,7 @@ class PhaktionzRules(Ruleset):
                 for i, eff in defs[c].fields["activated"]:
                     if (eff.zone == zname or (eff.zone is None and zname != "hand")) \
                             and self.can_activate(state, c, i, eff, player, window, zname):
-                        out.append(Action("use" if zname == "hand" else "activate", (c, str(i))))
+                        out.append(_new(Action, ("use" if zname == "hand" else "activate", (c, str(i)))))
         return out
 
     def can_activate(self, state: GameState, card: int, index: int, eff: Effect, player: int,
@@ -716,15 +717,15 @@ class PhaktionzRules(Ruleset):
                 kind = "tech" if kind == "striker" else "striker"
             if kind == "striker":
                 for t in guards or opp:
-                    out.append(Action("battle", (c, t)))
+                    out.append(_new(Action, ("battle", (c, t))))
                 continue
             in_col = by_col.get(st.counters.get("col", 0) if st is not None else 0)
             if not in_col:
-                out.append(Action("battle", (c, "direct")))
+                out.append(_new(Action, ("battle", (c, "direct"))))
             else:
                 for t in in_col:
                     if not guards or t in guards:
-                        out.append(Action("battle", (c, t)))
+                        out.append(_new(Action, ("battle", (c, t))))
         return out
 
     def resolve_battle(self, state: GameState, attacker: int, target: int | str) -> None:
