@@ -19,6 +19,7 @@ def bench(game: str, seconds: float = 3.0, seed: int = 0) -> dict[str, Any]:
     single-core figure when other processes share the machine (on an idle machine the two agree).
     """
     rules = get_rules(game)
+    rules.pool()  # load the card files before the clock starts
     decks = list(rules.decks().values())
     games = decisions = 0
     samples: list[GameState] = []

@@ -397,6 +397,9 @@ class GameState:
                     if not self.visible(c, viewer):
                         slots.append((zname, i))
                         cards.append(c)
+            for c in cards:
+                # what is marked on a hidden card (a face-down marker, counters) is hidden too: forget it
+                self.cs.pop(c, None)
             if len(cards) < 2:
                 continue
             cards.sort()
