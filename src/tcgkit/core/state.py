@@ -398,8 +398,7 @@ class GameState:
                         slots.append((zname, i))
                         cards.append(c)
             for c in cards:
-                # what is marked on a hidden card (a face-down marker, counters) is hidden too: forget it
-                self.cs.pop(c, None)
+                self._forget_hidden_marks(c)
             if len(cards) < 2:
                 continue
             cards.sort()
@@ -409,6 +408,14 @@ class GameState:
                 self.loc[c] = (owner, zname)
         self.rng = Rng(rng.next64())
         self._legal = None
+
+    def _forget_hidden_marks(self, card: int) -> None:
+        """What is marked on a hidden card is hidden too: in a hidden zone, all of it; face down in a zone others see,
+        all but the fact that a face-down card lies there."""
+        st = self.cs.pop(card, None)
+        if st is not None and st.face_down and self.rules.ZONES.get(self.loc[card][1], PUBLIC) == PUBLIC:
+            marker = self.cs[card] = CardState()
+            marker.face_down = True
 
     # ------------------------------------------------------------------ serialisation
     def to_json(self) -> dict[str, Any]:
