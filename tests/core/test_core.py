@@ -192,3 +192,18 @@ def test_terminal_never_names_the_opponents_hidden_cards() -> None:
     assert action_seen_by(state, Action("play", (theirs,)), 0) == "play a card"
     assert action_seen_by(state, Action("play", (mine,)), 0) == f"play {state.defs[mine].name} (#{mine})"
     assert state.defs[theirs].name in action_seen_by(state, Action("play", (theirs,)), -1)
+
+
+def test_determinize_keeps_public_face_down_places_and_forgets_hidden_marks() -> None:
+    state = RULES.new_game([DECK, DECK], seed=4)
+    down = state.zone(1, "hand")[0]
+    state.move(down, 1, "field")
+    state.card_state(down).face_down = True
+    state.card_state(down).counters["secret"] = 3
+    deck_card = state.zone(1, "deck")[0]
+    state.card_state(deck_card).counters["marked"] = 1
+    state.determinize(0, Rng(3))
+    (now,) = state.zone(1, "field")
+    assert state.cs[now].face_down and not state.cs[now].counters
+    assert not state.visible(now, 0)
+    assert all(not state.cs.get(c) or not state.cs[c].counters for c in state.zone(1, "deck"))

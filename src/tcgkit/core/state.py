@@ -389,6 +389,7 @@ class GameState:
         and nothing of the true hidden order (nor the true RNG, which decides future draws) is left. The result
         depends only on what ``viewer`` may know and on ``rng``.
         """
+        zones_vis = self.rules.ZONES
         for owner in range(len(self.zones)):
             slots: list[tuple[str, int]] = []
             cards: list[int] = []
@@ -397,25 +398,20 @@ class GameState:
                     if not self.visible(c, viewer):
                         slots.append((zname, i))
                         cards.append(c)
+            # what is marked on a hidden card is hidden too; only the face-down markers of zones others see stay,
+            # and they stay with their place, not with the card
+            marked = [zones_vis.get(z, PUBLIC) == PUBLIC for z, _ in slots]
             for c in cards:
-                self._forget_hidden_marks(c)
-            if len(cards) < 2:
-                continue
+                self.cs.pop(c, None)
             cards.sort()
             rng.shuffle(cards)
-            for (zname, i), c in zip(slots, cards, strict=True):
+            for (zname, i), c, face_down in zip(slots, cards, marked, strict=True):
                 self.zones[owner][zname][i] = c
                 self.loc[c] = (owner, zname)
+                if face_down:
+                    self.card_state(c).face_down = True
         self.rng = Rng(rng.next64())
         self._legal = None
-
-    def _forget_hidden_marks(self, card: int) -> None:
-        """What is marked on a hidden card is hidden too: in a hidden zone, all of it; face down in a zone others see,
-        all but the fact that a face-down card lies there."""
-        st = self.cs.pop(card, None)
-        if st is not None and st.face_down and self.rules.ZONES.get(self.loc[card][1], PUBLIC) == PUBLIC:
-            marker = self.cs[card] = CardState()
-            marker.face_down = True
 
     # ------------------------------------------------------------------ serialisation
     def to_json(self) -> dict[str, Any]:
