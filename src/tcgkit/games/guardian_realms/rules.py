@@ -265,15 +265,6 @@ class GuardianRealmsRules(Ruleset):
         res[resource] = value
         state.emit("resource", player, data=(resource, value))
 
-    def stat(self, state: GameState, card: int, name: str) -> int:
-        value = state.defs[card].stats.get(name, 0)
-        st = state.cs.get(card)
-        if st is not None and st.mods:
-            for stat, delta, _ in st.mods:
-                if stat == name:
-                    value += delta
-        return value
-
     def on_event(self, state: GameState, ev: Any) -> None:
         if ev.kind in self.trigger_kinds_cached:
             self.fire_triggers(state, ev)

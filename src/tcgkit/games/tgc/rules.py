@@ -1074,15 +1074,6 @@ class TgcRules(Ruleset):
         state.move(card, state.owner[card], "discard")
         state.emit("discarded", state.owner[card], card)
 
-    def add_status(self, state: GameState, card: int, status: str, value: int, ctx: dict) -> None:
-        state.card_state(card).status[status] = value
-        state.emit("status", state.owner[card], card, (status, value))
-
-    def gain(self, state: GameState, player: int, resource: str, amount: int) -> None:
-        res = state.res[player]
-        res[resource] = res.get(resource, 0) + amount
-        state.emit("resource", player, data=(resource, res[resource]))
-
     def on_event(self, state: GameState, ev: Event) -> None:
         if ev.kind in AUTO_TRIGGERS and ev.kind in self.trigger_kinds:
             self.fire_triggers(state, ev)
