@@ -207,3 +207,25 @@ def test_determinize_keeps_public_face_down_places_and_forgets_hidden_marks() ->
     assert state.cs[now].face_down and not state.cs[now].counters
     assert not state.visible(now, 0)
     assert all(not state.cs.get(c) or not state.cs[c].counters for c in state.zone(1, "deck"))
+
+
+def test_determinize_redeals_within_each_hidden_pool() -> None:
+    """A deck and its hand are one pool; any other hidden zone (an artefact deck...) keeps its own cards."""
+    from tcgkit.core.state import HIDDEN
+    from toy import ToyRules
+
+    class VaultRules(ToyRules):
+        ZONES = {**ToyRules.ZONES, "vault": HIDDEN}
+
+    rules = VaultRules()
+    state = rules.new_game([DECK, DECK], seed=4)
+    for c in state.zone(1, "deck")[:5]:
+        state.move(c, 1, "vault")
+    vault = sorted(state.zone(1, "vault"))
+    hand_and_deck = sorted(state.zone(1, "hand") + state.zone(1, "deck"))
+    for salt in range(5):
+        sample = state.clone()
+        sample.determinize(0, Rng(salt))
+        assert sorted(sample.zone(1, "vault")) == vault
+        assert sorted(sample.zone(1, "hand") + sample.zone(1, "deck")) == hand_and_deck
+    assert rules.hidden_pool_of() == {"deck": "deck", "hand": "deck"}

@@ -39,6 +39,9 @@ class Ruleset:
     ZONE_GROUPS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: zones whose cards' triggered and static effects are active.
     PLAY_ZONES: ClassVar[tuple[str, ...]] = ()
+    #: zones whose hidden cards may stand for one another when a search bot samples hidden information (a deck and
+    #: the hand it is drawn into); every hidden zone not listed is a pool of its own. Empty: (DECK_ZONE, HAND_ZONE).
+    HIDDEN_POOLS: ClassVar[tuple[tuple[str, ...], ...]] = ()
     DECK_ZONE: ClassVar[str] = "deck"
     HAND_ZONE: ClassVar[str] = "hand"
     DISCARD_ZONE: ClassVar[str] = "discard"
@@ -243,6 +246,11 @@ class Ruleset:
         return effects.limit_ok(state, card, index, eff.limit) and effects.check(state, ctx, eff.condition)
 
     # ------------------------------------------------------------------ what verbs mean here
+    def hidden_pool_of(self) -> dict[str, str]:
+        """Zone -> the name of its hidden-card pool (see ``HIDDEN_POOLS``)."""
+        pools = self.HIDDEN_POOLS or ((self.DECK_ZONE, self.HAND_ZONE),)
+        return {zone: group[0] for group in pools for zone in group}
+
     def zone_group(self, zone: str) -> tuple[str, ...]:
         return self.ZONE_GROUPS.get(zone, (zone,))
 

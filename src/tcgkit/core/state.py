@@ -385,33 +385,42 @@ class GameState:
     def determinize(self, viewer: int, rng: Rng) -> None:
         """Re-deal every card ``viewer`` cannot see, among the places it cannot see, and reseed the game's RNG.
 
+        Hidden cards are re-dealt within their pool (``Ruleset.HIDDEN_POOLS``: a deck with the hand it is drawn into,
+        an artefact deck on its own), so that a sample is a position that could be.
+
         For information-set search: afterwards the state is one that is consistent with ``viewer``'s observation,
         and nothing of the true hidden order (nor the true RNG, which decides future draws) is left. The result
         depends only on what ``viewer`` may know and on ``rng``.
         """
         zones_vis = self.rules.ZONES
+        pool_of = self.rules.hidden_pool_of()
         for owner in range(len(self.zones)):
-            slots: list[tuple[str, int]] = []
-            cards: list[int] = []
+            pools: dict[str, tuple[list[tuple[str, int]], list[int]]] = {}
             for zname, ids in self.zones[owner].items():
                 for i, c in enumerate(ids):
                     if not self.visible(c, viewer):
+                        slots, cards = pools.setdefault(pool_of.get(zname, zname), ([], []))
                         slots.append((zname, i))
                         cards.append(c)
-            # what is marked on a hidden card is hidden too; only the face-down markers of zones others see stay,
-            # and they stay with their place, not with the card
-            marked = [zones_vis.get(z, PUBLIC) == PUBLIC for z, _ in slots]
-            for c in cards:
-                self.cs.pop(c, None)
-            cards.sort()
-            rng.shuffle(cards)
-            for (zname, i), c, face_down in zip(slots, cards, marked, strict=True):
-                self.zones[owner][zname][i] = c
-                self.loc[c] = (owner, zname)
-                if face_down:
-                    self.card_state(c).face_down = True
+            for slots, cards in pools.values():
+                self._redeal(owner, slots, cards, rng, zones_vis)
         self.rng = Rng(rng.next64())
         self._legal = None
+
+    def _redeal(self, owner: int, slots: list[tuple[str, int]], cards: list[int], rng: Rng,
+                zones_vis: Any) -> None:
+        """Deal ``cards`` at random onto ``slots``. What is marked on a hidden card is hidden too; only the face-down
+        markers of zones others see stay, and they stay with their place, not with the card."""
+        marked = [zones_vis.get(z, PUBLIC) == PUBLIC for z, _ in slots]
+        for c in cards:
+            self.cs.pop(c, None)
+        cards.sort()
+        rng.shuffle(cards)
+        for (zname, i), c, face_down in zip(slots, cards, marked, strict=True):
+            self.zones[owner][zname][i] = c
+            self.loc[c] = (owner, zname)
+            if face_down:
+                self.card_state(c).face_down = True
 
     # ------------------------------------------------------------------ serialisation
     def to_json(self) -> dict[str, Any]:

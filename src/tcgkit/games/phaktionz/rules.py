@@ -62,6 +62,7 @@ class PhaktionzRules(Ruleset):
     id = "phaktionz"
     name = "Phaktionz"
     version = VERSION
+    HIDDEN_POOLS = (("deck", "hand", "aside"),)  # a mulligan sets hand cards aside
     ZONES = {"deck": HIDDEN, "hand": OWNER, "field": PUBLIC, "realm": PUBLIC, "attached": PUBLIC,
              "deck_out": PUBLIC, "exile": PUBLIC, "creation_pile": OWNER, "stack": PUBLIC, "aside": OWNER}
     ZONE_GROUPS = {"end_zone": ("deck_out",), "battlefield": ("field",), "cp": ("creation_pile",)}

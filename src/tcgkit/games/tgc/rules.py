@@ -61,6 +61,7 @@ _SURRENDER = Action("surrender")
 class TgcRules(Ruleset):
     id = "tgc"
     name = "TGC"
+    HIDDEN_POOLS = (("deck", "hand", "mulligan"),)  # mulligan swaps come from the hand
     ZONES = {"deck": HIDDEN, "hand": OWNER, "mulligan": OWNER, "field": PUBLIC, "equip": PUBLIC, "bf": PUBLIC,
              "artifacts": PUBLIC, "stack": PUBLIC, "discard": PUBLIC}
     ZONE_GROUPS = {"board": FIELD, "creatures": ("field",)}
