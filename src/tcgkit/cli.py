@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import signal
 import sys
 import time
 from pathlib import Path
@@ -216,9 +218,10 @@ def sim(
             try:
                 for rec in simmod.run(specs, jobs or None, keep_replays=bool(save_replays), progress=advance,
                                       decks=table, backend=backend, address=address):
-                    if writer is not None:
-                        writer.add(rec)
-                    records.append(rec)
+                    with _interrupt_deferred():  # a game is stored and counted whole, or not at all
+                        if writer is not None:
+                            writer.add(rec)
+                        records.append(rec)
             except KeyboardInterrupt:
                 stopped = True
         seconds = time.perf_counter() - start
@@ -295,6 +298,19 @@ def report(
         out.print(f"HTML report: {html}")
     if csv_dir:
         out.print(f"CSV tables: {csv_dir}")
+
+
+@contextlib.contextmanager
+def _interrupt_deferred():
+    """Hold a Ctrl-C that arrives inside the block until the block is done, then raise it."""
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 @app.command()

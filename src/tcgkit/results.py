@@ -227,8 +227,10 @@ class ResultsWriter:
         return gid
 
     def _commit_run(self, status: str) -> None:
-        self.conn.execute("UPDATE runs SET games_done = ?, status = ?, finished = ? WHERE run = ?",
-                          (self.done, status, None if status == "running" else _now(), self.run))
+        # counted from the stored rows: a Ctrl-C may land between a game's rows and any counter of ours
+        self.conn.execute("UPDATE runs SET games_done = (SELECT COUNT(*) FROM games WHERE run = ?), status = ?,"
+                          " finished = ? WHERE run = ?",
+                          (self.run, status, None if status == "running" else _now(), self.run))
         self.conn.commit()
         self._pending = 0
 
