@@ -82,6 +82,8 @@ ENERGY_VICTORY = 24
 #: vars keys counting the cards in play with a static effect of each kind (0: the scan is skipped)
 NKEYS = {k: f"n_{k}" for k in ("modify", "armour", "allow", "cannot", "win")}
 FIELD_SET = frozenset(FIELD)
+#: the stage after each of the turn player's optional stages, entered at once when only passing is left
+NEXT_STAGE = {"bonus": "level", "level": "main", "main": "war"}
 #: vars keys counting each player's cards in play with an activated effect
 NACT = ("n_act0", "n_act1")
 #: vars keys counting each player's cards in play with a triggered effect, and with a static one (0: no scan)
@@ -381,6 +383,9 @@ class PerfectRules(Ruleset):
         """Run the game on to its next decision: resolve the stack, check wins when it is empty (PTCG-ULT-09),
         then go through whatever needs no decision."""
         checked = -1
+        opts = state.options
+        slow = opts.get("deck_out_on_failed_draw") or opts.get("lock_in_wins")
+        zones = state.zones
         while True:
             if state.stack and not effects.run(state):
                 return
@@ -389,11 +394,10 @@ class PerfectRules(Ruleset):
             n = len(state.log)
             if n != checked:  # something happened since the last check
                 checked = n
-                zones = state.zones
-                if (state.vars.get("n_win") or state.vars.get("win_claims") or not zones[0][DECK]
-                        or not zones[1][DECK] or len(zones[0][ENERGY]) >= ENERGY_VICTORY
-                        or len(zones[1][ENERGY]) >= ENERGY_VICTORY or state.options.get("deck_out_on_failed_draw")
-                        or state.options.get("lock_in_wins")) and self.check_wins(state):
+                v = state.vars
+                if (v.get("n_win") or v.get("win_claims") or not zones[0][DECK] or not zones[1][DECK]
+                        or len(zones[0][ENERGY]) >= ENERGY_VICTORY or len(zones[1][ENERGY]) >= ENERGY_VICTORY
+                        or slow) and self.check_wins(state):
                     return
             if self._advance(state):
                 return
@@ -430,7 +434,7 @@ class PerfectRules(Ruleset):
             acts = self.legal_actions_for(state)
         if ph in ("bonus", "level", "main"):
             if len(acts) == 1:
-                state.phase = {"bonus": "level", "level": "main", "main": "war"}[ph]
+                state.phase = NEXT_STAGE[ph]
                 return False
         elif ph == "support":
             if len(acts) == 1:
@@ -519,8 +523,7 @@ class PerfectRules(Ruleset):
             acts.append(PASS)
             return acts
         if ph == "main":
-            acts = self.play_options(state, p)
-            acts += self.spell_options(state, p)
+            acts = self.hand_options(state, p)
             acts += self.activation_options(state, p)
             acts += self.retreat_options(state, p)
             acts.append(PASS)
@@ -602,20 +605,30 @@ class PerfectRules(Ruleset):
             return []
         return out
 
-    def play_options(self, state: GameState, p: int) -> list[Action]:
-        """Units at or below the Leader's level into an empty Wing or Support zone (PTCG-TURN-06, PTCG-ROLE-04)."""
+    def hand_options(self, state: GameState, p: int) -> list[Action]:
+        """The main stage's cards from hand, from one pass over it: units at or below the Leader's level into each
+        empty Wing or Support zone (PTCG-TURN-06, PTCG-ROLE-04), then the spells ``spell_options`` offers."""
         zones = state.zones[p]
         empty = [z for z in SLOTS if not zones[z]]
-        if not empty:
-            return []
         lvl = leader_level(state, p)
-        out = []
+        spell_lvl = 1 << 30 if state.options.get("spells_ignore_level") else lvl
+        en = len(zones[ENERGY])
+        plays: list[Action] = []
+        spells: list[Action] = []
+        defs = state.defs
         for c in zones[HAND]:
-            d = state.defs[c]
-            if d.type == UNIT and d.stats["level"] <= lvl:
-                for z in empty:
-                    out.append(_new(Action, ("play", (c, z))))
-        return out
+            d = defs[c]
+            if d.type == UNIT:
+                if empty and d.stats["level"] <= lvl:
+                    for z in empty:
+                        plays.append(_new(Action, ("play", (c, z))))
+            elif d.type == SPELL:
+                cost = d.stats["cost"]
+                if cost <= en and cost <= spell_lvl:
+                    spells.append(_new(Action, ("cast", (c,))))
+        if spells and not self.locked(state, p, "spell"):
+            plays += spells
+        return plays
 
     def retreat_options(self, state: GameState, p: int) -> list[Action]:
         """Support units may Retreat at any time, unless in Stasis (PTCG-ROLE-11, PTCG-TERM-20)."""
@@ -643,15 +656,15 @@ class PerfectRules(Ruleset):
                     continue
                 for i in idxs:
                     eff = d.effects[i]
+                    if not own and eff.params.get("your_turn_only"):
+                        continue
+                    if eff.zone is not None and z not in self.zone_group(eff.zone):
+                        continue
                     if eff.limit and not self.limit_ok(state, c, i, eff.limit, p):
                         continue
                     cost = eff.cost
                     if cost and cost[0].verb == "rest" and cost[0].params.get("target") == "self" and not \
                             is_refreshed(state, c):
-                        continue
-                    if not own and eff.params.get("your_turn_only"):
-                        continue
-                    if eff.zone is not None and z not in self.zone_group(eff.zone):
                         continue
                     ctx = {"source": c, "controller": p}
                     if cost and not self.can_pay(state, ctx, cost):
@@ -665,16 +678,35 @@ class PerfectRules(Ruleset):
                     out.append(_new(Action, ("activate", (c, IDX[i]))))
         return out
 
-    @staticmethod
-    def holds(state: GameState, ctx: dict, cond: Any) -> bool:
-        """``effects.check``, with a fast path for the commonest condition, ``{exists: "you.zone"}``."""
-        if len(cond) == 1:
+    @classmethod
+    def holds(cls, state: GameState, ctx: dict, cond: Any) -> bool:
+        """``effects.check``, with fast paths for the commonest conditions: ``{exists: "you.zone"}``, an ``exists``
+        on an empty zone (whatever its filter), and ``{all: [...]}`` of such parts, checked in order (so the King of
+        Gandor's four-part condition fails at its first empty zone without running a selector)."""
+        if type(cond) is dict and len(cond) == 1:
             spec = cond.get("exists")
-            if type(spec) is str:
-                who, _, zone = spec.partition(".")
-                if who in ("you", "opponent") and zone in FIELD_ZONES_ALL:
-                    p = ctx["controller"] if who == "you" else 1 - ctx["controller"]
-                    return bool(state.zones[p][zone])
+            if spec is not None:
+                plain = type(spec) is str
+                where = spec if plain else spec.get("zone") if type(spec) is dict else None
+                if type(where) is str:
+                    who, _, zone = where.partition(".")
+                    if who in ("you", "opponent") and zone in FIELD_ZONES_ALL:
+                        p = ctx["controller"] if who == "you" else 1 - ctx["controller"]
+                        cards = state.zones[p][zone]
+                        if not cards:
+                            return False
+                        if plain:
+                            return True
+                        if len(spec) == 2:  # {zone: ..., filter: {name: ...}}, as effects.matches reads a name
+                            flt = spec.get("filter")
+                            if type(flt) is dict and len(flt) == 1 and "name" in flt:
+                                name = str(flt["name"]).lower()
+                                defs = state.defs
+                                return any(defs[c].name.lower() == name for c in cards)
+            else:
+                parts = cond.get("all")
+                if type(parts) in (list, tuple):
+                    return all(cls.holds(state, ctx, c) for c in parts)
         return effects.check(state, ctx, cond)
 
     def attackers(self, state: GameState, p: int) -> list[int]:
@@ -1134,11 +1166,11 @@ class PerfectRules(Ruleset):
     def on_event(self, state: GameState, ev: Event) -> None:
         if ev.kind == "move":
             data = ev.data
-            f = state.defs[ev.card].fields
-            sk = f["static_keys"]
-            if sk or f["activated"] or f["triggered"]:
-                was, now = data[1] in FIELD_SET, data[3] in FIELD_SET
-                if was != now:
+            was, now = data[1] in FIELD_SET, data[3] in FIELD_SET
+            if was != now:  # into or out of play: keep the counts of effects in play
+                f = state.defs[ev.card].fields
+                sk = f["static_keys"]
+                if sk or f["activated"] or f["triggered"]:
                     v = state.vars
                     step = 1 if now else -1
                     owner = data[0] if was else data[2]
@@ -1275,7 +1307,7 @@ class PerfectRules(Ruleset):
                             continue
                         if eff.zone is not None and z not in self.zone_group(eff.zone):
                             continue
-                        if eff.condition is not None and not effects.check(
+                        if eff.condition is not None and not self.holds(
                                 state, self.static_ctx(state, c, p), eff.condition):
                             continue
                         yield c, p, eff
