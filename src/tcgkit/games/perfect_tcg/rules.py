@@ -156,6 +156,7 @@ class PerfectRules(Ruleset):
 
     id = "perfect-tcg"
     name = "Perfect TCG"
+    HIDDEN_POOLS = (("deck", "hand", "energy"),)  # energy is face-down cards from the deck; artefacts apart
     ZONES = {
         DECK: HIDDEN, HAND: OWNER, LEADER: PUBLIC, HISTORY: PUBLIC, WL: PUBLIC, WR: PUBLIC, SL: PUBLIC, SR: PUBLIC,
         BOOST: PUBLIC, ENERGY: HIDDEN, LOST: PUBLIC, ART: HIDDEN, SETUP: OWNER, DEFENCE: PUBLIC, CASTING: PUBLIC,
