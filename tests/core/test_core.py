@@ -3,32 +3,18 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from tcgkit.core.actions import Action  # noqa: E402
-from tcgkit.core.cards import CardDef, load_card_entries  # noqa: E402
-from tcgkit.core.decks import Deck  # noqa: E402
-from tcgkit.core.errors import CardDataError, DeckFileError, ReplayMismatch  # noqa: E402
-from tcgkit.core.rng import Rng, derive_seed  # noqa: E402
-from tcgkit.games import register, unregister  # noqa: E402
-from tcgkit.play import play_game, replay, replay_record  # noqa: E402
-from toy import RULES  # noqa: E402
-
-DECK = str(Path(__file__).parent / "toy" / "decks" / "mix.yaml")
-
-
-@pytest.fixture(autouse=True)
-def toy_registered():
-    register(RULES)
-    yield
-    unregister("toy")
+from tcgkit.core.actions import Action
+from tcgkit.core.cards import CardDef, load_card_entries
+from tcgkit.core.decks import Deck
+from tcgkit.core.errors import CardDataError, DeckFileError, ReplayMismatch
+from tcgkit.core.rng import Rng, derive_seed
+from tcgkit.play import play_game, replay, replay_record
+from toy import DECK, RULES
 
 
 # ------------------------------------------------------------------ actions

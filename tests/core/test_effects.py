@@ -3,27 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from tcgkit.core.actions import Action  # noqa: E402
-from tcgkit.core.errors import IllegalAction  # noqa: E402
-from tcgkit.games import register, unregister  # noqa: E402
-from tcgkit.scenario import run_scenario, scenario_from_dict  # noqa: E402
-from toy import RULES  # noqa: E402
-
-DECK = str(Path(__file__).parent / "toy" / "decks" / "mix.yaml")
-
-
-@pytest.fixture(autouse=True)
-def toy_registered():
-    register(RULES)
-    yield
-    unregister("toy")
+from tcgkit.core.actions import Action
+from tcgkit.core.errors import IllegalAction
+from tcgkit.scenario import run_scenario, scenario_from_dict
+from toy import DECK, RULES
 
 
 def position(p0: dict, p1: dict | None = None, steps: list | None = None) -> dict:

@@ -115,6 +115,8 @@ class ToyRules(Ruleset):
 
 
 RULES = ToyRules()
+#: the toy game's one deck file
+DECK = str(Path(__file__).parent / "decks" / "mix.yaml")
 
 
 @effects.hook("toy.to_discard")

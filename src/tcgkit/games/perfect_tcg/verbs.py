@@ -120,6 +120,21 @@ def _remove(state: GameState, ctx: dict, step: Step) -> None:
         state.emit("remove", p, data=(k,))
 
 
+def _empty_zone_choice(state: GameState, ctx: dict, p: int, empty: list[str], prompt: str) -> str | None:
+    """The empty zone the player chose (a decision when there are several), or None: none is empty, or the choice
+    is being asked now (the step runs again once it is answered)."""
+    if not empty:
+        ctx.pop("_slot", None)
+        return None
+    zone = ctx.pop("_slot", None)
+    if zone in empty:
+        return zone
+    if len(empty) > 1:
+        effects.ask(state, ctx, p, prompt, [Action("option", (z,)) for z in empty], "_slot")
+        return None
+    return empty[0]
+
+
 def _excavate(state: GameState, ctx: dict, step: Step) -> None:
     """Excavate: the top Artefact, face up, into an empty Wing or Support zone of the owner's choice
     (PTCG-TERM-11); with no Artefact or no empty zone, nothing happens (PTCG-ULT-02)."""
@@ -128,17 +143,10 @@ def _excavate(state: GameState, ctx: dict, step: Step) -> None:
     if not zones[ART]:
         ctx.pop("_slot", None)
         return
-    empty = [z for z in SLOTS if not zones[z]]
-    if not empty:
-        ctx.pop("_slot", None)
+    zone = _empty_zone_choice(state, ctx, p, [z for z in SLOTS if not zones[z]],
+                              "excavate: choose an empty zone for the Artefact")
+    if zone is None:
         return
-    zone = ctx.pop("_slot", None)
-    if zone not in empty:
-        if len(empty) > 1:
-            effects.ask(state, ctx, p, "excavate: choose an empty zone for the Artefact",
-                        [Action("option", (z,)) for z in empty], "_slot")
-            return
-        zone = empty[0]
     card = zones[ART][-1]
     state.rules.enter(state, card, p, zone)
     state.emit("excavate", p, card, (zone,))
@@ -259,17 +267,11 @@ def _put_one(state: GameState, ctx: dict, step: Step) -> None:
     zones = state.zones[p]
     if state.loc[c][1] in FIELD:
         return
-    empty = [z for z in ZONE_CHOICES.get(step.params.get("zone"), SLOTS) if not zones[z]]
-    if not empty:
-        ctx.pop("_slot", None)
+    zone = _empty_zone_choice(state, ctx, p, [z for z in ZONE_CHOICES.get(step.params.get("zone"), SLOTS)
+                                              if not zones[z]],
+                              f"put {state.defs[c].name} into play: choose an empty zone")
+    if zone is None:
         return
-    zone = ctx.pop("_slot", None)
-    if zone not in empty:
-        if len(empty) > 1:
-            effects.ask(state, ctx, p, f"put {state.defs[c].name} into play: choose an empty zone",
-                        [Action("option", (z,)) for z in empty], "_slot")
-            return
-        zone = empty[0]
     state.rules.enter(state, c, p, zone, by_effect=True)
     state.emit("put_into_play", p, c, (zone,))
 
