@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.toy import DECK, RULES
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, load_card_entries
 from tcgkit.core.decks import Deck
 from tcgkit.core.errors import CardDataError, DeckFileError, ReplayMismatch
 from tcgkit.core.rng import Rng, derive_seed
 from tcgkit.play import play_game, replay, replay_record
-from toy import DECK, RULES
 
 
 # ------------------------------------------------------------------ actions
@@ -197,8 +197,8 @@ def test_determinize_keeps_public_face_down_places_and_forgets_hidden_marks() ->
 
 def test_determinize_redeals_within_each_hidden_pool() -> None:
     """A deck and its hand are one pool; any other hidden zone (an artefact deck...) keeps its own cards."""
+    from core.toy import ToyRules
     from tcgkit.core.state import HIDDEN
-    from toy import ToyRules
 
     class VaultRules(ToyRules):
         ZONES = {**ToyRules.ZONES, "vault": HIDDEN}

@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from tcgkit.games import register, unregister  # noqa: E402
-from toy import RULES  # noqa: E402
-
-DECK = str(Path(__file__).parent / "toy" / "decks" / "mix.yaml")
+from core.toy import RULES
+from tcgkit.games import register, unregister
 
 
 @pytest.fixture(autouse=True)

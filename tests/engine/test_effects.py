@@ -6,10 +6,10 @@ import json
 
 import pytest
 
+from core.toy import DECK, RULES
 from tcgkit.core.actions import Action
 from tcgkit.core.errors import IllegalAction
 from tcgkit.scenario import run_scenario, scenario_from_dict
-from toy import DECK, RULES
 
 
 def position(p0: dict, p1: dict | None = None, steps: list | None = None) -> dict:
