@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.toy import RULES
+from engine.toy import RULES
 from tcgkit.games import register, unregister
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.toy import DECK, RULES
+from engine.toy import DECK, RULES
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, load_card_entries
 from tcgkit.core.decks import Deck
@@ -197,7 +197,7 @@ def test_determinize_keeps_public_face_down_places_and_forgets_hidden_marks() ->
 
 def test_determinize_redeals_within_each_hidden_pool() -> None:
     """A deck and its hand are one pool; any other hidden zone (an artefact deck...) keeps its own cards."""
-    from core.toy import ToyRules
+    from engine.toy import ToyRules
     from tcgkit.core.state import HIDDEN
 
     class VaultRules(ToyRules):

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from core.toy import DECK, RULES
+from engine.toy import DECK, RULES
 from tcgkit.core.actions import Action
 from tcgkit.core.errors import IllegalAction
 from tcgkit.scenario import run_scenario, scenario_from_dict
