@@ -186,7 +186,8 @@ def _action(state: GameState, text: str) -> Action:
     return state.parse_action(text)
 
 
-def _legal_texts(state: GameState) -> set[str]:
+def legal_texts(state: GameState) -> set[str]:
+    """The legal actions, both as canonical text and with quoted card names (as scenario files write them)."""
     out = set()
     for a in state.legal_actions():
         out.add(a.text())
@@ -208,7 +209,7 @@ def check_expectations(state: GameState, exp: Any) -> Iterable[str]:
         elif key == "card":
             yield from _check_card(state, want)
         elif key in ("legal", "not_legal"):
-            texts = _legal_texts(state)
+            texts = legal_texts(state)
             for text in want if isinstance(want, list) else [want]:
                 present = text in texts or any(t.startswith(text + " ") for t in texts)
                 if present != (key == "legal"):

@@ -6,7 +6,7 @@ from typing import Any
 
 from tcgkit.core.state import GameState
 from tcgkit.games import get_rules
-from tcgkit.scenario import build_position, scenario_from_dict
+from tcgkit.scenario import build_position, legal_texts, scenario_from_dict
 
 RULES = get_rules("perfect-tcg")
 FILLER = "20 Iron Transmuter"
@@ -48,11 +48,7 @@ def act(state: GameState, text: str) -> None:
 
 def legal(state: GameState) -> set[str]:
     """The legal actions, both as canonical text and with quoted card names."""
-    out = set()
-    for a in state.legal_actions():
-        out.add(a.text())
-        out.add(state.action_label(a, quoted=True))
-    return out
+    return legal_texts(state)
 
 
 def names(state: GameState, player: int, zone: str) -> list[str]:
