@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from math import tanh
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +95,29 @@ EV_DECK_MIN, EV_DECK_MAX = 5, 10
 _LIMITS: dict[str, tuple[bool, int]] = {}
 _DECK_CHECKS: dict[tuple, tuple[Violation, ...]] = {}
 _RESOLVED: dict[tuple, tuple] = {}
+
+# ------------------------------------------------------------------ evaluation weights, in deck cards (see evaluate)
+#: the evaluation's difference of worth (in deck cards) that maps to tanh(1), about 0.76
+EVAL_SCALE = 16.0
+#: below this many deck cards each further card lost costs 1 + W_DANGER (the end is one or two attacks away)
+DANGER_DECK, W_DANGER = 8, 1.5
+#: Energy as a resource to pay costs, up to ENERGY_CAP cards
+W_ENERGY, ENERGY_CAP = 0.3, 6
+#: the Energy Victory: worth W_EV at the threshold, growing with the square of the progress; damage expected per
+#: turn while waiting for the rest, and how many cards short of the 5-card floor still leave a chance
+W_EV, EV_DAMAGE_PER_TURN, EV_SLACK = 20.0, 2.5, 4.0
+W_HAND, HAND_CAP = 0.6, 8
+W_ARMOUR = 1.5
+#: units in play: a Wing's base, power per deck card and damage weight; a Support's base, power and ability
+WING_BASE, WING_POWER, W_DAMAGE = 1.0, 2000.0, 0.75
+SUPPORT_BASE, SUPPORT_POWER, SUPPORT_ABILITY = 0.5, 4000.0, 1.5
+LEADER_POWER, W_LEVEL = 2000.0, 0.5
+W_BOOST, W_ARTEFACT = 1.0, 1.5
+#: the King of Gandor's parts in their appropriate zones (PTCG-TERM-06): each part, and each part again per part
+#: while the King leads
+W_KING_PART, W_KING = 1.0, 2.5
+_KING_PARTS = {"Left Arm of Gandor": WL, "Right Arm of Gandor": WR, "Left Leg of Gandor": SL,
+               "Right Leg of Gandor": SR}
 
 
 def leader_of(state: GameState, p: int) -> int:
@@ -1672,32 +1696,112 @@ class PerfectRules(Ruleset):
         return out
 
     def evaluate(self, state: GameState, player: int) -> float:
-        """A position's worth for ``player`` in [-1, 1]: closeness to an Energy Victory, distance from running out
-        of cards, the board's power and level, cards in hand, and the King of Gandor's assembly."""
+        """A position's worth for ``player`` in [-1, 1], judged as a player of the game would count it, in cards.
+
+        Each side's worth (see :meth:`_side_worth`): its deck is its life (running out loses, PTCG-WIN-01), its
+        Energy a resource and, while the deck can still stop between 5 and 10 cards, the road to an Energy Victory
+        (PTCG-WIN-02); units in play by power, damage and abilities, the Leader's level, cards in hand, armour and the
+        King of Gandor's assembly. A battle in progress counts as already fought (:meth:`_battle_outlook`), so
+        declaring an attack, adding a Support or defending is scored by its result. The difference of the two sides
+        is squashed into [-1, 1]."""
         r = state.result
         if r is not None:
             return 0.0 if r.winner is None else (1.0 if r.winner == player else -1.0)
+        hits, gone = self._battle_outlook(state)
         t = self.ev_threshold(state)
-        score = 0.0
-        for p, sign in ((player, 1.0), (1 - player, -1.0)):
-            zones = state.zones[p]
-            deck = len(zones[DECK])
-            en = len(zones[ENERGY])
-            ev = min(en, t) / t * (1.0 if deck >= EV_DECK_MIN else 0.2)
-            danger = max(0, 8 - deck) / 8.0
-            board = 0.0
-            for z in UNIT_ZONES:
-                for c in zones[z]:
-                    if state.defs[c].type == UNIT:
-                        board += state.defs[c].stats.get("power", 0)
-            level = leader_level(state, p)
-            king = 0.0
-            lead = leader_of(state, p)
-            if lead >= 0 and "win" in state.defs[lead].fields["static_keys"]:
-                parts = {WL: "left arm of gandor", WR: "right arm of gandor", SL: "left leg of gandor",
-                         SR: "right leg of gandor"}
-                king = sum(1 for z, n in parts.items() for c in zones[z] if state.defs[c].name.lower() == n) / 4
-            armour = sum(self.armour(state, p))
-            score += sign * (0.45 * ev - 0.45 * danger + 0.12 * min(board / 15000.0, 1.0) + 0.05 * level / 4
-                             + 0.04 * min(len(zones[HAND]), 8) / 8 + 0.04 * min(armour, 4) / 4 + 0.4 * king)
-        return max(-0.99, min(0.99, score))
+        mine = self._side_worth(state, player, t, hits[player], gone)
+        theirs = self._side_worth(state, 1 - player, t, hits[1 - player], gone)
+        return max(-0.99, min(0.99, tanh((mine - theirs) / EVAL_SCALE)))
+
+    def _side_worth(self, state: GameState, p: int, t: int, hit: int, gone: tuple[int, ...]) -> float:
+        """Player ``p``'s worth in deck-card units; ``hit`` is damage still to come from the battle in progress and
+        ``gone`` the units it will destroy."""
+        zones = state.zones[p]
+        deck = len(zones[DECK])
+        en = len(zones[ENERGY])
+        if hit:
+            hit = min(hit, deck)
+            deck -= hit
+            en += hit
+        worth = deck + W_DANGER * max(0, DANGER_DECK - deck) * -1.0
+        worth += W_ENERGY * min(en, ENERGY_CAP)
+        if deck >= EV_DECK_MIN:
+            need = max(0, t - en)
+            # every turn of waiting for the damage still needed costs a draw; below 5 cards the road is closed
+            slack = en + deck - t - EV_DECK_MIN - need / EV_DAMAGE_PER_TURN
+            reach = 1.0 if slack >= 0 else max(0.0, 1.0 + slack / EV_SLACK)
+            prog = min(en, t) / t
+            worth += W_EV * prog * prog * reach
+        worth += W_HAND * min(len(zones[HAND]), HAND_CAP)
+        worth += self._board_worth(state, p, gone)
+        armour = sum(self.armour(state, p))
+        worth += W_ARMOUR * min(armour, 4)
+        return worth
+
+    def _board_worth(self, state: GameState, p: int, gone: tuple[int, ...]) -> float:
+        """Units in play: a Wing unit attacks and can be attacked, a Support lends its power and its ability, the
+        Leader attacks every turn and its level opens the bigger units; the King of Gandor's parts in place."""
+        zones = state.zones[p]
+        defs = state.defs
+        cs = state.cs
+        worth = 0.0
+        parts = 0
+        for z in SLOTS:
+            for c in zones[z]:
+                d = defs[c]
+                st = cs.get(c)
+                if d.type != UNIT:
+                    if d.type == ARTEFACT and (st is None or not st.status.get("mind_wiped")):
+                        worth += W_ARTEFACT
+                    continue
+                if c in gone:
+                    continue
+                s = d.stats
+                frozen = st is not None and st.status.get("stasis")
+                if z in WINGS:
+                    v = WING_BASE + s["power"] / WING_POWER + W_DAMAGE * s["damage"]
+                else:
+                    v = SUPPORT_BASE + s["power"] / SUPPORT_POWER
+                    f = d.fields
+                    if (f["statics"] or f["activated"] or f["triggered"]) and not (st is not None and (
+                            st.status.get("mind_wiped") or st.tapped)):
+                        v += SUPPORT_ABILITY
+                worth += v * 0.5 if frozen else v
+                if _KING_PARTS.get(d.name) == z:
+                    parts += 1
+        lead = leader_of(state, p)
+        if lead >= 0:
+            s = defs[lead].stats
+            worth += s.get("power", 0) / LEADER_POWER + W_DAMAGE * s.get("damage", 0) + W_LEVEL * s.get("level", 0)
+            if parts:
+                king = "win" in defs[lead].fields["static_keys"]
+                worth += parts * (W_KING_PART + (W_KING * parts if king else 0.0))
+        elif parts:
+            worth += parts * W_KING_PART
+        return worth + W_BOOST * len(zones[BOOST])
+
+    def _battle_outlook(self, state: GameState) -> tuple[tuple[int, int], tuple[int, ...]]:
+        """The battle in progress as if fought now (PTCG-WAR-04..06): damage to each player's Leader (less armour)
+        and the Wing units it destroys. Nothing when no battle is declared."""
+        v = state.vars
+        att = v.get("b_att", -1)
+        if att < 0 or state.phase not in ("support", "defend", "battle"):
+            return (0, 0), ()
+        tgt = v["b_tgt"]
+        if state.loc[att][1] not in UNIT_ZONES or state.loc[tgt][1] not in (LEADER, WL, WR):
+            return (0, 0), ()
+        a, d = self.battling_power(state)
+        losers = (tgt,) if a > d else (att,) if a < d else (att, tgt)
+        hits = [0, 0]
+        gone: list[int] = []
+        for loser in losers:
+            winner = tgt if loser == att else att
+            z = state.loc[loser][1]
+            if z == LEADER:
+                q = state.owner[loser]
+                dmg = self.stat(state, winner, "damage") - self.armour_available(state, q)
+                if dmg > 0:
+                    hits[q] += dmg
+            elif not status(state, loser, "cannot_be_lost"):
+                gone.append(loser)
+        return (hits[0], hits[1]), tuple(gone)
