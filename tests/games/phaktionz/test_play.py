@@ -55,12 +55,13 @@ def test_clone_mid_game_plays_on_alike() -> None:
 
 def test_evaluate_prefers_the_bigger_deck_and_board() -> None:
     """evaluate(state, player): more cards left in deck and more DMG on the battlefield score higher; it is
-    antisymmetric and in [-1, 1]; a won game scores 1."""
+    antisymmetric and in [-1, 1]; a won game scores 1. Equal decks lean a little to the active player, who has
+    drawn this turn while the other is next to draw (PHK-TURN-01, PHK-WIN-01)."""
     even = position({}, {})
     ahead = position({"deck": ["30 Haka Goblin"]}, {"deck": ["10 Haka Goblin"]})
     board = position({"field": ["Waroko Loko, King Giant"]}, {})
     ev = RULES.evaluate
-    assert ev(even, 0) == pytest.approx(0.0)
+    assert 0 < ev(even, 0) < 0.1 and ev(even, 1) == pytest.approx(-ev(even, 0))
     assert ev(ahead, 0) > 0.3 and ev(ahead, 1) == pytest.approx(-ev(ahead, 0))
     assert ev(board, 0) > 0 > ev(board, 1)
     assert -1 <= ev(ahead, 1) <= 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -1091,18 +1092,125 @@ class PhaktionzRules(Ruleset):
         return out
 
     def evaluate(self, state: GameState, player: int) -> float:
-        """Deck sizes dominate (deck-out is the only win), then the DMG on the battlefield, then hand size."""
+        """The deck-out race in cards: decks left (half a card to whoever draws last), what each side's Summons can
+        take from the other's deck in battle (:func:`_threat`), the Summons themselves and the cards in hand;
+        squashed by the smaller deck. Turn-long DMG changes count only in the active player's own Main and Combat
+        Phases (they are gone when the other player battles)."""
         r = state.result
         if r is not None:
             return super().evaluate(state, player)
         mine, theirs = state.zones[player], state.zones[1 - player]
-        deck = len(mine["deck"]) - len(theirs["deck"])
-        power = sum(self.stat(state, c, "dmg") for c in mine["field"]) - sum(
-            self.stat(state, c, "dmg") for c in theirs["field"])
-        hand = len(mine["hand"]) - len(theirs["hand"])
+        my_side, their_side = self._sides(state, mine["field"]), self._sides(state, theirs["field"])
+        now = state.phase in ("main", "combat")
+        me_now, they_now = now and state.active == player, now and state.active != player
+        deck = len(mine["deck"]) - len(theirs["deck"]) + (0.5 if state.active == player else -0.5)
+        score = (deck + _threat(my_side, their_side, me_now) - _threat(their_side, my_side, they_now)
+                 + _board(my_side) - _board(their_side) + self._hand(state, mine, my_side)
+                 - self._hand(state, theirs, their_side))
         low = min(len(mine["deck"]), len(theirs["deck"])) + 1
-        score = 0.6 * math.tanh(deck / (4 + low / 3)) + 0.3 * math.tanh(power / 8) + 0.1 * math.tanh(hand / 4)
-        return max(-0.99, min(0.99, score))
+        return max(-0.99, min(0.99, math.tanh(score / (SCALE + low / 3))))
+
+    def _sides(self, state: GameState, field: list[int]) -> list[Side]:
+        """A :data:`Side` for each Summon on a battlefield."""
+        cs, defs = state.cs, state.defs
+        out = []
+        for c in field:
+            st = cs.get(c)
+            dmg = self.stat(state, c, "dmg")
+            last, col, sword = dmg, 0, False
+            if st is not None:
+                col = st.counters.get("col", 0)
+                for stat, delta, until in st.mods:
+                    if stat == "dmg" and until == "turn":
+                        last -= delta
+                sword = any("battle_damage" in defs[w].fields["static_keys"] for w in st.attached)
+            out.append((dmg, max(0, last), col, self.summon_type(state, c) == "tech", self.stat(state, c, "tier"),
+                        "guard" in defs[c].fields["static_keys"], sword))
+        return out
+
+    def _hand(self, state: GameState, zones: dict[str, list[int]], side: list[Side]) -> float:
+        """Cards in hand are plays to come. A Summon of Tier 2 or more counts in full only while the battlefield and
+        the Tier 1s in hand hold the Tiers to demote for it (PHK-MECH-02); one with its own demoting requirement
+        (Plague Summons) counts as stuck. Past a full hand, cards count less. Cards set aside in a mulligan come
+        back as new cards (PHK-MECH-03)."""
+        defs = state.defs
+        hand = zones["hand"]
+        tiers = sum(s[4] for s in side)
+        for c in hand:
+            d = defs[c]
+            if d.type == SUMMON and d.stats["tier"] < 2:
+                tiers += d.stats["tier"]
+        total = HAND_AVERAGE * len(zones["aside"])
+        for c in hand:
+            d = defs[c]
+            if d.type != SUMMON:
+                total += HAND_INVOCATION
+            else:
+                tier = d.stats["tier"]
+                free = tier < 2 or (tiers >= tier and d.fields["tribute"] is None)
+                total += HAND_SUMMON if free else HAND_STUCK
+        n = len(hand)
+        return total if n <= HAND_FULL else total * (HAND_FULL + HAND_EXTRA * (n - HAND_FULL)) / n
+
+
+#: evaluate: a Summon on the battlefield as the evaluation sees it: (DMG now, DMG past this turn, column, is a Tech,
+#: Tier, is a guard, bears a Weapon that deals damage in battles it loses).
+Side = tuple[int, int, int, bool, int, bool, bool]
+#: evaluate: damage a Summon can deal again next turn counts DIRECT_TURNS turns, damage dealt once by demoting a
+#: Summon counts KILL_WEIGHT, and a demoted opposing Summon is worth REMOVAL cards beyond the damage.
+DIRECT_TURNS, KILL_WEIGHT, REMOVAL = 1.0, 0.6, 1.0
+#: evaluate: a Summon's worth on the battlefield (a blocker, tribute for a higher Tier) by itself, per Tier, per DMG.
+BOARD_BASE, BOARD_TIER, BOARD_DMG = 0.7, 0.3, 0.25
+#: evaluate: a Summon in hand that could be placed, one lacking the Tiers to demote, an Invocation; past HAND_FULL
+#: cards, each card counts HAND_EXTRA of its worth.
+HAND_SUMMON, HAND_STUCK, HAND_INVOCATION, HAND_FULL, HAND_EXTRA = 1.0, 0.4, 0.7, 6, 0.4
+#: evaluate: a card set aside in a mulligan, to be replaced by a card from the deck.
+HAND_AVERAGE = 0.75
+#: evaluate: the squash's base scale (cards).
+SCALE = 4.0
+
+
+def _threat(side: list[Side], opp: list[Side], now: bool) -> float:
+    """Cards a battlefield is worth as a threat to the opponent's deck (PHK-SUM-04 to 06, PHK-MECH-*), with DMG as
+    it is ``now`` or as it lasts past this turn.
+
+    Each Summon takes its best battle. Damage it can deal again next turn (a Tech facing an empty column battles
+    directly; a Weapon such as Inflicting Sword deals damage in a battle it loses; a Tier 3 is not demoted) counts
+    DIRECT_TURNS turns. A won battle that demotes its target deals its damage once: it counts KILL_WEIGHT, and each
+    opposing Summon is demoted by at most one attacker (the strongest choose first)."""
+    k = 0 if now else 1
+    guarded = any(o[5] for o in opp)
+    total = 0.0
+    taken: set[int] = set()
+    for s in sorted(side, key=itemgetter(k), reverse=True):
+        dmg, col, tech, sword = s[k], s[2], s[3], s[6]
+        best, pick, open_col = 0.0, -1, True
+        for i, o in enumerate(opp):
+            if tech:
+                if o[2] != col:
+                    continue
+                open_col = False
+            if i in taken or (guarded and not o[5]):
+                continue
+            odmg = o[k]
+            dealt = (dmg if dmg == odmg else odmg) if sword else dmg - odmg
+            if dmg > odmg and o[4] < 3:
+                value, kill = KILL_WEIGHT * (dealt + REMOVAL), i
+            else:
+                value, kill = DIRECT_TURNS * dealt, -1
+            if value > best:
+                best, pick = value, kill
+        if tech and open_col:
+            best, pick = DIRECT_TURNS * dmg, -1
+        total += best
+        if pick >= 0:
+            taken.add(pick)
+    return total
+
+
+def _board(side: list[Side]) -> float:
+    """A battlefield's worth beyond its threat: blockers, tribute, DMG for later."""
+    return sum(BOARD_BASE + BOARD_TIER * s[4] + BOARD_DMG * s[1] for s in side)
 
 
 def cost_ok(state: GameState, ctx: dict, cost: tuple) -> bool:
