@@ -98,7 +98,7 @@ _RESOLVED: dict[tuple, tuple] = {}
 
 # ------------------------------------------------------------------ evaluation weights, in deck cards (see evaluate)
 #: the evaluation's difference of worth (in deck cards) that maps to tanh(1), about 0.76
-EVAL_SCALE = 16.0
+EVAL_SCALE = 30.0
 #: below this many deck cards each further card lost costs 1 + W_DANGER (the end is one or two attacks away)
 DANGER_DECK, W_DANGER = 8, 1.5
 #: Energy as a resource to pay costs, up to ENERGY_CAP cards
@@ -106,16 +106,18 @@ W_ENERGY, ENERGY_CAP = 0.3, 6
 #: the Energy Victory: worth W_EV at the threshold, growing with the square of the progress; damage expected per
 #: turn while waiting for the rest, and how many cards short of the 5-card floor still leave a chance
 W_EV, EV_DAMAGE_PER_TURN, EV_SLACK = 20.0, 2.5, 4.0
-W_HAND, HAND_CAP = 0.6, 8
+W_HAND, HAND_CAP = 0.3, 8
 W_ARMOUR = 1.5
 #: units in play: a Wing's base, power per deck card and damage weight; a Support's base, power and ability
-WING_BASE, WING_POWER, W_DAMAGE = 1.0, 2000.0, 0.75
+WING_BASE, WING_POWER, W_DAMAGE = 1.0, 2000.0, 0.4
 SUPPORT_BASE, SUPPORT_POWER, SUPPORT_ABILITY = 0.5, 4000.0, 1.5
 LEADER_POWER, W_LEVEL = 2000.0, 0.5
 W_BOOST, W_ARTEFACT = 1.0, 1.5
 #: the King of Gandor's parts in their appropriate zones (PTCG-TERM-06): each part, and each part again per part
 #: while the King leads
 W_KING_PART, W_KING = 1.0, 2.5
+#: assets count in full while both decks hold HORIZON_TURNS - HORIZON_BASE cards, less as the shorter one runs out
+HORIZON_BASE, HORIZON_TURNS = 2.0, 14.0
 _KING_PARTS = {"Left Arm of Gandor": WL, "Right Arm of Gandor": WR, "Left Leg of Gandor": SL,
                "Right Leg of Gandor": SR}
 
@@ -1709,13 +1711,17 @@ class PerfectRules(Ruleset):
             return 0.0 if r.winner is None else (1.0 if r.winner == player else -1.0)
         hits, gone = self._battle_outlook(state)
         t = self.ev_threshold(state)
-        mine = self._side_worth(state, player, t, hits[player], gone)
-        theirs = self._side_worth(state, 1 - player, t, hits[1 - player], gone)
-        return max(-0.99, min(0.99, tanh((mine - theirs) / EVAL_SCALE)))
+        zones = state.zones
+        decks = [max(0, len(zones[p][DECK]) - hits[p]) for p in (0, 1)]
+        # what is in play and in hand pays off over the turns both decks have left
+        horizon = min(1.0, (min(decks) + HORIZON_BASE) / HORIZON_TURNS)
+        worth = [self._life_worth(state, p, t, hits[p]) + horizon * self._asset_worth(state, p, hits[p], gone)
+                 for p in (0, 1)]
+        return max(-0.99, min(0.99, tanh((worth[player] - worth[1 - player]) / EVAL_SCALE)))
 
-    def _side_worth(self, state: GameState, p: int, t: int, hit: int, gone: tuple[int, ...]) -> float:
-        """Player ``p``'s worth in deck-card units; ``hit`` is damage still to come from the battle in progress and
-        ``gone`` the units it will destroy."""
+    def _life_worth(self, state: GameState, p: int, t: int, hit: int) -> float:
+        """Player ``p``'s deck as life (each card 1, more near the end) and the road to an Energy Victory; ``hit``
+        is damage still to come from the battle in progress (cards from the deck to the Energy zone)."""
         zones = state.zones[p]
         deck = len(zones[DECK])
         en = len(zones[ENERGY])
@@ -1723,8 +1729,7 @@ class PerfectRules(Ruleset):
             hit = min(hit, deck)
             deck -= hit
             en += hit
-        worth = deck + W_DANGER * max(0, DANGER_DECK - deck) * -1.0
-        worth += W_ENERGY * min(en, ENERGY_CAP)
+        worth = deck - W_DANGER * max(0, DANGER_DECK - deck)
         if deck >= EV_DECK_MIN:
             need = max(0, t - en)
             # every turn of waiting for the damage still needed costs a draw; below 5 cards the road is closed
@@ -1732,11 +1737,15 @@ class PerfectRules(Ruleset):
             reach = 1.0 if slack >= 0 else max(0.0, 1.0 + slack / EV_SLACK)
             prog = min(en, t) / t
             worth += W_EV * prog * prog * reach
-        worth += W_HAND * min(len(zones[HAND]), HAND_CAP)
-        worth += self._board_worth(state, p, gone)
-        armour = sum(self.armour(state, p))
-        worth += W_ARMOUR * min(armour, 4)
         return worth
+
+    def _asset_worth(self, state: GameState, p: int, hit: int, gone: tuple[int, ...]) -> float:
+        """Player ``p``'s means to fight on: Energy to pay costs, cards in hand, units in play, armour."""
+        zones = state.zones[p]
+        en = len(zones[ENERGY]) + min(hit, len(zones[DECK]))
+        worth = W_ENERGY * min(en, ENERGY_CAP) + W_HAND * min(len(zones[HAND]), HAND_CAP)
+        worth += W_ARMOUR * min(sum(self.armour(state, p)), 4)
+        return worth + self._board_worth(state, p, gone)
 
     def _board_worth(self, state: GameState, p: int, gone: tuple[int, ...]) -> float:
         """Units in play: a Wing unit attacks and can be attacked, a Support lends its power and its ability, the
