@@ -90,6 +90,44 @@ def test_evaluate_is_meaningful():
     assert RULES.evaluate(won, 0) == 1.0 and RULES.evaluate(won, 1) == -1.0
 
 
+
+def test_evaluate_damage_far_from_an_energy_victory_is_a_loss():
+    """Damage moves cards from the deck to the Energy zone (PTCG-DMG-01): far from an Energy Victory that is life
+    lost, not progress; near one (PTCG-WIN-02, 24 Energy with 5-10 cards left) it is progress."""
+    fresh = position({"zones": {"deck": ["20 Gandor Knight"]}})
+    hit = position({"zones": {"deck": ["17 Gandor Knight"], "energy": ["3 Gandor Page"]}})
+    assert RULES.evaluate(hit, 0) < RULES.evaluate(fresh, 0)
+    near = position({"zones": {"deck": ["14 Gandor Knight"], "energy": ["20 Gandor Page"]}})
+    nearer = position({"zones": {"deck": ["12 Gandor Knight"], "energy": ["22 Gandor Page"]}})
+    assert RULES.evaluate(nearer, 0) > RULES.evaluate(near, 0)
+
+
+def test_evaluate_values_units_in_play_and_support_abilities():
+    """A unit in play is worth more than the same card in hand, and a Support whose ability works (PTCG-ROLE-08:
+    only while Refreshed) more than one whose ability is off."""
+    in_hand = position({"zones": {"hand": ["Gandor Shieldbearer"]}})
+    support = position({"zones": {"support_left": ["Gandor Shieldbearer"]}})
+    assert RULES.evaluate(support, 0) > RULES.evaluate(in_hand, 0)
+    rested = position({"zones": {"support_left": ["Gandor Shieldbearer"]}})
+    rested.card_state(card(rested, 0, "Gandor Shieldbearer")).tapped = True
+    assert RULES.evaluate(support, 0) > RULES.evaluate(rested, 0)
+
+
+def test_evaluate_counts_a_declared_battle_as_fought():
+    """Between the attack and the battle (Support and defence windows) the position is scored by the battle's
+    result (PTCG-WAR-04..06): a stronger attacker on the Leader deals its damage, a weaker Wing attacker is lost."""
+    zones = {"wing_left": ["Gandor Warlord"], "wing_right": ["Gandor Page"], "support_left": ["Gandor Knight"],
+             "support_right": ["Gandor Knight"]}  # Supports to add: the battle waits for the attacker's choice
+    quiet = position({"zones": zones}, phase="war")
+
+    def attacking(name: str) -> float:
+        state = position({"zones": zones}, phase="war")
+        act(state, f"attack #{card(state, 0, name)} #{card(state, 1, 'Gandor Squire', 'leader')}")
+        assert state.phase == "support"
+        return RULES.evaluate(state, 0)
+
+    assert attacking("Gandor Warlord") > RULES.evaluate(quiet, 0) > attacking("Gandor Page")
+
 def test_greedy_bot_beats_random_more_often_than_not():
     from tcgkit.bots import BOTS
 
