@@ -5,7 +5,6 @@ limits, and the Creation Pile. Every reading the rulebook leaves open is listed 
 from __future__ import annotations
 
 import functools
-import math
 from collections import Counter
 from operator import itemgetter
 from pathlib import Path
@@ -1108,7 +1107,8 @@ class PhaktionzRules(Ruleset):
                  + _board(my_side) - _board(their_side) + self._hand(state, mine, my_side)
                  - self._hand(state, theirs, their_side))
         low = min(len(mine["deck"]), len(theirs["deck"])) + 1
-        return max(-0.99, min(0.99, math.tanh(score / (SCALE + low / 3))))
+        x = score / (SCALE + low / 3)
+        return 0.99 * x / (1 + abs(x))  # no clamp: far ahead or behind, moves still differ
 
     def _sides(self, state: GameState, field: list[int]) -> list[Side]:
         """A :data:`Side` for each Summon on a battlefield."""
@@ -1117,15 +1117,17 @@ class PhaktionzRules(Ruleset):
         for c in field:
             st = cs.get(c)
             dmg = self.stat(state, c, "dmg")
-            last, col, sword = dmg, 0, False
+            last, col, sword, keep = dmg, 0, False, 1.0
             if st is not None:
                 col = st.counters.get("col", 0)
                 for stat, delta, until in st.mods:
                     if stat == "dmg" and until == "turn":
                         last -= delta
                 sword = any("battle_damage" in defs[w].fields["static_keys"] for w in st.attached)
+                if st.status.get("plague"):
+                    keep = PLAGUED
             out.append((dmg, max(0, last), col, self.summon_type(state, c) == "tech", self.stat(state, c, "tier"),
-                        "guard" in defs[c].fields["static_keys"], sword))
+                        "guard" in defs[c].fields["static_keys"], sword, keep))
         return out
 
     def _hand(self, state: GameState, zones: dict[str, list[int]], side: list[Side]) -> float:
@@ -1154,8 +1156,9 @@ class PhaktionzRules(Ruleset):
 
 
 #: evaluate: a Summon on the battlefield as the evaluation sees it: (DMG now, DMG past this turn, column, is a Tech,
-#: Tier, is a guard, bears a Weapon that deals damage in battles it loses).
-Side = tuple[int, int, int, bool, int, bool, bool]
+#: Tier, is a guard, bears a Weapon that deals damage in battles it loses, the share of it that stays: a Plague
+#: Summon is exiled after the coming End Phases).
+Side = tuple[int, int, int, bool, int, bool, bool, float]
 #: evaluate: damage a Summon can deal again next turn counts DIRECT_TURNS turns, damage dealt once by demoting a
 #: Summon counts KILL_WEIGHT, and a demoted opposing Summon is worth REMOVAL cards beyond the damage.
 DIRECT_TURNS, KILL_WEIGHT, REMOVAL = 1.0, 0.6, 1.0
@@ -1168,6 +1171,8 @@ HAND_SUMMON, HAND_STUCK, HAND_INVOCATION, HAND_FULL, HAND_EXTRA = 1.0, 0.4, 0.7,
 HAND_AVERAGE = 0.75
 #: evaluate: the squash's base scale (cards).
 SCALE = 4.0
+#: evaluate: the share of a Plague Summon's worth that counts (it is exiled at the second End Phase, PHK ruling).
+PLAGUED = 0.5
 
 
 def _threat(side: list[Side], opp: list[Side], now: bool) -> float:
@@ -1202,7 +1207,7 @@ def _threat(side: list[Side], opp: list[Side], now: bool) -> float:
                 best, pick = value, kill
         if tech and open_col:
             best, pick = DIRECT_TURNS * dmg, -1
-        total += best
+        total += best * s[7]
         if pick >= 0:
             taken.add(pick)
     return total
@@ -1210,7 +1215,7 @@ def _threat(side: list[Side], opp: list[Side], now: bool) -> float:
 
 def _board(side: list[Side]) -> float:
     """A battlefield's worth beyond its threat: blockers, tribute, DMG for later."""
-    return sum(BOARD_BASE + BOARD_TIER * s[4] + BOARD_DMG * s[1] for s in side)
+    return sum((BOARD_BASE + BOARD_TIER * s[4] + BOARD_DMG * s[1]) * s[7] for s in side)
 
 
 def cost_ok(state: GameState, ctx: dict, cost: tuple) -> bool:
