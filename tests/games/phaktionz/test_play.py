@@ -69,6 +69,32 @@ def test_evaluate_prefers_the_bigger_deck_and_board() -> None:
     assert ev(ahead, 0) == 1.0 and ev(ahead, 1) == -1.0
 
 
+
+def test_evaluate_sees_a_tech_facing_an_empty_column() -> None:
+    """A Tech battles directly when no opposing Summon stands in its column (PHK-SUM-06), so its DMG comes off the
+    opponent's deck every turn: the same boards score higher for its owner when the opposing Summon stands in
+    another column than when it blocks the Tech's column."""
+    blocked = position({"field": ["Waka Goblin"]}, {"field": ["Haka Goblin"]},
+                       cards0=[{"name": "Waka Goblin", "counters": {"col": 1}}],
+                       cards1=[{"name": "Haka Goblin", "counters": {"col": 1}}])
+    open_column = position({"field": ["Waka Goblin"]}, {"field": ["Haka Goblin"]},
+                           cards0=[{"name": "Waka Goblin", "counters": {"col": 1}}],
+                           cards1=[{"name": "Haka Goblin", "counters": {"col": 2}}])
+    assert RULES.evaluate(open_column, 0) > RULES.evaluate(blocked, 0)
+
+
+def test_evaluate_discounts_plague_summons_and_stuck_hands() -> None:
+    """A Summon with a Plague counter is exiled after two End Phases (Plague ruling), so it counts less to its owner;
+    a Tier 2 Summon in hand with no Tiers to demote for it (PHK-MECH-02) counts less than a Tier 1 that can be
+    placed at once."""
+    clean = position({}, {"field": ["Kanko Loko, Prince Giant"]})
+    plagued = position({}, {"field": ["Kanko Loko, Prince Giant"]},
+                       cards1=[{"name": "Kanko Loko, Prince Giant", "status": {"plague": 2}}])
+    assert RULES.evaluate(plagued, 0) > RULES.evaluate(clean, 0)
+    stuck = position({"hand": ["Kanko Loko, Prince Giant"]}, {})
+    playable = position({"hand": ["Haka Goblin"]}, {})
+    assert RULES.evaluate(playable, 0) > RULES.evaluate(stuck, 0)
+
 def test_observation_shows_columns_and_hides_hands() -> None:
     """Observations carry the column count and the open response window; an opponent's hand is a count."""
     state = position({"hand": ["United Assault"], "field": ["Haka Goblin"]}, {"hand": ["The Invocated Dwarf"]})
