@@ -1789,12 +1789,29 @@ class PerfectRules(Ruleset):
             worth += parts * W_KING_PART
         return worth + W_BOOST * len(zones[BOOST])
 
+    def _damage_on_stack(self, state: GameState) -> tuple[int, int]:
+        """Battle damage to each player's Leader not dealt yet (``_damage_one`` steps still to run), less armour."""
+        hits = [0, 0]
+        for frame in state.stack:
+            steps = frame[0]
+            for i in range(frame[1], len(steps)):
+                step = steps[i]
+                if step.verb == "_damage_one":
+                    q = state.owner[step.params["target"]]
+                    hits[q] += max(0, step.params["amount"] - self.armour_available(state, q))
+        return hits[0], hits[1]
+
     def _battle_outlook(self, state: GameState) -> tuple[tuple[int, int], tuple[int, ...]]:
         """The battle in progress as if fought now (PTCG-WAR-04..06): damage to each player's Leader (less armour)
-        and the Wing units it destroys. Nothing when no battle is declared."""
+        and the Wing units it destroys. Once it is being fought (phase ``battle``, a player choosing how much armour
+        to use), destroyed units are gone already and only the Leader damage still on the stack counts."""
         v = state.vars
         att = v.get("b_att", -1)
-        if att < 0 or state.phase not in ("support", "defend", "battle"):
+        if att < 0:
+            return (0, 0), ()
+        if state.phase == "battle":
+            return self._damage_on_stack(state), ()
+        if state.phase not in ("support", "defend"):
             return (0, 0), ()
         tgt = v["b_tgt"]
         if state.loc[att][1] not in UNIT_ZONES or state.loc[tgt][1] not in (LEADER, WL, WR):
