@@ -1740,11 +1740,13 @@ class PerfectRules(Ruleset):
         return worth
 
     def _asset_worth(self, state: GameState, p: int, hit: int, gone: tuple[int, ...]) -> float:
-        """Player ``p``'s means to fight on: Energy to pay costs, cards in hand, units in play, armour."""
+        """Player ``p``'s means to fight on: Energy to pay costs, cards in hand, units in play, armour gained from
+        effects (armour from a card in play counts with that card: a Support's ability, an Artefact, a Boost)."""
         zones = state.zones[p]
         en = len(zones[ENERGY]) + min(hit, len(zones[DECK]))
-        worth = W_ENERGY * min(en, ENERGY_CAP) + W_HAND * min(len(zones[HAND]), HAND_CAP)
-        worth += W_ARMOUR * min(sum(self.armour(state, p)), 4)
+        res = state.res[p]
+        armour = res.get("armour", 0) + res.get("decaying", 0)
+        worth = W_ENERGY * min(en, ENERGY_CAP) + W_HAND * min(len(zones[HAND]), HAND_CAP) + W_ARMOUR * min(armour, 4)
         return worth + self._board_worth(state, p, gone)
 
     def _board_worth(self, state: GameState, p: int, gone: tuple[int, ...]) -> float:
