@@ -1700,12 +1700,14 @@ class PerfectRules(Ruleset):
     def evaluate(self, state: GameState, player: int) -> float:
         """A position's worth for ``player`` in [-1, 1], judged as a player of the game would count it, in cards.
 
-        Each side's worth (see :meth:`_side_worth`): its deck is its life (running out loses, PTCG-WIN-01), its
-        Energy a resource and, while the deck can still stop between 5 and 10 cards, the road to an Energy Victory
-        (PTCG-WIN-02); units in play by power, damage and abilities, the Leader's level, cards in hand, armour and the
-        King of Gandor's assembly. A battle in progress counts as already fought (:meth:`_battle_outlook`), so
-        declaring an attack, adding a Support or defending is scored by its result. The difference of the two sides
-        is squashed into [-1, 1]."""
+        Each side's worth is its life (:meth:`_life_worth`: the deck, since running out loses, PTCG-WIN-01, and the
+        road to an Energy Victory while the deck can still stop between 5 and 10 cards, PTCG-WIN-02) plus its assets
+        (:meth:`_asset_worth`: Energy to pay costs, cards in hand, units in play by power, damage and abilities, the
+        Leader's level, armour, the King of Gandor's assembly), the assets counting less as the shorter deck runs
+        out. Damage moves cards from the deck to the Energy zone, so it is a loss far from an Energy Victory and
+        progress near one. A declared battle counts as already fought (:meth:`_battle_outlook`), so attacking,
+        adding a Support or defending is scored by its result. The difference of the two sides is squashed into
+        [-1, 1]."""
         r = state.result
         if r is not None:
             return 0.0 if r.winner is None else (1.0 if r.winner == player else -1.0)
