@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from phk_helpers import act, card, names, position
 
+from tcgkit.core.rng import Rng
 from tcgkit.core.state import GameState
 
 
@@ -192,3 +193,24 @@ def test_united_assault_counts_united_summons() -> None:
     state = position({"hand": ["United Assault"], "field": ["Haka Goblin", "Waka Goblin", "The Enchanted Lion"]})
     resolve(state, 'cast "United Assault"')
     assert len(state.zone(1, "deck")) == 18
+
+
+def test_lin_looks_at_the_top_three_and_its_searcher_knows_them() -> None:
+    """Lin: "look at the top 3 cards of your deck, if there's a card with United, place it and shuffle". The three
+    cards are set aside while the choice is open: their owner knows them (a search bot's samples keep them, so the
+    named options stay playable on every sample), the opponent does not; the two not taken go back and are shuffled."""
+    state = position({"field": ["Lin the Fantastic Elf"], "hand": ["Waroko Loko, King Giant"],
+                      "deck": ["Haka Goblin", "Waka Goblin", "Defense Guard", "Hu the Fantastic Elf"]})
+    resolve(state, "activate #4 0")
+    assert [a.text() for a in state.legal_actions()] == ["option 'Hu the Fantastic Elf'", "option 'Waka Goblin'"]
+    looked = sorted(names(state, 0, "aside"))
+    assert looked == ["Defense Guard", "Hu the Fantastic Elf", "Waka Goblin"]
+    for seed in range(5):
+        sample = state.clone()
+        sample.determinize(0, Rng(seed))
+        assert sorted(names(sample, 0, "aside")) == looked
+        assert sample.legal_actions() == state.legal_actions()
+    assert all(not state.visible(c, 1) for c in state.zone(0, "aside"))
+    resolve(state, "option 'Waka Goblin'")
+    assert names(state, 0, "aside") == [] and "Waka Goblin" not in names(state, 0, "deck")
+    assert sorted(names(state, 0, "deck")) == ["Defense Guard", "Haka Goblin", "Hu the Fantastic Elf"]
