@@ -70,7 +70,8 @@ def bench_bot(game: str, bot_spec: str, seconds: float = 3.0, seed: int = 0,
     The bot's seat alternates between games and the decks rotate over the shipped ones. Only the bot's own
     thinking is timed. ``decisions`` counts the bot's decisions, ``searched`` those with more than one legal
     action (a search bot does not think about forced moves); ``iterations_per_second`` is the bot's MCTS iterations
-    over its thinking time (None for a bot that does not iterate); ``seconds_per_decision`` is the mean over its
+    over its thinking time (None for a bot that does not iterate), ``evals_per_second`` the positions it scored (its
+default budget's unit); ``seconds_per_decision`` is the mean over its
     searched decisions and ``max_seconds_per_decision`` the slowest one.
 
     >>> r = bench_bot("tgod", "mcts:20", seconds=0.01)
@@ -107,6 +108,7 @@ def bench_bot(game: str, bot_spec: str, seconds: float = 3.0, seed: int = 0,
             state.apply(action)
         games += 1
     iterations = getattr(bot, "iterations", None)
+    evals = getattr(bot, "evals", None)
     return {
         "game": game,
         "bot": bot_spec,
@@ -114,6 +116,7 @@ def bench_bot(game: str, bot_spec: str, seconds: float = 3.0, seed: int = 0,
         "decisions": decisions,
         "searched": searched,
         "iterations_per_second": round(iterations / thinking, 1) if iterations is not None and thinking else None,
+        "evals_per_second": round(evals / thinking, 1) if evals is not None and thinking else None,
         "seconds_per_decision": round(thinking / searched, 4) if searched else 0.0,
         "max_seconds_per_decision": round(slowest, 4),
     }

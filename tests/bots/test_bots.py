@@ -7,7 +7,7 @@ import pytest
 from conftest import PLAYABLE, random_game
 from tcgkit.bots import BOTS, GreedyBot, MctsBot, View, make_bot
 from tcgkit.bots.greedy import is_pass, score_after
-from tcgkit.bots.mcts import Node
+from tcgkit.bots.mcts import DEFAULT_EVALS, Node
 from tcgkit.core.actions import Action
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.rng import Rng
@@ -32,12 +32,17 @@ def test_registered_specs() -> None:
     assert isinstance(bot, MctsBot) and bot.iterations_budget == 200 and bot.seconds is None
     assert make_bot("mcts:500ms").seconds == 0.5
     assert make_bot("mcts:2s").seconds == 2.0
-    custom = make_bot("mcts:50,depth=8,rollout=greedy,c=1.2")
-    assert (custom.iterations_budget, custom.depth, custom.rollout_policy, custom.c) == (50, 8, "greedy", 1.2)
+    custom = make_bot("mcts:50,depth=8,rollout=random,c=1.2,samples=4")
+    assert (custom.iterations_budget, custom.depth, custom.rollout_policy, custom.c, custom.samples) == (
+        50, 8, "random", 1.2, 4)
+    default = make_bot("mcts")
+    assert default.iterations_budget is None and default.seconds is None and default.evals_budget == DEFAULT_EVALS
+    assert make_bot("mcts:evals=300").evals_budget == 300
 
 
 @pytest.mark.parametrize("spec", ["mcts:lots", "mcts:0", "mcts:100,depth=-1", "mcts:100,rollout=smart",
-                                  "mcts:100,width=3", "mcts:-5ms", "greedy:x", "greedy:0"])
+                                  "mcts:100,width=3", "mcts:-5ms", "mcts:evals=0", "mcts:samples=-1",
+                                  "greedy:x", "greedy:0"])
 def test_bad_specs_say_why(spec: str) -> None:
     with pytest.raises(TcgkitError):
         make_bot(spec)
@@ -96,6 +101,16 @@ def test_mcts_counts_iterations_and_skips_forced_moves() -> None:
     assert bot.last_iterations == 0 and bot.iterations == 25
 
 
+def test_mcts_evals_budget_scores_that_many_positions_and_repeats_itself() -> None:
+    """The default budget counts positions scored (prior, rollout candidates, leaves): deterministic for a seed."""
+    state = _choice_position(PLAYABLE[0])
+    view = View(state, state.current)
+    bot, twin = MctsBot(seed=3, evals=200), MctsBot(seed=3, evals=200)
+    assert bot.choose(view) == twin.choose(view)
+    assert bot.last_iterations == twin.last_iterations >= 1
+    assert 200 <= bot.evals < 200 + 40 * len(state.legal_actions())  # stops after the iteration that crossed it
+
+
 def test_mcts_time_budget_runs_at_least_once() -> None:
     state = _choice_position(PLAYABLE[0])
     bot = MctsBot(seed=2, seconds=0.001)
@@ -109,8 +124,8 @@ def test_mcts_root_choice_is_the_most_visited_legal_action() -> None:
     for action, visits, total in ((a, 5, 4.0), (b, 9, -1.0), (c, 50, 40.0)):
         child = root.children[action] = Node(0)
         child.visits, child.total = visits, total
-    assert MctsBot.best_root_action(root, [a, b], 0) == b  # c is not legal now: never chosen
-    assert MctsBot.best_root_action(root, [a, b, c], 0) == c
+    assert MctsBot.best_root_action(root, [a, b]) == b  # c is not legal now: never chosen
+    assert MctsBot.best_root_action(root, [a, b, c]) == c
 
 
 def test_mcts_iteration_leaves_the_view_state_alone() -> None:

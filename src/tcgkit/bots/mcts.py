@@ -3,19 +3,22 @@
 At each decision the bot grows one tree over its own information set (Cowling, Powley and Whitehouse, *Information
 Set Monte Carlo Tree Search*, 2012, "SO-ISMCTS"). Each iteration
 
-1. **determinizes**: :meth:`View.sample_state` re-deals every card the player cannot see (the opponent's hand, both
-   decks' order, face-down cards) among the places it cannot see, and reseeds the game's RNG, so future dice, coins
-   and shuffles are sampled too. The true hidden cards are never read: the tree depends only on the view and the
-   bot's seed;
+1. **determinizes**: it takes a copy of one of ``samples`` games drawn with :meth:`View.sample_state`, which
+   re-deals every card the player cannot see (the opponent's hand, both decks' order, face-down cards) among the
+   places it cannot see and reseeds the game's RNG, so future dice, coins and shuffles are sampled too. The true
+   hidden cards are never read: the tree depends only on the view and the bot's seed;
 2. **selects** down the tree by UCB1 over the actions legal *in that determinization*, counting for each child how
-   often it was available (the ISMCTS form of UCB), and skipping forced moves (a single legal action);
-3. **expands** one untried action;
-4. **rolls out** with the random (or greedy) policy for at most ``depth`` decisions, then scores the position with
-   the game's ``rules.evaluate`` (or the true result if the game ended);
+   often it was available (the ISMCTS form of UCB), with the greedy bot's scores of the root actions as a
+   progressive bias, and skipping forced moves (a single legal action);
+3. **expands** one untried action (at the root, the greedy favourite first);
+4. **rolls out** ``depth`` decisions by the greedy policy for both players (or the random one), then scores the
+   position with the game's ``rules.evaluate`` (or the true result if the game ended);
 5. **backs up** the score, each node counting it from the side of the player who chose the action leading to it.
 
-The move played is the root action visited most. The budget is a number of iterations (``mcts:300``) or a time
-per decision (``mcts:500ms``, ``mcts:1s``); options follow after commas: ``mcts:300,depth=20,rollout=greedy,c=0.7``.
+The move played is the root action visited most. The budget is a number of positions scored per decision (the
+default, ``mcts:evals=600``: deterministic and close to proportional to time), a number of iterations
+(``mcts:300``) or a time per decision (``mcts:500ms``, ``mcts:1s``); options follow after commas:
+``mcts:300,depth=4,rollout=greedy,c=0.7,prior=3,samples=16``.
 
 >>> from tcgkit.bots import make_bot
 >>> from tcgkit.bots.base import View
@@ -27,6 +30,8 @@ per decision (``mcts:500ms``, ``mcts:1s``); options follow after commas: ``mcts:
 True
 >>> bot.last_iterations
 30
+>>> make_bot("mcts", seed=1).evals_budget
+600
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ import time
 from typing import TYPE_CHECKING
 
 from tcgkit.bots.base import View
-from tcgkit.bots.greedy import GreedyBot, completed_value, is_pass, score_after
+from tcgkit.bots.greedy import FORCED_LIMIT, GreedyBot, completed_value, is_pass, score_after
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.rng import Rng
 
@@ -44,10 +49,15 @@ if TYPE_CHECKING:
     from tcgkit.core.actions import Action
     from tcgkit.core.state import GameState
 
-#: The default budget: iterations per decision (about 0.05-0.15 s per decision on one core, see docs/bots.md).
-DEFAULT_ITERATIONS = 100
-#: The default rollout length in decisions before the game's evaluation scores the position.
-DEFAULT_DEPTH = 0
+#: The default budget: positions scored per decision (the greedy prior, each rollout decision's candidates, each
+#: leaf), deterministic and close to proportional to time (see docs/bots.md for seconds per decision per game).
+DEFAULT_EVALS = 600
+#: The default rollout: this many decisions (forced moves not counted) by the greedy policy, then the evaluation.
+DEFAULT_DEPTH = 4
+DEFAULT_ROLLOUT = "greedy"
+#: How many determinizations one search cycles through: cheaper than a new one per iteration, and every root action
+#: is tried against the same hidden cards and the same dice (common random numbers).
+DEFAULT_SAMPLES = 16
 #: The default UCB exploration constant (rewards are in [-1, 1]).
 DEFAULT_C = 0.7
 #: The weight of the greedy prior at the root (progressive bias ``prior * p(a) / visits``); 0 turns it off.
@@ -73,40 +83,50 @@ class Node:
 
 
 class MctsBot:
-    """The ISMCTS bot. Budget: ``iterations`` per decision, or ``seconds`` per decision when given.
+    """The ISMCTS bot. Budget per decision: ``evals`` positions scored (the default), or ``iterations``, or
+    ``seconds``, whichever is given (``seconds`` wins over ``iterations``, which wins over ``evals``).
 
-    ``depth`` caps each rollout (decisions) before ``rules.evaluate`` scores it; ``rollout`` is ``"random"`` or
-    ``"greedy"`` (the greedy bot's policy: stronger, several times slower); ``c`` is the UCB exploration constant.
-    After each decision ``last_iterations`` says how many iterations ran; ``iterations`` and ``searches`` add up
-    over the bot's life (for ``tcgkit bench``).
+    ``depth`` caps each rollout (decisions) before ``rules.evaluate`` scores it; ``rollout`` is ``"greedy"`` (the
+    greedy bot's policy for both players) or ``"random"``; ``c`` is the UCB exploration constant; ``prior`` the
+    weight of the greedy bias at the root; ``samples`` how many determinizations one search cycles through (0: a new
+    one every iteration). After each decision ``last_iterations`` says how many iterations ran; ``iterations``,
+    ``evals`` and ``searches`` add up over the bot's life (for ``tcgkit bench``).
     """
 
     name = "mcts"
 
-    def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
-                 depth: int = DEFAULT_DEPTH, rollout: str = "random", c: float = DEFAULT_C,
-                 max_seconds: float = MAX_SECONDS, prior: float = DEFAULT_PRIOR) -> None:
-        if iterations < 1:
+    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
+                 depth: int = DEFAULT_DEPTH, rollout: str = DEFAULT_ROLLOUT, c: float = DEFAULT_C,
+                 max_seconds: float = MAX_SECONDS, prior: float = DEFAULT_PRIOR, samples: int = DEFAULT_SAMPLES,
+                 evals: int = DEFAULT_EVALS) -> None:
+        if iterations is not None and iterations < 1:
             raise TcgkitError("mcts needs at least one iteration per decision")
+        if evals < 1:
+            raise TcgkitError("mcts needs at least one evaluation per decision")
         if seconds is not None and seconds <= 0:
             raise TcgkitError("mcts needs a positive time per decision")
         if rollout not in ROLLOUTS:
             raise TcgkitError(f"unknown rollout policy {rollout!r}; policies: {', '.join(ROLLOUTS)}")
         if depth < 0:
             raise TcgkitError("the rollout depth cannot be negative")
+        if samples < 0:
+            raise TcgkitError("the number of samples cannot be negative")
         self.rng = Rng(seed)
         self.iterations_budget = iterations
+        self.evals_budget = evals
         self.seconds = seconds
         self.depth = depth
         self.rollout_policy = rollout
         self.c = c
         self.max_seconds = max_seconds
         self.prior = prior
+        self.samples = samples
         self._prior: dict[Action, float] | None = None
         self._greedy = GreedyBot(seed ^ 0x5EED) if rollout == "greedy" else None
         self.last_iterations = 0
         self._lo, self._hi = math.inf, -math.inf
         self.iterations = 0
+        self.evals = 0
         self.searches = 0
 
     def choose(self, view: View) -> Action:
@@ -115,44 +135,43 @@ class MctsBot:
             self.last_iterations = 0
             return legal[0]
         root = Node(-1)
-        me = view.player
         self._lo, self._hi = math.inf, -math.inf
+        evals_before = self.evals
         self._prior = self.root_prior(view, legal) if self.prior > 0 else None
-        n = 0
-        if self.seconds is not None:
-            deadline = time.perf_counter() + self.seconds
-            while True:
-                self.iterate(root, view.sample_state(self.rng))
-                n += 1
-                if time.perf_counter() >= deadline:
-                    break
+        pool = [view.sample_state(self.rng) for _ in range(self.samples)]
+        now = time.perf_counter
+        deadline = now() + (self.seconds if self.seconds is not None else self.max_seconds)
+        if self.seconds is None and self.iterations_budget is not None:
+            budget, evals_cap = self.iterations_budget, math.inf
         else:
-            cap = time.perf_counter() + self.max_seconds
-            for _ in range(self.iterations_budget):
-                self.iterate(root, view.sample_state(self.rng))
-                n += 1
-                if time.perf_counter() >= cap:
-                    break
+            budget, evals_cap = math.inf, (math.inf if self.seconds is not None else evals_before + self.evals_budget)
+        n = 0
+        while n < budget and self.evals < evals_cap:
+            self.iterate(root, pool[n % len(pool)].clone() if pool else view.sample_state(self.rng))
+            n += 1
+            if now() >= deadline:
+                break
         self.last_iterations = n
         self.iterations += n
         self.searches += 1
-        return self.best_root_action(root, legal, me)
+        return self.best_root_action(root, legal)
 
     def root_prior(self, view: View, legal: list[Action]) -> dict[Action, float]:
         """The greedy bot's opinion of each root action, scaled to [0, 1] (best 1), plus a little for acting.
 
         Scored on one sample of the view, every action on the same sample (as the greedy bot does).
         """
-        sample = view.sample_state(self.rng)
         me = view.player
+        sample = view.sample_state(self.rng)
         scores = [score_after(sample, a, me) for a in legal]
+        self.evals += len(legal)
         lo, hi = min(scores), max(scores)
         spread = hi - lo
         return {a: ((s - lo) / spread if spread > 1e-12 else 1.0) * (1 - ACTING) + (0.0 if is_pass(a) else ACTING)
                 for a, s in zip(legal, scores, strict=True)}
 
     @staticmethod
-    def best_root_action(root: Node, legal: list[Action], me: int) -> Action:
+    def best_root_action(root: Node, legal: list[Action]) -> Action:
         """The root action visited most (then with the best mean), among the actions truly legal now."""
         best = legal[0]
         best_key = (-1, -math.inf)
@@ -183,7 +202,11 @@ class MctsBot:
             untried = [a for a in legal if a not in children]
             mover = state.current
             if untried:
-                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                prior = self._prior if node is root else None
+                if prior is not None and len(untried) > 1:
+                    action = max(untried, key=lambda a: prior.get(a, 0.0))  # the greedy favourite first
+                else:
+                    action = untried[0] if len(untried) == 1 else rng.choice(untried)
                 child = Node(mover)
                 for a in legal:
                     ch = children.get(a)
@@ -233,18 +256,22 @@ class MctsBot:
         """
         rng = self.rng
         greedy = self._greedy
-        for _ in range(self.depth):
-            if state.result is not None:
+        choices = self.depth
+        for _ in range(FORCED_LIMIT + 4 * choices):
+            if state.result is not None or choices == 0:
                 break
             legal = state.legal_actions()
-            mover = state.current
             if len(legal) == 1:
-                action = legal[0]
-            elif greedy is not None:
-                action = greedy.choose_on(state, legal)
+                state.apply(legal[0])  # forced moves (a lone "pass" on the stack) do not count against the depth
+                continue
+            choices -= 1
+            mover = state.current
+            if greedy is not None:
+                self.evals += len(legal)
+                state.apply(greedy.choose_on(state, legal))
             else:
-                action = rng.choice(legal)
-            state.apply(action)
+                state.apply(rng.choice(legal))
+        self.evals += 1
         if state.result is None:
             state = completed_value(state, mover)[1]
         if state.result is not None:
@@ -253,16 +280,28 @@ class MctsBot:
         return [evaluate(state, p) for p in range(len(state.zones))]
 
 
+#: The options of an ``mcts:`` spec: the keyword each sets and how its value reads.
+OPTIONS: dict[str, tuple[str, type]] = {
+    "evals": ("evals", int), "iterations": ("iterations", int), "n": ("iterations", int), "depth": ("depth", int),
+    "rollout": ("rollout", str), "c": ("c", float), "prior": ("prior", float), "samples": ("samples", int),
+}
+
+
 def parse_budget(arg: str | None, seed: int = 0) -> MctsBot:
     """Build an :class:`MctsBot` from the argument of its spec (what follows ``mcts:``).
+
+    A bare number is iterations, ``ms``/``s`` a time per decision; ``key=value`` options (:data:`OPTIONS`) follow,
+    comma-separated.
 
     >>> parse_budget("200").iterations_budget
     200
     >>> parse_budget("500ms").seconds
     0.5
-    >>> bot = parse_budget("1s,depth=20,rollout=greedy,c=1.0")
+    >>> parse_budget("evals=2000").evals_budget
+    2000
+    >>> bot = parse_budget("1s,depth=20,rollout=random,c=1.0")
     >>> bot.seconds, bot.depth, bot.rollout_policy, bot.c
-    (1.0, 20, 'greedy', 1.0)
+    (1.0, 20, 'random', 1.0)
     """
     kwargs: dict = {}
     for part in (arg or "").split(","):
@@ -278,19 +317,12 @@ def parse_budget(arg: str | None, seed: int = 0) -> MctsBot:
                     kwargs["seconds"] = float(part[:-1])
                 else:
                     kwargs["iterations"] = int(part)
-            elif key == "depth":
-                kwargs["depth"] = int(value)
-            elif key == "rollout":
-                kwargs["rollout"] = value
-            elif key == "c":
-                kwargs["c"] = float(value)
-            elif key == "prior":
-                kwargs["prior"] = float(value)
-            elif key in ("iterations", "n"):
-                kwargs["iterations"] = int(value)
+            elif key in OPTIONS:
+                name, kind = OPTIONS[key]
+                kwargs[name] = kind(value)
             else:
-                raise TcgkitError(f"mcts: unknown option {key!r} (options: depth, rollout, c, prior, iterations)")
+                raise TcgkitError(f"mcts: unknown option {key!r} (options: {', '.join(OPTIONS)})")
         except ValueError:
             raise TcgkitError(f"mcts:{arg}: cannot read {part!r} (e.g. mcts:300, mcts:500ms, "
-                              "mcts:300,depth=12,rollout=random,c=0.7)") from None
+                              "mcts:evals=2000,depth=4,rollout=greedy,c=0.7)") from None
     return MctsBot(seed, **kwargs)
