@@ -30,3 +30,20 @@ def test_readme_python_example_runs(capsys) -> None:
     (code,) = re.findall(r"```python\n(.*?)```", readme, re.S)
     exec(compile(code, "README.md", "exec"), {})
     assert "Result(" in capsys.readouterr().out
+
+
+def test_bots_doc_custom_bot_example_registers_a_playable_bot() -> None:
+    """docs/bots.md "Writing your own bot": the example bot registers under its name and plays a whole game."""
+    from tcgkit.bots import BOTS
+    from tcgkit.games import get_rules
+    from tcgkit.play import play_game
+
+    (code,) = re.findall(r"```python\n(.*?)```", (DOCS / "bots.md").read_text(), re.S)
+    try:
+        exec(compile(code, "docs/bots.md", "exec"), {})
+        rules = get_rules("tgod")
+        decks = list(rules.decks())
+        state = play_game(rules, decks[:2], seed=1, bots=("first", "random"))
+        assert state.result is not None
+    finally:
+        BOTS.pop("first", None)
