@@ -141,10 +141,11 @@ class MctsBot:
         pool = [view.sample_state(self.rng) for _ in range(self.samples)]
         now = time.perf_counter
         deadline = now() + (self.seconds if self.seconds is not None else self.max_seconds)
+        budget, evals_cap = math.inf, math.inf  # a time budget: only the deadline stops it
         if self.seconds is None and self.iterations_budget is not None:
-            budget, evals_cap = self.iterations_budget, math.inf
-        else:
-            budget, evals_cap = math.inf, (math.inf if self.seconds is not None else evals_before + self.evals_budget)
+            budget = self.iterations_budget
+        elif self.seconds is None:
+            evals_cap = evals_before + self.evals_budget
         n = 0
         while n < budget and self.evals < evals_cap:
             self.iterate(root, pool[n % len(pool)].clone() if pool else view.sample_state(self.rng))
