@@ -147,6 +147,10 @@ def _multiply(state: GameState, ctx: dict, step: Step) -> None:
         state.emit("modify", state.owner[c], c, (stat, delta, p.get("until", "turn")))
 
 
+#: the context key (plus the search's name) of the cards a top-of-deck search has set aside
+LOOKED = "_looked_"
+
+
 def _search_deck(state: GameState, ctx: dict, step: Step) -> None:
     """Look through your deck (or its top ``top`` cards) for a card passing ``filter`` and move it to ``to``.
 
@@ -158,7 +162,7 @@ def _search_deck(state: GameState, ctx: dict, step: Step) -> None:
     name = p.get("name", "found")
     bind = "_sd_" + name
     deck = state.zones[who]["deck"]
-    pool = _look_at_top(state, ctx, bind, who, effects.amount(state, ctx, p["top"])) if "top" in p else deck
+    pool = _look_at_top(state, ctx, name, who, effects.amount(state, ctx, p["top"])) if "top" in p else deck
     flt = p.get("filter") or {}
     if ctx.pop("_done_" + bind, False):
         _found(state, ctx, name, -1, who, p)
@@ -186,18 +190,17 @@ def _search_deck(state: GameState, ctx: dict, step: Step) -> None:
                     options + ([Action("done")] if up_to else []), bind)
 
 
-def _look_at_top(state: GameState, ctx: dict, bind: str, who: int, n: int) -> list[int]:
+def _look_at_top(state: GameState, ctx: dict, name: str, who: int, n: int) -> list[int]:
     """The top ``n`` cards of ``who``'s deck, set aside (seen by their owner alone) while the search lasts.
 
     Looking at them makes them known to the searcher: set aside, a search bot's samples keep them where they are
     instead of re-dealing the deck under a choice that names them."""
-    key = "_look" + bind
+    key = LOOKED + name
     if key not in ctx:
-        deck = state.zones[who]["deck"]
-        ctx[key] = looked = deck[-n:] if n > 0 else []
-        for c in looked:
+        ctx[key] = state.zones[who]["deck"][-n:] if n > 0 else []
+        for c in ctx[key]:
             state.move(c, who, "aside")
-    return list(ctx[key])
+    return ctx[key]
 
 
 def _found(state: GameState, ctx: dict, name: str, card: int, who: int, p: dict) -> None:
@@ -208,7 +211,7 @@ def _found(state: GameState, ctx: dict, name: str, card: int, who: int, p: dict)
     if "top" not in p:
         state.shuffle(who, "deck")
         return
-    for c in ctx.pop("_look_sd_" + p.get("name", "found"), ()):
+    for c in ctx.pop(LOOKED + name, ()):
         if c != card:
             state.move(c, who, "deck")  # back on top, in the order they were in
 
