@@ -8,6 +8,7 @@ one Effect, ``field`` one Field card; Base HP, Walls and points are public numbe
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from functools import cached_property
 from pathlib import Path
@@ -32,6 +33,9 @@ LANE_OF = {"lane1": 1, "lane2": 2, "lane3": 3}
 HAND_LIMIT = 8
 DECK_SIZE = 25
 STRONGHOLD = 2
+#: evaluate: the empty-deck race is worth up to RACE (a Stronghold is 2) once the first fall is RACE_NEAR turns away
+#: or closer, fading by a factor e every RACE_FADE turns further.
+RACE, RACE_NEAR, RACE_FADE = 4.0, 10, 8.0
 #: The end-of-turn order decision (Burn and Poison versus the player's end-of-turn effects).
 END_ORDER = (Step("gr_end_order", {}),)
 
@@ -340,11 +344,14 @@ class GuardianRealmsRules(Ruleset):
         return {"links": [{"members": list(m), "pool": pool, "max": mx} for m, pool, mx in links]}
 
     def evaluate(self, state: GameState, player: int) -> float:
-        """Bases (the Stronghold weighs most), the board's HP and ATK, cards in hand and points."""
+        """Bases (the Stronghold weighs most), the board's HP and ATK, cards in hand and points, and the empty-deck
+        race: whose Stronghold the penalty (GR-TURN-06/07) destroys first, weighed in as that turn comes near."""
         r = state.result
         if r is not None:
             return super().evaluate(state, player)
-        score = 0.0
+        mine, theirs = deck_out_turn(state, player), deck_out_turn(state, 1 - player)
+        soon = max(0.0, min(mine, theirs) - state.turn - RACE_NEAR)
+        score = RACE * math.tanh((mine - theirs) / 2) * math.exp(-soon / RACE_FADE)  # theirs falls first: good
         for p, sign in ((player, 1.0), (1 - player, -1.0)):
             res = state.res[p]
             score += sign * (res["b1"] + res["b3"]) / 100.0
@@ -353,4 +360,25 @@ class GuardianRealmsRules(Ruleset):
                 score += sign * (combat.hp_of(state, g) / 60.0 + self.stat(state, g, "atk") / 30.0)
             score += sign * 0.03 * len(state.zones[p]["hand"])
             score += sign * 0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0
-        return max(-1.0, min(1.0, score / 4.0))
+        x = score / 4.0
+        return 0.99 * x / (1 + abs(x))  # no clamp: far ahead or behind, moves still differ
+
+
+def deck_out_turn(state: GameState, player: int) -> int:
+    """The turn in which ``player``'s Stronghold falls to the empty-deck penalty if nothing else happens: one draw
+    at the start of each of their turns (GR-TURN-04), each draw from an empty deck dealing 1, 2, 4... (GR-TURN-06/07).
+
+    >>> from tcgkit.games import get_rules
+    >>> rules = get_rules("guardian-realms")
+    >>> state = rules.new_game(list(rules.decks())[:2], seed=1)
+    >>> deck_out_turn(state, 0) - state.turn > 2 * len(state.zones[0]["deck"])
+    True
+    """
+    res = state.res[player]
+    hp, amount = res[f"b{STRONGHOLD}"], 1 << res.get("out", 0)
+    draws = len(state.zones[player]["deck"])
+    while hp > 0:
+        hp -= amount
+        amount <<= 1
+        draws += 1
+    return state.turn + 2 * draws - (player != state.active)
