@@ -151,3 +151,53 @@ def test_illegal_action_message_says_why() -> None:
     state = RULES.new_game([DECK, DECK], seed=2)
     with pytest.raises(IllegalAction, match="not a legal action now"):
         state.apply(Action("play", (10_000,)))
+
+
+def test_a_player_orders_their_simultaneous_triggered_effects() -> None:
+    """Two different effects of one player triggered by one event: the player chooses which resolves first (a
+    decision, the order changes the result: 3 mana +1 then doubled is 8, doubled then +1 is 7)."""
+    field = {"zones": {"hand": ["Spark", "Spark"], "field": ["Tithe Collector", "Mana Doubler"]}}
+    both = ['first "Tithe Collector"', 'first "Mana Doubler"']
+    tithe_first = position(field, steps=[
+        {"do": 'play "Spark"'}, {"expect": {"legal": both, "current_player": 0}},
+        {"do": 'first "Tithe Collector"'}, {"expect": {"resource": {"player": 0, "name": "mana", "equals": 8}}},
+        {"expect": {"legal": ['play "Spark"', "end"]}}])
+    assert run(tithe_first) == []
+    doubler_first = position(field, steps=[
+        {"do": 'play "Spark"'}, {"do": 'first "Mana Doubler"'},
+        {"expect": {"resource": {"player": 0, "name": "mana", "equals": 7}}}])
+    assert run(doubler_first) == []
+
+
+def test_copies_of_one_triggered_effect_need_no_order() -> None:
+    """Two Watchers see the same discard: the same effect twice, no decision."""
+    doc = position({"zones": {"hand": ["Spark"], "field": ["Watcher", "Watcher"]}},
+                   steps=[{"do": 'play "Spark"'}, {"expect": {"legal": ['end']}},
+                          {"expect": {"card": {"player": 0, "name": "Watcher", "counters": {"seen": 1}}}}])
+    assert run(doc) == []
+
+
+def test_ordering_decision_clones_independently() -> None:
+    """A game cloned while the order is being chosen resumes in the clone exactly as in the original."""
+    doc = position({"zones": {"hand": ["Spark"], "field": ["Tithe Collector", "Mana Doubler"]}})
+    from tcgkit.scenario import build_position
+
+    state = build_position(scenario_from_dict(doc))
+    state.apply('play "Spark"')
+    twin = state.clone()
+    twin.apply('first "Mana Doubler"')
+    state.apply('first "Tithe Collector"')
+    assert (state.res[0]["mana"], twin.res[0]["mana"]) == (8, 7)
+
+
+@pytest.mark.parametrize("active", [0, 1])
+def test_the_turn_players_triggered_effects_resolve_first(active: int) -> None:
+    """Both players' Heralds see one discard: the turn player's resolves first, whichever seat that is."""
+    from tcgkit.scenario import build_position
+
+    doc = position({"zones": {"hand": ["Spark"], "field": ["Herald"]}},
+                   {"zones": {"hand": ["Spark"], "field": ["Herald"]}})
+    doc["position"]["active"] = active
+    state = build_position(scenario_from_dict(doc))
+    state.apply('play "Spark"')
+    assert state.vars["noted"] == (active, 1 - active)

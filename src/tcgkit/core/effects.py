@@ -22,11 +22,12 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tcgkit.core.actions import Action
+from tcgkit.core.cards import Step
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.state import Decision
 
 if TYPE_CHECKING:
-    from tcgkit.core.cards import Effect, Step
+    from tcgkit.core.cards import Effect
     from tcgkit.core.state import GameState
 
 Handler = Callable[["GameState", dict, "Step"], None]
@@ -105,6 +106,44 @@ def start(state: GameState, effect: Effect | tuple[Step, ...], source: int, cont
     if bindings:
         ctx.update(bindings)
     state.stack.append([steps, 0, ctx])
+
+
+def start_in_order(state: GameState, fired: list[tuple[int, int]], bindings: dict[str, Any]) -> None:
+    """Start triggered effects that one event set off at once, given as ``(card, effect index)``.
+
+    Each player orders their own: when a player has two or more that differ (not copies of one card's effect), an
+    ``ORDER`` frame asks them, one ``first <card>`` decision at a time, which resolves next (the rest wait until it
+    has). Players' groups, and interchangeable effects, go on the stack in the order given.
+    """
+    defs, owner, start_triggered = state.defs, state.owner, state.rules.start_triggered
+    for p in dict.fromkeys(owner[card] for card, _ in fired):
+        mine = tuple((card, i) for card, i in fired if owner[card] == p)
+        if len({(defs[card].name, i) for card, i in mine}) > 1:
+            start(state, ORDER, -1, p, {**bindings, "_triggers": mine, "_bindings": bindings})
+        else:
+            for card, i in mine:
+                start_triggered(state, card, i, p, bindings)
+
+
+def _order(state: GameState, ctx: dict, step: Step) -> None:
+    """The ``ORDER`` step: the controller picks the triggered effect to resolve next, then the step waits for it."""
+    waiting = ctx["_triggers"]
+    first = ctx.pop("_first", None)
+    if first is None:
+        cards = list(dict.fromkeys(card for card, _ in waiting))
+        if len(cards) > 1:
+            ask(state, ctx, ctx["controller"], "order your triggered effects: which resolves first?",
+                [Action("first", (card,)) for card in cards], "_first")
+            return
+        first = cards
+    # a card with several of the triggered effects: its own effects go in printed order
+    nxt = next(t for t in waiting if t[0] == first[0])
+    rest = tuple(t for t in waiting if t != nxt)
+    if rest:
+        ctx["_triggers"] = rest
+        state.stack[-1][1] -= 1  # back to this step once the chosen effect has resolved
+    card, i = nxt
+    state.rules.start_triggered(state, card, i, ctx["controller"], ctx["_bindings"])
 
 
 def resolve(state: GameState, effect: Effect | tuple[Step, ...], source: int, controller: int,
@@ -682,7 +721,11 @@ def _hook(state: GameState, ctx: dict, step: Step) -> None:
     fn(state, ctx, step.params)
 
 
+#: The frame that asks a player to order their simultaneous triggered effects (see :func:`start_in_order`).
+ORDER = (Step("_order", {}),)
+
 CORE_HANDLERS: dict[str, Handler] = {
+    "_order": _order,
     "choose": _choose, "choose_option": _choose_option, "may": _may, "if": _if, "repeat": _repeat, "set": _set,
     "draw": _draw, "discard": _discard, "destroy": _destroy, "move": _move, "move_top": _move_top,
     "damage": _damage, "heal": _heal, "modify": _modify, "add_status": _add_status,

@@ -228,10 +228,17 @@ class Ruleset:
             self.fire_triggers(state, ev)
 
     def fire_triggers(self, state: GameState, ev: Event) -> None:
-        """Start every triggered effect listening to ``ev.kind`` on a card in ``PLAY_ZONES`` (or in its own zone)."""
+        """Start every triggered effect listening to ``ev.kind`` on a card in ``PLAY_ZONES`` (or in its own zone).
+
+        The turn player's resolve first. When one event triggers several different effects of one player, that
+        player orders them: a decision (:func:`~tcgkit.core.effects.start_in_order`). Copies of one card's effect
+        need no order.
+        """
         kind = ev.kind
-        for p in range(len(state.zones)):
+        a = state.active
+        for p in (*(q for q in range(len(state.zones)) if q != a), a):  # pushed last, resolved first
             zones = state.zones[p]
+            fired: list[tuple[int, int]] = []
             for zname in self.PLAY_ZONES:
                 for card in zones[zname]:
                     for i, eff in enumerate(state.defs[card].effects):
@@ -239,7 +246,14 @@ class Ruleset:
                             state, card, i, eff, ev
                         ):
                             effects.mark_used(state, card, i, eff.limit)
-                            effects.start(state, eff, card, state.owner[card], event_bindings(ev))
+                            fired.append((card, i))
+            if fired:
+                effects.start_in_order(state, fired, event_bindings(ev))
+
+    def start_triggered(self, state: GameState, card: int, index: int, controller: int,
+                        bindings: dict[str, Any]) -> None:
+        """Put one triggered effect (``card``'s effect ``index``) on the resolution stack; a game may wrap it."""
+        effects.start(state, state.defs[card].effects[index], card, controller, bindings)
 
     def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Event) -> bool:
         ctx = {"source": card, "controller": state.owner[card], **event_bindings(ev)}

@@ -123,3 +123,8 @@ DECK = str(Path(__file__).parent / "decks" / "mix.yaml")
 def _to_discard(state: GameState, ctx: dict, params) -> bool:
     data = ctx.get("event_data") or ()
     return len(data) == 4 and data[3] == "discard"
+
+
+@effects.hook("toy.note")
+def _note(state: GameState, ctx: dict, params) -> None:
+    state.vars["noted"] = (*state.vars.get("noted", ()), ctx["controller"])

@@ -146,7 +146,10 @@ def test_plagued_summons_feed_kyu_summoner_and_plagued_elf() -> None:
     rules = state.rules
     rules.give_plague(state, card(state, 0, "Forbidden Summoner"))
     state.rules.proceed(state)
-    resolve(state, 'choose "Forbidden Lands"', "column 3")  # Kyu: back to hand; Summoner: the Dwarf to column 3
+    # both trigger on the Plague: their controller orders them (Kyu first), then Kyu returns a card to the hand and
+    # the Summoner places the Dwarf in column 3
+    assert {a.kind for a in state.legal_actions()} == {"first"}
+    resolve(state, 'first "Kyu the Forbidden Follower"', 'choose "Forbidden Lands"', "column 3")
     assert "Forbidden Lands" in names(state, 0, "hand")
     assert "The Forbidden Dwarf" in names(state, 0, "field")
     for _ in range(3):

@@ -1255,10 +1255,12 @@ class PerfectRules(Ruleset):
 
     def fire_triggers(self, state: GameState, ev: Event) -> None:
         """Start every triggered effect listening to ``ev``: on the field, or on the event's own card where its
-        effect's ``zone`` says (e.g. "when this Card is lost"). The turn player's effects resolve first."""
+        effect's ``zone`` says (e.g. "when this Card is lost"). The turn player's effects resolve first; a player
+        with several different ones orders them (:func:`~tcgkit.core.effects.start_in_order`)."""
         kind = ev.kind
         a = state.active
         v = state.vars
+        fired: tuple[list[tuple[int, int]], ...] = ([], [])  # per player
         for p in (1 - a, a):
             if not v.get(NTRIG[p]):
                 continue
@@ -1267,16 +1269,25 @@ class PerfectRules(Ruleset):
                 for card in zones[z]:
                     trig = state.defs[card].fields["triggered"]
                     if trig:
-                        self._try_triggers(state, card, p, z, trig, ev, kind, False)
+                        self._try_triggers(state, card, p, z, trig, ev, kind, False, fired[p])
         card = ev.card
         if card >= 0 and card < len(state.defs):
             p, z = state.loc[card]
             trig = state.defs[card].fields["triggered"]
             if trig and z not in FIELD:
-                self._try_triggers(state, card, state.owner[card], z, trig, ev, kind, True)
+                self._try_triggers(state, card, state.owner[card], z, trig, ev, kind, True, fired[state.owner[card]])
+        if fired[0] or fired[1]:
+            effects.start_in_order(state, fired[1 - a] + fired[a], {"event_card": ev.card, "event_player": ev.player,
+                                                  "event_data": ev.data,
+                                                  "event_other": ev.data[0] if ev.data and type(ev.data[0]) is int
+                                                  else -1})
+
+    def start_triggered(self, state: GameState, card: int, index: int, controller: int,
+                        bindings: dict[str, Any]) -> None:
+        self.start_effect(state, state.defs[card].effects[index], card, controller, bindings)
 
     def _try_triggers(self, state: GameState, card: int, p: int, z: str, trig: tuple, ev: Event, kind: str,
-                      off_field: bool) -> None:
+                      off_field: bool, fired: list[tuple[int, int]]) -> None:
         d = state.defs[card]
         for i in trig:
             eff = d.effects[i]
@@ -1303,15 +1314,15 @@ class PerfectRules(Ruleset):
                     continue
             if eff.limit and not self.limit_ok(state, card, i, eff.limit, p):
                 continue
-            bind = {"event_card": ev.card, "event_player": ev.player, "event_data": ev.data,
-                    "event_other": ev.data[0] if ev.data and type(ev.data[0]) is int else -1}
             if eff.condition is not None:
-                ctx = {"source": card, "controller": p, **bind}
+                ctx = {"source": card, "controller": p, "event_card": ev.card, "event_player": ev.player,
+                       "event_data": ev.data,
+                       "event_other": ev.data[0] if ev.data and type(ev.data[0]) is int else -1}
                 if not effects.check(state, ctx, eff.condition):
                     continue
             if eff.limit:
                 self.mark_used(state, card, i, eff.limit, p)
-            self.start_effect(state, eff, card, p, bind)
+            fired.append((card, i))
 
     # ------------------------------------------------------------------ statics
     def active_statics(self, state: GameState, key: str):

@@ -402,6 +402,8 @@ class PhaktionzRules(Ruleset):
             return [Action("column", (str(n),)) for n in self.free_columns(state, p)]
         if sub == "window":
             return self.window_actions(state)
+        if sub == "order":
+            return [Action("first", (c,)) for c in dict.fromkeys(card for card, _ in state.vars["order"][1])]
         return self.phase_actions(state)
 
     def phase_actions(self, state: GameState) -> list[Action]:
@@ -1063,16 +1065,49 @@ class PhaktionzRules(Ruleset):
         for card, _, turn in state.vars.get("delayed", ()):
             if turn == state.turn:
                 self._collect(state, card, ev, "delayed", found)
-        tasks = []
+        if not found:
+            return
+        owner = state.owner
         for card, i in found:
-            eff = state.defs[card].effects[i]
-            effects.mark_used(state, card, i, eff.limit)
-            owner = state.owner[card]
-            amount = ev.data[0] if ev.data and type(ev.data[0]) is int else 0
-            tasks.append(("window", "ability", owner, card, -1))
-            tasks.append(("ability", card, i, owner, ev.card, ev.player, amount))
-        if tasks:
-            self.push_front(state, *tasks)
+            effects.mark_used(state, card, i, state.defs[card].effects[i].limit)
+        amount = ev.data[0] if ev.data and type(ev.data[0]) is int else 0
+        tasks = []
+        for p in dict.fromkeys(owner[card] for card, _ in found):  # the active player's first
+            mine = tuple((card, i) for card, i in found if owner[card] == p)
+            if len({(defs[card].name, i) for card, i in mine}) > 1:
+                tasks.append(("order", p, mine, ev.card, ev.player, amount))
+            else:
+                tasks.extend(self._ability_tasks(p, mine, ev.card, ev.player, amount))
+        self.push_front(state, *tasks)
+
+    @staticmethod
+    def _ability_tasks(p: int, abilities: tuple, ecard: int, eplayer: int, amount: int) -> list[tuple]:
+        """The queue tasks of triggered abilities, in order: each gets its answer window, then resolves."""
+        tasks = []
+        for card, i in abilities:
+            tasks.append(("window", "ability", p, card, -1))
+            tasks.append(("ability", card, i, p, ecard, eplayer, amount))
+        return tasks
+
+    def _task_order(self, state: GameState, p: int, abilities: tuple, ecard: int, eplayer: int,
+                    amount: int) -> None:
+        """Several different abilities of one player triggered at once: that player picks the one to resolve next
+        (``first <card>``); the rest wait for it. A card's own abilities go in printed order."""
+        if len({card for card, _ in abilities}) == 1:
+            self.push_front(state, *self._ability_tasks(p, abilities, ecard, eplayer, amount))
+            return
+        state.vars["sub"] = "order"
+        state.vars["order"] = (p, abilities, ecard, eplayer, amount)
+        state.current = p
+
+    def _do_first(self, state: GameState, action: Action) -> None:
+        p, abilities, ecard, eplayer, amount = state.vars.pop("order")
+        state.vars.pop("sub")
+        card = action.args[0]
+        chosen = next(a for a in abilities if a[0] == card)
+        rest = tuple(a for a in abilities if a != chosen)
+        self.push_front(state, *self._ability_tasks(p, (chosen,), ecard, eplayer, amount),
+                        *((("order", p, rest, ecard, eplayer, amount),) if rest else ()))
 
     def _collect(self, state: GameState, card: int, ev: Event, zone: str | None, found: list) -> None:
         for i, eff in state.defs[card].fields["triggers"].get(ev.kind, ()):
