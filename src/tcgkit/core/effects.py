@@ -115,14 +115,26 @@ def start_in_order(state: GameState, fired: list[tuple[int, int]], bindings: dic
     ``ORDER`` frame asks them, one ``first <card>`` decision at a time, which resolves next (the rest wait until it
     has). Players' groups, and interchangeable effects, go on the stack in the order given.
     """
-    defs, owner, start_triggered = state.defs, state.owner, state.rules.start_triggered
-    for p in dict.fromkeys(owner[card] for card, _ in fired):
-        mine = tuple((card, i) for card, i in fired if owner[card] == p)
-        if len({(defs[card].name, i) for card, i in mine}) > 1:
+    start_triggered = state.rules.start_triggered
+    for p, mine, to_order in by_controller(state, fired):
+        if to_order:
             start(state, ORDER, -1, p, {**bindings, "_triggers": mine, "_bindings": bindings})
         else:
             for card, i in mine:
                 start_triggered(state, card, i, p, bindings)
+
+
+def by_controller(state: GameState, fired: list[tuple[int, int]]) -> list[tuple[int, tuple[tuple[int, int], ...],
+                                                                                 bool]]:
+    """Triggered effects ``(card, effect index)`` grouped by controller, in order of first appearance: ``(player,
+    effects, to_order)``, where ``to_order`` says the player must order them (two or more that differ; copies of one
+    card's effect are interchangeable)."""
+    defs, owner = state.defs, state.owner
+    groups = []
+    for p in dict.fromkeys(owner[card] for card, _ in fired):
+        mine = tuple((card, i) for card, i in fired if owner[card] == p)
+        groups.append((p, mine, len({(defs[card].name, i) for card, i in mine}) > 1))
+    return groups
 
 
 def _order(state: GameState, ctx: dict, step: Step) -> None:

@@ -1067,14 +1067,12 @@ class PhaktionzRules(Ruleset):
                 self._collect(state, card, ev, "delayed", found)
         if not found:
             return
-        owner = state.owner
         for card, i in found:
-            effects.mark_used(state, card, i, state.defs[card].effects[i].limit)
+            effects.mark_used(state, card, i, defs[card].effects[i].limit)
         amount = ev.data[0] if ev.data and type(ev.data[0]) is int else 0
         tasks = []
-        for p in dict.fromkeys(owner[card] for card, _ in found):  # the active player's first
-            mine = tuple((card, i) for card, i in found if owner[card] == p)
-            if len({(defs[card].name, i) for card, i in mine}) > 1:
+        for p, mine, to_order in effects.by_controller(state, found):  # the active player's first
+            if to_order:
                 tasks.append(("order", p, mine, ev.card, ev.player, amount))
             else:
                 tasks.extend(self._ability_tasks(p, mine, ev.card, ev.player, amount))
