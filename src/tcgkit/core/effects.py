@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
 Handler = Callable[["GameState", dict, "Step"], None]
+#: A triggered effect that an event set off: (card, index of the effect on the card).
+Fired = tuple[int, int]
 
 #: for isinstance checks: a plain dict is tested first, as checking against the Mapping ABC alone is slow
 _MAPPING = (dict, Mapping)
@@ -108,7 +110,7 @@ def start(state: GameState, effect: Effect | tuple[Step, ...], source: int, cont
     state.stack.append([steps, 0, ctx])
 
 
-def start_in_order(state: GameState, fired: list[tuple[int, int]], bindings: dict[str, Any]) -> None:
+def start_in_order(state: GameState, fired: list[Fired], bindings: dict[str, Any]) -> None:
     """Start triggered effects that one event set off at once, given as ``(card, effect index)``.
 
     Each player orders their own: when a player has two or more that differ (not copies of one card's effect), an
@@ -124,8 +126,7 @@ def start_in_order(state: GameState, fired: list[tuple[int, int]], bindings: dic
                 start_triggered(state, card, i, p, bindings)
 
 
-def by_controller(state: GameState, fired: list[tuple[int, int]]) -> list[tuple[int, tuple[tuple[int, int], ...],
-                                                                                 bool]]:
+def by_controller(state: GameState, fired: list[Fired]) -> list[tuple[int, tuple[Fired, ...], bool]]:
     """Triggered effects ``(card, effect index)`` grouped by controller, in order of first appearance: ``(player,
     effects, to_order)``, where ``to_order`` says the player must order them (two or more that differ; copies of one
     card's effect are interchangeable)."""
