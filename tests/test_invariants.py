@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import PLAYABLE, random_game
@@ -71,8 +71,10 @@ def test_no_card_created_or_lost(game: str, seed: int) -> None:
 @pytest.mark.parametrize("game", PLAYABLE)
 @FAST
 @given(seed=SEEDS, cut=st.integers(min_value=0, max_value=300))
+@example(seed=192088, cut=107)  # Phaktionz: checking a remove_counter cost once created the card's state
 def test_illegal_action_changes_nothing(game: str, seed: int, cut: int) -> None:
-    """An illegal action raises IllegalAction and leaves the serialized state exactly as it was."""
+    """An illegal action raises IllegalAction and leaves the serialized state exactly as it was; listing the legal
+    actions changes nothing either."""
     state = random_game(game, seed, stop_at=cut)
     if state.result is not None:
         return

@@ -384,8 +384,7 @@ def amount(state: GameState, ctx: dict, spec: Any) -> int:
         if "stat" in spec:
             return sum(state.rules.stat(state, c, spec["stat"]) for c in select(state, ctx, spec.get("of", "self")))
         if "counter" in spec:
-            return sum(state.card_state(c).counters.get(spec["counter"], 0)
-                       for c in select(state, ctx, spec.get("of", "self")))
+            return sum(counter(state, c, spec["counter"]) for c in select(state, ctx, spec.get("of", "self")))
         if "resource" in spec:
             return state.res[player(state, ctx, spec.get("player"))].get(spec["resource"], 0)
         if "sum" in spec:
@@ -773,11 +772,17 @@ def can_pay(state: GameState, ctx: dict, cost: tuple[Step, ...]) -> bool:
                 return False
         elif v == "remove_counter":
             for c in select(state, ctx, p["target"]):
-                if state.card_state(c).counters.get(p["counter"], 0) < amount(state, ctx, p.get("amount", 1)):
+                if counter(state, c, p["counter"]) < amount(state, ctx, p.get("amount", 1)):
                     return False
         elif not state.rules.can_pay_step(state, ctx, step):
             return False
     return True
+
+
+def counter(state: GameState, card: int, name: str) -> int:
+    """A card's counters of one kind (0 when it has none); reading never creates the card's state."""
+    st = state.cs.get(card)
+    return st.counters.get(name, 0) if st is not None else 0
 
 
 def limit_key(card: int, effect_index: int) -> str:
