@@ -36,7 +36,7 @@ from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, Effect, Step
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError, TcgkitError
-from tcgkit.core.ruleset import Ruleset
+from tcgkit.core.ruleset import Ruleset, event_bindings
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.perfect_tcg import verbs
 from tcgkit.games.perfect_tcg.model import (
@@ -120,6 +120,12 @@ W_KING_PART, W_KING = 1.0, 2.5
 HORIZON_BASE, HORIZON_TURNS = 2.0, 14.0
 _KING_PARTS = {"Left Arm of Gandor": WL, "Right Arm of Gandor": WR, "Left Leg of Gandor": SL,
                "Right Leg of Gandor": SR}
+
+
+def _event_bindings(ev: Event) -> dict[str, Any]:
+    """What a triggered effect knows of its event: the core's names plus ``event_other`` (the other card of a
+    battle, or -1)."""
+    return {**event_bindings(ev), "event_other": ev.data[0] if ev.data and type(ev.data[0]) is int else -1}
 
 
 def leader_of(state: GameState, p: int) -> int:
@@ -1277,10 +1283,7 @@ class PerfectRules(Ruleset):
             if trig and z not in FIELD:
                 self._try_triggers(state, card, state.owner[card], z, trig, ev, kind, True, fired[state.owner[card]])
         if fired[0] or fired[1]:
-            effects.start_in_order(state, fired[1 - a] + fired[a], {"event_card": ev.card, "event_player": ev.player,
-                                                  "event_data": ev.data,
-                                                  "event_other": ev.data[0] if ev.data and type(ev.data[0]) is int
-                                                  else -1})
+            effects.start_in_order(state, fired[1 - a] + fired[a], _event_bindings(ev))
 
     def start_triggered(self, state: GameState, card: int, index: int, controller: int,
                         bindings: dict[str, Any]) -> None:
@@ -1315,9 +1318,7 @@ class PerfectRules(Ruleset):
             if eff.limit and not self.limit_ok(state, card, i, eff.limit, p):
                 continue
             if eff.condition is not None:
-                ctx = {"source": card, "controller": p, "event_card": ev.card, "event_player": ev.player,
-                       "event_data": ev.data,
-                       "event_other": ev.data[0] if ev.data and type(ev.data[0]) is int else -1}
+                ctx = {"source": card, "controller": p, **_event_bindings(ev)}
                 if not effects.check(state, ctx, eff.condition):
                     continue
             if eff.limit:
