@@ -236,9 +236,9 @@ class Ruleset:
         """
         kind = ev.kind
         a = state.active
+        fired: list[effects.Fired] = []
         for p in (*(q for q in range(len(state.zones)) if q != a), a):  # pushed last, resolved first
             zones = state.zones[p]
-            fired: list[tuple[int, int]] = []
             for zname in self.PLAY_ZONES:
                 for card in zones[zname]:
                     for i, eff in enumerate(state.defs[card].effects):
@@ -247,8 +247,8 @@ class Ruleset:
                         ):
                             effects.mark_used(state, card, i, eff.limit)
                             fired.append((card, i))
-            if fired:
-                effects.start_in_order(state, fired, event_bindings(ev))
+        if fired:
+            effects.start_in_order(state, fired, event_bindings(ev))
 
     def start_triggered(self, state: GameState, card: int, index: int, controller: int,
                         bindings: dict[str, Any]) -> None:

@@ -1266,7 +1266,7 @@ class PerfectRules(Ruleset):
         kind = ev.kind
         a = state.active
         v = state.vars
-        fired: tuple[list[tuple[int, int]], ...] = ([], [])  # per player
+        fired: tuple[list[effects.Fired], ...] = ([], [])  # per player
         for p in (1 - a, a):
             if not v.get(NTRIG[p]):
                 continue
@@ -1290,7 +1290,7 @@ class PerfectRules(Ruleset):
         self.start_effect(state, state.defs[card].effects[index], card, controller, bindings)
 
     def _try_triggers(self, state: GameState, card: int, p: int, z: str, trig: tuple, ev: Event, kind: str,
-                      off_field: bool, fired: list[tuple[int, int]]) -> None:
+                      off_field: bool, fired: list[effects.Fired]) -> None:
         d = state.defs[card]
         for i in trig:
             eff = d.effects[i]

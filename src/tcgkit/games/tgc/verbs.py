@@ -492,7 +492,8 @@ def _clockwork_ok(state: GameState, ctx: dict, params: Any) -> bool:
     st = state.cs.get(ctx["source"])
     if st is None or st.host < 0 or not has_kw(state, st.host, "Clockwork"):
         return False
-    copy = state.card_state(st.host).status.get("clockwork_copy")
+    host = state.cs.get(st.host)  # a condition reads; card_state() would create the host's state
+    copy = host.status.get("clockwork_copy") if host is not None else None
     return not (copy and _status_live(state, copy))
 
 
