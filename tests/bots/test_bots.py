@@ -32,9 +32,9 @@ def test_registered_specs() -> None:
     assert isinstance(bot, MctsBot) and bot.iterations_budget == 200 and bot.seconds is None
     assert make_bot("mcts:500ms").seconds == 0.5
     assert make_bot("mcts:2s").seconds == 2.0
-    custom = make_bot("mcts:50,depth=8,rollout=random,c=1.2,samples=4")
-    assert (custom.iterations_budget, custom.depth, custom.rollout_policy, custom.c, custom.samples) == (
-        50, 8, "random", 1.2, 4)
+    custom = make_bot("mcts:50,depth=8,rollout=random,c=1.2,samples=4,widen=0.5")
+    assert (custom.iterations_budget, custom.depth, custom.rollout_policy, custom.c, custom.samples, custom.widen) == (
+        50, 8, "random", 1.2, 4, 0.5)
     default = make_bot("mcts")
     assert default.iterations_budget is None and default.seconds is None and default.evals_budget == DEFAULT_EVALS
     assert make_bot("mcts:evals=300").evals_budget == 300
@@ -42,6 +42,7 @@ def test_registered_specs() -> None:
 
 @pytest.mark.parametrize("spec", ["mcts:lots", "mcts:0", "mcts:100,depth=-1", "mcts:100,rollout=smart",
                                   "mcts:100,width=3", "mcts:-5ms", "mcts:evals=0", "mcts:samples=-1",
+                                  "mcts:widen=-1",
                                   "greedy:x", "greedy:0"])
 def test_bad_specs_say_why(spec: str) -> None:
     with pytest.raises(TcgkitError):
@@ -126,6 +127,33 @@ def test_mcts_root_choice_is_the_most_visited_legal_action() -> None:
         child.visits, child.total = visits, total
     assert MctsBot.best_root_action(root, [a, b]) == b  # c is not legal now: never chosen
     assert MctsBot.best_root_action(root, [a, b, c]) == c
+
+
+def _wide_position(min_actions: int = 6):
+    for game in PLAYABLE:
+        for seed in range(8):
+            for cut in range(0, 120, 3):
+                state = random_game(game, seed, stop_at=cut)
+                if state.result is None and len(state.legal_actions()) >= min_actions:
+                    return state
+    pytest.skip("no position with that many actions")
+
+
+def test_mcts_widening_opens_the_root_in_the_priors_order() -> None:
+    """With a budget smaller than the choices, the search spends it on the actions the greedy prior likes best
+    instead of one noisy rollout per action; ``widen=0`` opens every action at once."""
+    state = _wide_position()
+    view = View(state, state.current)
+    n_legal = len(view.legal_actions)
+    bot = MctsBot(seed=4, iterations=9)
+    bot.choose(view)
+    assert bot.last_root is not None and bot._ranked is not None
+    opened = set(bot.last_root.children)
+    assert 2 <= len(opened) <= 4  # 2 + sqrt(visits), visits <= 8 when the last one opened
+    assert opened <= set(bot._ranked[:len(opened)])
+    flat = MctsBot(seed=4, iterations=9, widen=0)
+    flat.choose(view)
+    assert flat.last_root is not None and len(flat.last_root.children) == min(9, n_legal)
 
 
 def test_mcts_iteration_leaves_the_view_state_alone() -> None:

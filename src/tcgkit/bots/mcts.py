@@ -10,7 +10,9 @@ Set Monte Carlo Tree Search*, 2012, "SO-ISMCTS"). Each iteration
 2. **selects** down the tree by UCB1 over the actions legal *in that determinization*, counting for each child how
    often it was available (the ISMCTS form of UCB), with the greedy bot's scores of the root actions as a
    progressive bias, and skipping forced moves (a single legal action);
-3. **expands** one untried action (at the root, the greedy favourite first);
+3. **expands** one untried action. At the root they open in the greedy prior's order, and only as the root's visits
+   grow (progressive widening: ``2 + widen * sqrt(visits)`` actions), so a small budget is not spread thin over
+   forty values of X;
 4. **rolls out** ``depth`` decisions by the greedy policy for both players (or the random one), then scores the
    position with the game's ``rules.evaluate`` (or the true result if the game ended);
 5. **backs up** the score, each node counting it from the side of the player who chose the action leading to it.
@@ -18,7 +20,7 @@ Set Monte Carlo Tree Search*, 2012, "SO-ISMCTS"). Each iteration
 The move played is the root action visited most. The budget is a number of positions scored per decision (the
 default, ``mcts:evals=600``: deterministic and close to proportional to time), a number of iterations
 (``mcts:300``) or a time per decision (``mcts:500ms``, ``mcts:1s``); options follow after commas:
-``mcts:300,depth=4,rollout=greedy,c=0.7,prior=3,samples=16``.
+``mcts:300,depth=4,rollout=greedy,c=0.7,prior=3,widen=1,samples=16``.
 
 >>> from tcgkit.bots import make_bot
 >>> from tcgkit.bots.base import View
@@ -64,6 +66,10 @@ DEFAULT_C = 0.7
 DEFAULT_PRIOR = 3.0
 #: The part of the prior that goes to acting rather than passing (the greedy bot's tie rule).
 ACTING = 0.1
+#: Progressive widening at the root: after ``n`` visits the search may try the ``2 + widen * sqrt(n)`` root actions
+#: the greedy prior likes best (0: every action at once). Without it a decision with more actions than the budget
+#: has iterations (choosing X among 40 values) spends each iteration on a new action and picks by one noisy rollout.
+DEFAULT_WIDEN = 1.0
 #: An iteration budget stops early when a decision has taken this long (a slow game or a loaded machine).
 MAX_SECONDS = 1.0
 ROLLOUTS = ("random", "greedy")
@@ -88,9 +94,10 @@ class MctsBot:
 
     ``depth`` caps each rollout (decisions) before ``rules.evaluate`` scores it; ``rollout`` is ``"greedy"`` (the
     greedy bot's policy for both players) or ``"random"``; ``c`` is the UCB exploration constant; ``prior`` the
-    weight of the greedy bias at the root; ``samples`` how many determinizations one search cycles through (0: a new
-    one every iteration). After each decision ``last_iterations`` says how many iterations ran; ``iterations``,
-    ``evals`` and ``searches`` add up over the bot's life (for ``tcgkit bench``).
+    weight of the greedy bias at the root; ``widen`` how fast the root opens up to actions the prior likes less (0:
+    all at once; needs the prior); ``samples`` how many determinizations one search cycles through (0: a new one every
+    iteration). After each search ``last_iterations`` says how many iterations ran and ``last_root`` holds its tree;
+    ``iterations``, ``evals`` and ``searches`` add up over the bot's life (for ``tcgkit bench``).
     """
 
     name = "mcts"
@@ -98,7 +105,7 @@ class MctsBot:
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  depth: int = DEFAULT_DEPTH, rollout: str = DEFAULT_ROLLOUT, c: float = DEFAULT_C,
                  max_seconds: float = MAX_SECONDS, prior: float = DEFAULT_PRIOR, samples: int = DEFAULT_SAMPLES,
-                 evals: int = DEFAULT_EVALS) -> None:
+                 evals: int = DEFAULT_EVALS, widen: float = DEFAULT_WIDEN) -> None:
         if iterations is not None and iterations < 1:
             raise TcgkitError("mcts needs at least one iteration per decision")
         if evals < 1:
@@ -111,6 +118,8 @@ class MctsBot:
             raise TcgkitError("the rollout depth cannot be negative")
         if samples < 0:
             raise TcgkitError("the number of samples cannot be negative")
+        if widen < 0:
+            raise TcgkitError("the widening rate cannot be negative")
         self.rng = Rng(seed)
         self.iterations_budget = iterations
         self.evals_budget = evals
@@ -121,9 +130,12 @@ class MctsBot:
         self.max_seconds = max_seconds
         self.prior = prior
         self.samples = samples
+        self.widen = widen
         self._prior: dict[Action, float] | None = None
+        self._ranked: list[Action] | None = None
         self._greedy = GreedyBot(seed ^ 0x5EED) if rollout == "greedy" else None
         self.last_iterations = 0
+        self.last_root: Node | None = None
         self._lo, self._hi = math.inf, -math.inf
         self.iterations = 0
         self.evals = 0
@@ -138,6 +150,10 @@ class MctsBot:
         self._lo, self._hi = math.inf, -math.inf
         evals_before = self.evals
         self._prior = self.root_prior(view, legal) if self.prior > 0 else None
+        self._ranked = None
+        if self._prior is not None and self.widen > 0:
+            prior = self._prior
+            self._ranked = sorted(legal, key=lambda a: -prior[a])
         pool = [view.sample_state(self.rng) for _ in range(self.samples)]
         now = time.perf_counter
         deadline = now() + (self.seconds if self.seconds is not None else self.max_seconds)
@@ -153,6 +169,7 @@ class MctsBot:
             if now() >= deadline:
                 break
         self.last_iterations = n
+        self.last_root = root
         self.iterations += n
         self.searches += 1
         return self.best_root_action(root, legal)
@@ -185,6 +202,30 @@ class MctsBot:
                 best, best_key = a, key
         return best
 
+    def widened(self, root: Node, legal: list[Action]) -> list[Action]:
+        """The root actions open to the search after ``root.visits`` visits: the ``2 + widen * sqrt(visits)`` the
+        greedy prior likes best, among those legal in this determinization (all of them once the rest are not).
+
+        >>> from tcgkit.core.actions import Action
+        >>> bot = MctsBot(widen=1.0)
+        >>> acts = [Action("option", (i,)) for i in range(10)]
+        >>> bot._ranked = acts[::-1]  # the prior likes the highest option best
+        >>> root = Node(-1)
+        >>> [a.args[0] for a in bot.widened(root, acts)]
+        [9, 8]
+        >>> root.visits = 9
+        >>> [a.args[0] for a in bot.widened(root, acts)]
+        [9, 8, 7, 6, 5]
+        """
+        ranked = self._ranked
+        assert ranked is not None
+        k = 2 + int(self.widen * math.sqrt(root.visits))
+        if k >= len(ranked):
+            return legal
+        here = set(legal)
+        open_now = [a for a in ranked[:k] if a in here]
+        return open_now or legal
+
     def iterate(self, root: Node, state: GameState) -> None:
         """One iteration on a determinized ``state``: select, expand, roll out, back up."""
         rng = self.rng
@@ -199,6 +240,8 @@ class MctsBot:
             if len(legal) == 1:
                 state.apply(legal[0])
                 continue
+            if node is root and self._ranked is not None:
+                legal = self.widened(root, legal)
             children = node.children
             untried = [a for a in legal if a not in children]
             mover = state.current
@@ -285,6 +328,7 @@ class MctsBot:
 OPTIONS: dict[str, tuple[str, type]] = {
     "evals": ("evals", int), "iterations": ("iterations", int), "n": ("iterations", int), "depth": ("depth", int),
     "rollout": ("rollout", str), "c": ("c", float), "prior": ("prior", float), "samples": ("samples", int),
+    "widen": ("widen", float),
 }
 
 
