@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from conftest import PLAYABLE, random_game
@@ -32,9 +34,10 @@ def test_registered_specs() -> None:
     assert isinstance(bot, MctsBot) and bot.iterations_budget == 200 and bot.seconds is None
     assert make_bot("mcts:500ms").seconds == 0.5
     assert make_bot("mcts:2s").seconds == 2.0
-    custom = make_bot("mcts:50,depth=8,rollout=random,c=1.2,samples=4,widen=0.5")
-    assert (custom.iterations_budget, custom.depth, custom.rollout_policy, custom.c, custom.samples, custom.widen) == (
-        50, 8, "random", 1.2, 4, 0.5)
+    custom = make_bot("mcts:50,depth=8,rollout=random,c=1.2,samples=4,widen=0.5,paired=off")
+    assert (custom.iterations_budget, custom.depth, custom.rollout_policy, custom.c, custom.samples, custom.widen,
+            custom.paired) == (50, 8, "random", 1.2, 4, 0.5, False)
+    assert not make_bot("mcts").paired and make_bot("mcts:paired=on").paired
     default = make_bot("mcts")
     assert default.iterations_budget is None and default.seconds is None and default.evals_budget == DEFAULT_EVALS
     assert make_bot("mcts:evals=300").evals_budget == 300
@@ -154,6 +157,31 @@ def test_mcts_widening_opens_the_root_in_the_priors_order() -> None:
     flat = MctsBot(seed=4, iterations=9, widen=0)
     flat.choose(view)
     assert flat.last_root is not None and len(flat.last_root.children) == min(9, n_legal)
+
+
+def test_mcts_root_actions_meet_the_same_samples_in_the_same_order() -> None:
+    """Common random numbers: the k-th try of every root action is played on the k-th sample of the search."""
+
+    class Recording(MctsBot):
+        def __init__(self, **kwargs) -> None:
+            super().__init__(**kwargs)
+            self.met: dict[Action, list[str]] = {}
+
+        def iterate(self, root, state, first=None) -> None:  # type: ignore[no-untyped-def]
+            if first is not None:
+                self.met.setdefault(first[0], []).append(json.dumps(state.to_json(), sort_keys=True))
+            super().iterate(root, state, first)
+
+    state = _wide_position(3)
+    bot = Recording(seed=2, iterations=40, samples=5, paired=True)
+    bot.choose(View(state, state.current))
+    runs = sorted(bot.met.values(), key=len)
+    assert len(runs) >= 2 and len(set(runs[-1])) == min(5, len(runs[-1]))  # the samples differ from each other
+    for short in runs:
+        assert all(short == long[:len(short)] for long in runs if len(long) >= len(short))
+    unpaired = Recording(seed=2, iterations=40, samples=5)
+    unpaired.choose(View(state, state.current))
+    assert unpaired.met == {}
 
 
 def test_mcts_iteration_leaves_the_view_state_alone() -> None:

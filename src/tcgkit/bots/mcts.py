@@ -6,7 +6,9 @@ Set Monte Carlo Tree Search*, 2012, "SO-ISMCTS"). Each iteration
 1. **determinizes**: it takes a copy of one of ``samples`` games drawn with :meth:`View.sample_state`, which
    re-deals every card the player cannot see (the opponent's hand, both decks' order, face-down cards) among the
    places it cannot see and reseeds the game's RNG, so future dice, coins and shuffles are sampled too. The true
-   hidden cards are never read: the tree depends only on the view and the bot's seed;
+   hidden cards are never read: the tree depends only on the view and the bot's seed. With ``paired=on`` the root
+   action is picked first and then played on the sample numbered by its own visits, so the k-th try of every root
+   action meets the same hidden cards and dice (common random numbers; off by default: it did not win more games);
 2. **selects** down the tree by UCB1 over the actions legal *in that determinization*, counting for each child how
    often it was available (the ISMCTS form of UCB), with the greedy bot's scores of the root actions as a
    progressive bias, and skipping forced moves (a single legal action);
@@ -20,7 +22,7 @@ Set Monte Carlo Tree Search*, 2012, "SO-ISMCTS"). Each iteration
 The move played is the root action visited most. The budget is a number of positions scored per decision (the
 default, ``mcts:evals=600``: deterministic and close to proportional to time), a number of iterations
 (``mcts:300``) or a time per decision (``mcts:500ms``, ``mcts:1s``); options follow after commas:
-``mcts:300,depth=4,rollout=greedy,c=0.7,prior=3,widen=1,samples=16``.
+``mcts:300,depth=4,rollout=greedy,c=0.7,prior=3,widen=1,paired=off,samples=16``.
 
 >>> from tcgkit.bots import make_bot
 >>> from tcgkit.bots.base import View
@@ -40,7 +42,8 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from tcgkit.bots.base import View
 from tcgkit.bots.greedy import FORCED_LIMIT, GreedyBot, completed_value, is_pass, score_after
@@ -105,7 +108,7 @@ class MctsBot:
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  depth: int = DEFAULT_DEPTH, rollout: str = DEFAULT_ROLLOUT, c: float = DEFAULT_C,
                  max_seconds: float = MAX_SECONDS, prior: float = DEFAULT_PRIOR, samples: int = DEFAULT_SAMPLES,
-                 evals: int = DEFAULT_EVALS, widen: float = DEFAULT_WIDEN) -> None:
+                 evals: int = DEFAULT_EVALS, widen: float = DEFAULT_WIDEN, paired: bool = False) -> None:
         if iterations is not None and iterations < 1:
             raise TcgkitError("mcts needs at least one iteration per decision")
         if evals < 1:
@@ -131,6 +134,7 @@ class MctsBot:
         self.prior = prior
         self.samples = samples
         self.widen = widen
+        self.paired = paired
         self._prior: dict[Action, float] | None = None
         self._ranked: list[Action] | None = None
         self._greedy = GreedyBot(seed ^ 0x5EED) if rollout == "greedy" else None
@@ -164,7 +168,10 @@ class MctsBot:
             evals_cap = evals_before + self.evals_budget
         n = 0
         while n < budget and self.evals < evals_cap:
-            self.iterate(root, pool[n % len(pool)].clone() if pool else view.sample_state(self.rng))
+            if pool and self.paired:
+                self.iterate_paired(root, legal, view.player, pool)
+            else:
+                self.iterate(root, pool[n % len(pool)].clone() if pool else view.sample_state(self.rng))
             n += 1
             if now() >= deadline:
                 break
@@ -226,59 +233,83 @@ class MctsBot:
         open_now = [a for a in ranked[:k] if a in here]
         return open_now or legal
 
-    def iterate(self, root: Node, state: GameState) -> None:
-        """One iteration on a determinized ``state``: select, expand, roll out, back up."""
-        rng = self.rng
+    def iterate_paired(self, root: Node, legal: list[Action], player: int, pool: list[GameState]) -> None:
+        """One iteration whose root action is picked first, on the true legal actions, and then tried on the sample
+        numbered by its own visits: the k-th try of every root action meets the same hidden cards and dice (common
+        random numbers), so the root actions' means differ by the actions rather than by the samples they met."""
+        step = self.step(root, self.widened(root, legal) if self._ranked is not None else legal, player, True)
+        action, child, _ = step
+        n = len(pool)
+        for k in range(child.visits, child.visits + n):
+            state = pool[k % n]
+            if action in state.legal_actions():  # always, unless legality depends on hidden cards
+                self.iterate(root, state.clone(), step)
+                return
+        if not child.visits:
+            del root.children[action]
+        self.iterate(root, pool[child.visits % n].clone())
+
+    def step(self, node: Node, legal: list[Action], mover: int, at_root: bool) -> tuple[Action, Node, bool]:
+        """Pick the action to follow from ``node`` among ``legal``: an untried one if any (at the root the prior's
+        favourite, elsewhere at random), else the best by UCB. Returns (action, its node, whether it is new)."""
+        children = node.children
+        prior = self._prior if at_root else None
+        untried = [a for a in legal if a not in children]
+        if untried:
+            if prior is not None and len(untried) > 1:
+                action = max(untried, key=lambda a: prior.get(a, 0.0))  # the greedy favourite first
+            else:
+                action = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+            for a in legal:
+                ch = children.get(a)
+                if ch is not None:
+                    ch.avail += 1
+            child = children[action] = Node(mover)
+            return action, child, True
         c = self.c
         log = math.log
         sqrt = math.sqrt
+        best_child = None
+        best_action = None
+        best_ucb = -math.inf
+        lo = self._lo
+        spread = self._hi - lo
+        scale = 1.0 / spread if spread > 1e-12 else 0.0
+        for a in legal:
+            ch = children[a]
+            ch.avail += 1
+            v = ch.visits
+            ucb = (ch.total / v - lo) * scale + c * sqrt(log(ch.avail) / v)
+            if prior is not None:
+                ucb += self.prior * prior.get(a, 0.0) / v
+            if ucb > best_ucb:
+                best_ucb, best_child, best_action = ucb, ch, a
+        assert best_child is not None and best_action is not None
+        return best_action, best_child, False
+
+    def iterate(self, root: Node, state: GameState, first: tuple[Action, Node, bool] | None = None) -> None:
+        """One iteration on a determinized ``state``: select, expand, roll out, back up. ``first`` is the root
+        step when it was already taken (:meth:`iterate_paired`)."""
         node = root
         path = [root]
         mover = -1
-        while state.result is None:
+        expanded = False
+        if first is not None:
+            action, node, expanded = first
+            mover = node.player
+            state.apply(action)
+            path.append(node)
+        while not expanded and state.result is None:
             legal = state.legal_actions()
             if len(legal) == 1:
                 state.apply(legal[0])
                 continue
-            if node is root and self._ranked is not None:
+            at_root = node is root
+            if at_root and self._ranked is not None:
                 legal = self.widened(root, legal)
-            children = node.children
-            untried = [a for a in legal if a not in children]
             mover = state.current
-            if untried:
-                prior = self._prior if node is root else None
-                if prior is not None and len(untried) > 1:
-                    action = max(untried, key=lambda a: prior.get(a, 0.0))  # the greedy favourite first
-                else:
-                    action = untried[0] if len(untried) == 1 else rng.choice(untried)
-                child = Node(mover)
-                for a in legal:
-                    ch = children.get(a)
-                    if ch is not None:
-                        ch.avail += 1
-                children[action] = child
-                state.apply(action)
-                path.append(child)
-                break
-            best_child = None
-            best_action = None
-            best_ucb = -math.inf
-            lo = self._lo
-            spread = self._hi - lo
-            scale = 1.0 / spread if spread > 1e-12 else 0.0
-            prior = self._prior if node is root else None
-            for a in legal:
-                ch = children[a]
-                ch.avail += 1
-                v = ch.visits
-                ucb = (ch.total / v - lo) * scale + c * sqrt(log(ch.avail) / v)
-                if prior is not None:
-                    ucb += self.prior * prior.get(a, 0.0) / v
-                if ucb > best_ucb:
-                    best_ucb, best_child, best_action = ucb, ch, a
-            assert best_child is not None and best_action is not None
-            state.apply(best_action)
-            node = best_child
+            action, node, expanded = self.step(node, legal, mover, at_root)
+            state.apply(action)
             path.append(node)
         values = self.rollout(state, mover)
         for v in values:
@@ -325,10 +356,10 @@ class MctsBot:
 
 
 #: The options of an ``mcts:`` spec: the keyword each sets and how its value reads.
-OPTIONS: dict[str, tuple[str, type]] = {
+OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "evals": ("evals", int), "iterations": ("iterations", int), "n": ("iterations", int), "depth": ("depth", int),
     "rollout": ("rollout", str), "c": ("c", float), "prior": ("prior", float), "samples": ("samples", int),
-    "widen": ("widen", float),
+    "widen": ("widen", float), "paired": ("paired", lambda v: v.lower() not in ("0", "false", "no", "off")),
 }
 
 
