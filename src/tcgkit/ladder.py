@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Annotated, Any
 
 import typer
@@ -71,9 +71,28 @@ class PairingResult:
     mean_turns: float
     mean_decisions: float
     seconds: float
+    #: Per deck pairing, ``"bot's deck vs opponent's deck"``: ``[wins, losses, draws]`` of ``bot``.
+    by_deck: dict[str, list[int]] = field(default_factory=dict)
+    #: The deals (two games on one seed and one deck pairing, seats swapped), by how ``bot`` fared over the two:
+    #: ``won_both``, ``split`` (the same deck won both games: the cards decided, whoever played them),
+    #: ``lost_both``, ``other`` (a draw or an error in the deal, or an unpaired game).
+    deals: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+    @property
+    def edge(self) -> float:
+        """How much ``bot`` wins beyond what the decks decide: (deals won twice - deals lost twice) / deals.
+
+        0 when every deal was split; the win rate is ``0.5 + edge / 2`` when no deal had a draw or an error.
+
+        >>> PairingResult("g", "a", "b", 4, 3, 1, 0, 0, 0.75, 0.3, 0.95, 10.0, 50.0, 1.0,
+        ...               deals={"won_both": 1, "split": 1, "lost_both": 0, "other": 0}).edge
+        0.5
+        """
+        n = sum(self.deals.values())
+        return (self.deals.get("won_both", 0) - self.deals.get("lost_both", 0)) / n if n else 0.0
 
 
 def plan_pairing(game: str, bot: str, opponent: str, games: int, seed: int = 0,
@@ -111,7 +130,51 @@ def score(game: str, bot: str, opponent: str, records: Sequence[GameRecord], sec
     return PairingResult(game, bot, opponent, played, wins, losses, draws, errors,
                          round(wins / played, 4) if played else 0.0, round(low, 4), round(high, 4),
                          round(turns / played, 1) if played else 0.0, round(decisions / played, 1) if played else 0.0,
-                         round(seconds, 1))
+                         round(seconds, 1), by_deck(bot, records), deals(bot, records))
+
+
+def _outcome(bot: str, r: GameRecord) -> int | None:
+    """1 if ``bot`` won the game, 0 if it lost, None for a draw or an error."""
+    if r.error or r.winner is None:
+        return None
+    return int(r.bots[r.winner] == bot and r.bots[1 - r.winner] != bot)
+
+
+def by_deck(bot: str, records: Sequence[GameRecord]) -> dict[str, list[int]]:
+    """``bot``'s ``[wins, losses, draws]`` per deck pairing, keyed ``"its deck vs the other's"`` (errors left out).
+
+    >>> rec = GameRecord("g", 0, 1, ("A", "B"), ("mcts", "random"), 0, "x", None, 9, 40, 0, 0.1)
+    >>> by_deck("mcts", [rec, GameRecord(**{**rec.to_json(), "bots": ("random", "mcts")})])
+    {'A vs B': [1, 0, 0], 'B vs A': [0, 1, 0]}
+    """
+    out: dict[str, list[int]] = {}
+    for r in records:
+        if r.error:
+            continue
+        seat = r.bots.index(bot)
+        row = out.setdefault(f"{r.decks[seat]} vs {r.decks[1 - seat]}", [0, 0, 0])
+        won = _outcome(bot, r)
+        row[2 if won is None else 1 - won] += 1
+    return dict(sorted(out.items()))
+
+
+def deals(bot: str, records: Sequence[GameRecord]) -> dict[str, int]:
+    """The deals of a pairing (games on the same seed and decks, seats swapped) by ``bot``'s results over the two.
+
+    A deal whose games one deck won both times is ``split``: the cards decided it whoever played them. Only
+    ``won_both`` and ``lost_both`` deals tell the bots apart (:attr:`PairingResult.edge`).
+    """
+    pairs: dict[tuple[int, tuple[str, str]], list[GameRecord]] = {}
+    for r in records:
+        pairs.setdefault((r.seed, r.decks), []).append(r)
+    out = {"won_both": 0, "split": 0, "lost_both": 0, "other": 0}
+    for games in pairs.values():
+        results = [_outcome(bot, r) for r in games]
+        if len(games) != 2 or None in results:
+            out["other"] += 1
+        else:
+            out[("lost_both", "split", "won_both")[results.count(1)]] += 1
+    return out
 
 
 def run_pairing(game: str, bot: str, opponent: str, games: int = 200, seed: int = 0, jobs: int | None = 1,
@@ -146,6 +209,33 @@ def markdown(results: Sequence[PairingResult]) -> str:
     return "\n".join(lines)
 
 
+def deck_markdown(r: PairingResult) -> str:
+    """One pairing's results per deck pairing, and its deals, as Markdown.
+
+    >>> r = PairingResult("g", "mcts", "greedy", 4, 3, 1, 0, 0, 0.75, 0.3, 0.95, 10.0, 50.0, 1.0,
+    ...                   by_deck={"A vs B": [2, 0, 0], "B vs A": [1, 1, 0]},
+    ...                   deals={"won_both": 1, "split": 1, "lost_both": 0, "other": 0})
+    >>> print(deck_markdown(r))
+    g, mcts against greedy: deals won twice 1, split 1 (the same deck won both), lost twice 0; edge +50.0%
+    <BLANKLINE>
+    | mcts's deck | greedy's deck | wins | losses | draws | win rate |
+    |---|---|---:|---:|---:|---:|
+    | A | B | 2 | 0 | 0 | 100.0% |
+    | B | A | 1 | 1 | 0 | 50.0% |
+    """
+    d = r.deals
+    lines = [f"{r.game}, {r.bot} against {r.opponent}: deals won twice {d.get('won_both', 0)}, split "
+             f"{d.get('split', 0)} (the same deck won both), lost twice {d.get('lost_both', 0)}"
+             + (f", other {d['other']}" if d.get("other") else "") + f"; edge {r.edge:+.1%}", "",
+             f"| {r.bot}'s deck | {r.opponent}'s deck | wins | losses | draws | win rate |",
+             "|---|---|---:|---:|---:|---:|"]
+    for key, (w, lost, drawn) in r.by_deck.items():
+        mine, _, theirs = key.partition(" vs ")
+        n = w + lost + drawn
+        lines.append(f"| {mine} | {theirs} | {w} | {lost} | {drawn} | {w / n if n else 0.0:.1%} |")
+    return "\n".join(lines)
+
+
 def _pairs(specs: Sequence[str]) -> list[tuple[str, str]]:
     out = []
     for text in specs:
@@ -168,6 +258,8 @@ def ladder_command(
                                                    "default ones.")] = None,
     as_markdown: Annotated[bool, typer.Option("--markdown", help="Print a Markdown table.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
+    decks: Annotated[bool, typer.Option("--by-deck", help="Also show each pairing per deck pairing, and its deals "
+                                        "(won twice, split by the decks, lost twice).")] = False,
 ) -> None:
     """Bot ladder: win rates with 95% Wilson intervals, MCTS vs random and greedy, greedy vs random."""
     import json
@@ -201,12 +293,33 @@ def ladder_command(
         sys.stdout.write(json.dumps([r.to_json() for r in results]) + "\n")
     elif as_markdown:
         sys.stdout.write(markdown(results) + "\n")
+        if decks:
+            sys.stdout.write("".join("\n" + deck_markdown(r) + "\n" for r in results))
     else:
         table = Table("game", "bot", "opponent", "games", "wins", "draws", "win rate", "95% interval", "seconds")
         for r in results:
             table.add_row(r.game, r.bot, r.opponent, str(r.games), str(r.wins), str(r.draws), f"{r.win_rate:.1%}",
                           f"{r.low:.1%}-{r.high:.1%}", str(r.seconds))
-        Console(highlight=False, soft_wrap=True).print(table)
+        out = Console(highlight=False, soft_wrap=True)
+        out.print(table)
+        if decks:
+            for r in results:
+                out.print(_deck_table(r))
+
+
+def _deck_table(r: PairingResult) -> Any:
+    from rich.table import Table
+
+    d = r.deals
+    table = Table(f"{r.bot}'s deck", f"{r.opponent}'s deck", "wins", "losses", "draws", "win rate",
+                  title=f"{r.game}: {r.bot} vs {r.opponent}",
+                  caption=f"deals won twice {d.get('won_both', 0)}, split {d.get('split', 0)}, lost twice "
+                          f"{d.get('lost_both', 0)}; edge {r.edge:+.1%}")
+    for key, (w, lost, drawn) in r.by_deck.items():
+        mine, _, theirs = key.partition(" vs ")
+        n = w + lost + drawn
+        table.add_row(mine, theirs, str(w), str(lost), str(drawn), f"{w / n if n else 0.0:.1%}")
+    return table
 
 
 def main() -> None:

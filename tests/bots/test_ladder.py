@@ -69,3 +69,45 @@ def test_ladder_command_runs_a_small_ladder() -> None:
     assert all(r["errors"] == 0 for r in rows)
     bad = CliRunner().invoke(app, [game, "--games", "2", "--pair", "greedy random"])
     assert bad.exit_code != 0
+
+
+def _deal(index: int, decks: tuple[str, str], winners: tuple[int | None, int | None]) -> list[GameRecord]:
+    """The two games of one deal: ``a`` in seat 0 first, then in seat 1; ``winners`` are the winning seats."""
+    return [GameRecord("tgod", 2 * index + k, index, decks, bots, w, "x", None, 10, 50, 0, 0.1)
+            for k, (bots, w) in enumerate(((("a", "b"), winners[0]), (("b", "a"), winners[1])))]
+
+
+def test_deals_tell_a_better_bot_from_a_better_deck() -> None:
+    records = (_deal(0, ("X", "Y"), (0, 1))     # a wins both: with X, then with Y
+               + _deal(1, ("X", "Y"), (0, 0))   # seat 0 (deck X) wins both: the decks decided
+               + _deal(2, ("Y", "X"), (1, 0))   # b wins both
+               + _deal(3, ("Y", "X"), (0, 0))   # Y wins both: split again
+               + _deal(4, ("X", "Y"), (None, 1)))  # a draw: not counted as any of the three
+    r = score("tgod", "a", "b", records, 1.0)
+    assert r.deals == {"won_both": 1, "split": 2, "lost_both": 1, "other": 1}
+    assert r.edge == 0.0
+    assert r.by_deck == {"X vs Y": [2, 2, 1], "Y vs X": [3, 2, 0]}
+    assert (r.wins, r.losses, r.draws) == (5, 4, 1)
+
+
+def test_edge_is_the_win_rate_beyond_the_decks() -> None:
+    records = _deal(0, ("X", "Y"), (0, 1)) + _deal(1, ("X", "Y"), (0, 0)) + _deal(2, ("Y", "X"), (0, 1))
+    r = score("tgod", "a", "b", records, 1.0)
+    assert r.deals["won_both"] == 2 and r.deals["split"] == 1
+    assert r.win_rate == round(0.5 + r.edge / 2, 4) == round(5 / 6, 4)
+
+
+def test_ladder_command_shows_results_by_deck() -> None:
+    import typer
+
+    app = typer.Typer()
+    app.command()(ladder_command)
+    game = PLAYABLE[0]
+    result = CliRunner().invoke(app, [game, "--games", "4", "--pair", "greedy vs random", "--by-deck",
+                                      "--markdown"])
+    assert result.exit_code == 0, result.output
+    assert "greedy's deck | random's deck" in result.output and "deals won twice" in result.output
+    rows = json.loads(CliRunner().invoke(app, [game, "--games", "4", "--pair", "greedy vs random",
+                                               "--json"]).output)
+    assert sum(sum(v) for v in rows[0]["by_deck"].values()) == 4
+    assert sum(rows[0]["deals"].values()) == 2
