@@ -119,9 +119,10 @@ def score(game: str, bot: str, opponent: str, records: Sequence[GameRecord], sec
             continue
         turns += r.turns
         decisions += r.decisions
-        if r.winner is None:
+        won = _outcome(bot, r)
+        if won is None:
             draws += 1
-        elif r.bots[r.winner] == bot and r.bots[1 - r.winner] != bot:
+        elif won:
             wins += 1
         else:
             losses += 1
@@ -223,17 +224,27 @@ def deck_markdown(r: PairingResult) -> str:
     | A | B | 2 | 0 | 0 | 100.0% |
     | B | A | 1 | 1 | 0 | 50.0% |
     """
-    d = r.deals
-    lines = [f"{r.game}, {r.bot} against {r.opponent}: deals won twice {d.get('won_both', 0)}, split "
-             f"{d.get('split', 0)} (the same deck won both), lost twice {d.get('lost_both', 0)}"
-             + (f", other {d['other']}" if d.get("other") else "") + f"; edge {r.edge:+.1%}", "",
+    lines = [f"{r.game}, {r.bot} against {r.opponent}: {_deals_summary(r)}", "",
              f"| {r.bot}'s deck | {r.opponent}'s deck | wins | losses | draws | win rate |",
              "|---|---|---:|---:|---:|---:|"]
+    lines += ["| " + " | ".join(row) + " |" for row in _deck_rows(r)]
+    return "\n".join(lines)
+
+
+def _deals_summary(r: PairingResult) -> str:
+    d = r.deals
+    return (f"deals won twice {d.get('won_both', 0)}, split {d.get('split', 0)} (the same deck won both), lost twice "
+            f"{d.get('lost_both', 0)}" + (f", other {d['other']}" if d.get("other") else "") + f"; edge {r.edge:+.1%}")
+
+
+def _deck_rows(r: PairingResult) -> list[tuple[str, ...]]:
+    """The rows of the per-deck table: the bot's deck, the other's, wins, losses, draws, win rate."""
+    rows = []
     for key, (w, lost, drawn) in r.by_deck.items():
         mine, _, theirs = key.partition(" vs ")
         n = w + lost + drawn
-        lines.append(f"| {mine} | {theirs} | {w} | {lost} | {drawn} | {w / n if n else 0.0:.1%} |")
-    return "\n".join(lines)
+        rows.append((mine, theirs, str(w), str(lost), str(drawn), f"{w / n if n else 0.0:.1%}"))
+    return rows
 
 
 def _pairs(specs: Sequence[str]) -> list[tuple[str, str]]:
@@ -310,15 +321,10 @@ def ladder_command(
 def _deck_table(r: PairingResult) -> Any:
     from rich.table import Table
 
-    d = r.deals
     table = Table(f"{r.bot}'s deck", f"{r.opponent}'s deck", "wins", "losses", "draws", "win rate",
-                  title=f"{r.game}: {r.bot} vs {r.opponent}",
-                  caption=f"deals won twice {d.get('won_both', 0)}, split {d.get('split', 0)}, lost twice "
-                          f"{d.get('lost_both', 0)}; edge {r.edge:+.1%}")
-    for key, (w, lost, drawn) in r.by_deck.items():
-        mine, _, theirs = key.partition(" vs ")
-        n = w + lost + drawn
-        table.add_row(mine, theirs, str(w), str(lost), str(drawn), f"{w / n if n else 0.0:.1%}")
+                  title=f"{r.game}: {r.bot} vs {r.opponent}", caption=_deals_summary(r))
+    for row in _deck_rows(r):
+        table.add_row(*row)
     return table
 
 
