@@ -172,7 +172,8 @@ def _ability(timing: dict[str, Any], body: dict[str, Any], once: Any = None) -> 
 
 B["once_per_turn"] = lambda *a: True
 B["t_summon"] = lambda: {"kind": "triggered", "trigger": "summoned", "params": {"activate": True}}
-B["t_tap"] = lambda n=None: {"kind": "activated", "params": {"tap": True, **({"plasma": int(n)} if n and int(n) else {})}}
+B["t_tap"] = lambda n=None: {"kind": "activated",
+                             "params": {"tap": True, **({"plasma": int(n)} if n and int(n) else {})}}
 B["t_sacrifice"] = lambda: {"kind": "activated", "params": {"sacrifice": True}}
 B["t_destruction"] = lambda: {"kind": "triggered", "trigger": "destroyed", "zone": "discard",
                               "params": {"activate": True}}
@@ -261,7 +262,8 @@ B["if_opponent_none"] = lambda n: _steps({"if": {
     "condition": {"exists": "opponent.field"},
     "then": [_choose({"zone": "opponent.field", "filter": {"hook": "tgc.affectable"}}), {"destroy": {"target": _T}}],
     "else": [{"damage": {"target": "opponent", "amount": n}}]}})
-B["gain_mana"] = lambda n, this_turn=None: _steps({"gain": {"resource": "temp" if this_turn else "plasma", "amount": n}})
+B["gain_mana"] = lambda n, this_turn=None: _steps(
+    {"gain": {"resource": "temp" if this_turn else "plasma", "amount": n}})  # mana "this turn" ends with the turn
 B["this_turn"] = lambda: True
 B["gain_mana_loose"] = lambda n: _steps({"gain": {"resource": "temp", "amount": n}})
 B["gain_mana_later"] = lambda n: _steps({"gain": {"resource": "next", "amount": n}})
@@ -300,8 +302,10 @@ B["mill"] = lambda n: _steps({"choose_option": {"name": "who", "options": ["oppo
                              {"hook": {"name": "tgc.mill", "count": n}})
 B["revive_weaker"] = lambda: _steps(
     _choose({"zone": "you.discard", "filter": {"type": "creature", "hook": "tgc.weaker"}}), {"summon": {"target": _T}})
-B["summon_from_hand"] = lambda: _steps({"choose": {"name": _T, "from": {"zone": "you.hand", "filter": {"type": "creature"}},
-                                                   "prompt": "summon a creature"}}, {"summon": {"target": _T}})
+B["summon_from_hand"] = lambda: _steps(
+    {"choose": {"name": _T, "from": {"zone": "you.hand", "filter": {"type": "creature"}},
+                "prompt": "summon a creature"}},
+    {"summon": {"target": _T}})
 
 
 @builder("summon_silicon")
