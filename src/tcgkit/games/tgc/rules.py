@@ -433,11 +433,11 @@ class TgcRules(Ruleset):
         return not verbs.has_kw(state, card, "Blocker")
 
     def may_fight(self, state: GameState, a: int, b: int) -> bool:
-        """Asimov creatures do not fight Humans; Wizard-suited creatures do not attack Holy ones."""
+        """Whether ``a`` may attack ``b``: an Asimov creature "cannot attack ... creatures with the Human subtype"
+        (a Human may attack an Asimov creature, which, forced to defend against a Human, is destroyed instead: see
+        :func:`verbs.combat`); an Equipment's "cannot attack targets with X" (Wizard Federation Hardsuit)."""
         has_kw = verbs.has_kw
         if has_kw(state, a, "Asimov") and verbs.has_subtype(state, b, "Human"):
-            return False
-        if has_kw(state, b, "Asimov") and verbs.has_subtype(state, a, "Human"):
             return False
         st = state.cs.get(a)
         if st is None or not st.attached:
@@ -494,8 +494,8 @@ class TgcRules(Ruleset):
                 continue  # Focused: "ignores creatures with the Blocker keyword"
             if flying and not (verbs.has_kw(state, b, "Flying") or verbs.has_kw(state, b, "Long-Ranged")):
                 continue
-            if self.may_fight(state, attacker, b):
-                out.append(b)
+            if not (verbs.has_kw(state, b, "Asimov") and verbs.has_subtype(state, attacker, "Human")):
+                out.append(b)  # Asimov: it "cannot ... defend against" a Human (a Human may block an Asimov one)
         return out
 
     def explain_illegal(self, state: GameState, action: Action) -> str:
@@ -692,7 +692,7 @@ class TgcRules(Ruleset):
                 if st is not None and st.tapped and not st.status.get("held_by") and not st.status.get("locked"):
                     st.tapped = False
                     state.emit("untap", p, c)
-        for c in state.zones[1 - p]["field"]:
+        for c in (x for z in FIELD for x in state.zones[1 - p][z]):  # Citrus may hold any card of theirs
             st = state.cs.get(c)
             if st is not None and st.status.get("held_by") == p + 1:
                 del st.status["held_by"]
@@ -715,7 +715,7 @@ class TgcRules(Ruleset):
             for zname in ("bf", "field", "artifacts"):
                 for card in list(state.zones[p][zname]):
                     for eff in state.defs[card].fields["at"]:
-                        if eff.params["at"] == phase and (
+                        if eff.params["at"] == phase and not verbs.nullified(state, card) and (
                                 eff.condition is None or effects.check(
                                     state, {"source": card, "controller": p}, eff.condition)):
                             effects.start(state, eff, card, p)
@@ -839,8 +839,10 @@ class TgcRules(Ruleset):
                     break
         for q in (0, 1):
             for b in state.zones[q]["bf"]:
-                if state.defs[b].key == "eco_crash":
-                    cost += 1
+                if not verbs.nullified(state, b):
+                    for e in state.defs[b].effects:
+                        if e.kind == "static" and e.params.get("cost_all"):
+                            cost += e.params["cost_all"]  # Economy Crash (a Mime's nullify stops it)
         for src, ctype, _ in state.vars.get("cost_up", ()):
             if ctype == d.type and state.loc[src][1] == "field":
                 st = state.cs.get(src)  # the same Head of Security, not one that left and came back
@@ -946,14 +948,19 @@ class TgcRules(Ruleset):
     def equip(self, state: GameState, card: int, host: int) -> None:
         """TGC-3.3.3.b.1-3: attach underneath the creature; it gains the Equipment's power and resolve."""
         self.attach(state, card, host)
+        self.equip_bonus(state, card, host)
+        state.emit("equipped", state.owner[card], card, (host,))
+        self._start_play_effects(state, state.owner[card], card)
+
+    def equip_bonus(self, state: GameState, card: int, host: int) -> None:
+        """A Chief Medical Officer on the host's side adds 1 to each stat the Equipment raises (a modifier tied to
+        the Equipment: it goes when the Equipment leaves the creature)."""
         owner = state.owner[host]
         if any(state.defs[c].key == "CMO" and not verbs.nullified(state, c) for c in state.zones[owner]["field"]):
             bonus = state.card_state(host).mods
             for stat in ("power", "resolve"):
                 if state.defs[card].stats.get(stat, 0) > 0:
                     bonus.append((stat, 1, f"eq{card}"))
-        state.emit("equipped", state.owner[card], card, (host,))
-        self._start_play_effects(state, state.owner[card], card)
 
     def attach(self, state: GameState, card: int, host: int) -> None:
         state.move(card, state.owner[card], "equip")

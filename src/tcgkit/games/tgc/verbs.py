@@ -102,7 +102,8 @@ def has_subtype(state: GameState, card: int, subtype: str) -> bool:
         return True
     if d.type == "creature" and has_kw(state, card, "Changeling"):
         return True
-    return any(s.get("subtype") == subtype and _static_on(state, card, s) for s in d.fields.get("statics", ()))
+    return state.loc[card][1] == "field" and any(  # a static of its own text works on the field only (Monkey)
+        s.get("subtype") == subtype and _static_on(state, card, s) for s in d.fields.get("statics", ()))
 
 
 def nullified(state: GameState, card: int) -> bool:
@@ -707,8 +708,10 @@ def _reequip(state: GameState, ctx: dict, params: Any) -> None:
     old = state.cs.get(st.host)
     if old is not None and eq in old.attached:
         old.attached.remove(eq)
+        old.mods = [m for m in old.mods if m[2] != f"eq{eq}"]  # a CMO's bonus leaves with the Equipment
     st.host = targets[0]
     state.card_state(targets[0]).attached.append(eq)
+    state.rules.equip_bonus(state, eq, targets[0])  # and the new creature's side's CMO adds its own
     state.emit("equipped", state.owner[eq], eq, (targets[0],))
     if old is not None and st.host != -1:
         for c in list(state.zones[0]["field"] + state.zones[1]["field"]):
@@ -756,7 +759,7 @@ def _casualties_ok(state: GameState, ctx: dict, params: Any) -> bool:
     """Justifiable Casualties: two friendly creatures to sacrifice (a cost, paid in full), or, under the option
     ``casualties_partial``, at least one."""
     need = 1 if state.options.get("casualties_partial") else 2
-    return len(state.zones[ctx["controller"]]["field"]) >= need
+    return sum(1 for c in state.zones[ctx["controller"]]["field"] if affectable(state, c, ctx["source"])) >= need
 
 
 @hook("tgc.was_asimov")
