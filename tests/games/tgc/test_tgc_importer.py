@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 import yaml
-from tgc_helpers import RULES
+from tgc_helpers import RULES, shared_tgc
 
 from tcgkit.core.errors import CardDataError
 from tcgkit.games.tgc.importer import import_file, load_scripts
 
-DATA = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "tgc"
+DATA = shared_tgc()
 CORE = DATA / "coreset_2560.json"
 KEYWORDS = DATA / "keywords.json"
 needs_data = pytest.mark.skipif(not CORE.exists(), reason="shared TGC data not available")

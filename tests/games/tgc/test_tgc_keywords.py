@@ -5,10 +5,9 @@ TGC-4.3.2 destruction, TGC-3.3 playing a card)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from tgc_helpers import RULES, act, card, pass_window, pos, with_cards
+from tgc_helpers import RULES, act, card, pass_window, pos, shared_tgc, with_cards
 
 from tcgkit.core.actions import Action
 from tcgkit.games.tgc.grammar import compile_text
@@ -68,7 +67,7 @@ def _where(state, c: int) -> str:
 
 def test_all_49_keywords_are_read_with_their_parameters() -> None:
     """Every keyword of keywords.json is read by the grammar; the parameterised ones keep their parameter."""
-    data = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "tgc" / "keywords.json"
+    data = shared_tgc() / "keywords.json"
     if data.exists():
         assert len(json.loads(data.read_text())) == 49
     kws = compile_text("Immunity to Demons, Hatred of Demons, Tribute (Silicon Creature, 3), "

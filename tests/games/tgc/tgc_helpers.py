@@ -88,3 +88,15 @@ def with_cards(yaml_text: str):
             RULES._index_triggers(old)
 
     return ctx()
+
+
+def shared_tgc():
+    """``shared/data/tgc`` next to the repository (``/work/shared`` for ``/work/main`` and for a worktree under
+    ``/work/wt``): the nearest parent directory that holds it."""
+    from pathlib import Path
+
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        if (parent / "shared" / "data" / "tgc").is_dir():
+            return parent / "shared" / "data" / "tgc"
+    return here.parents[3].parent / "shared" / "data" / "tgc"
