@@ -46,9 +46,21 @@ def games(as_json: JsonFlag = False) -> None:
 
 
 @app.command()
-def cards(game: str, as_json: JsonFlag = False) -> None:
-    """List a game's card pool."""
-    pool = get_rules(game).pool()
+def cards(game: str, as_json: JsonFlag = False, explain: Annotated[str | None, typer.Option(
+        "--explain", help="Print how the engine reads this card (name or id), step by step in words.")] = None) -> None:
+    """List a game's card pool, or explain one card."""
+    rules = get_rules(game)
+    if explain is not None:
+        if explain not in rules.pool():
+            raise TcgkitError(f"{game}: no card named {explain!r}")
+        lines = rules.explain_card(explain)
+        if as_json:
+            _print_json({"card": explain, "explanation": lines})
+        else:
+            for line in lines:
+                out.print(line, markup=False)
+        return
+    pool = rules.pool()
     rows = [{"key": c.key, "name": c.name, "type": c.type, "stats": dict(c.stats), "tags": sorted(c.tags),
              "text": c.text, "effects": len(c.effects), **{k: v for k, v in c.fields.items() if _plain(v)}}
             for c in pool]
@@ -421,11 +433,22 @@ def import_cmd(
     if as_json:
         _print_json(report)
         return
-    out.print(f"{report['cards']} cards, {report['executable']} executable")
-    for name in report.get("unscripted", []):
-        out.print(f"  unscripted: {name}")
+    for c in report.get("per_card", []):
+        if c["status"] == "full":
+            out.print(f"  executes fully: {c['name']} ({c['why']})", markup=False)
+        else:
+            label = "executes partly" if c["status"] == "partly" else "does not execute"
+            out.print(f"  {label}: {c['name']}: {c['why']}", markup=False)
     for w in report.get("warnings", []):
-        out.print(f"  warning: {w}")
+        out.print(f"  defect: {w}", markup=False)
+    if "full" in report:
+        out.print(f"{report['cards']} cards: {report['full']} execute fully, {report['partly']} partly, "
+                  f"{report['not']} not; {report['with_text_full']} of {report['with_text']} with rules text execute "
+                  f"from it; {len(report.get('defects', []))} defects reported")
+    else:
+        out.print(f"{report['cards']} cards, {report['executable']} executable")
+        for name in report.get("unscripted", []):
+            out.print(f"  unscripted: {name}")
 
 
 def main() -> None:

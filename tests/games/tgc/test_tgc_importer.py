@@ -189,3 +189,38 @@ def test_every_used_keyword_is_a_mechanic() -> None:
                     "rabbit_pai", "glitch_system", "wiz_suit", "roboticist", "geneticist", "med_geneticist",
                     "drone_pai", "adrenals", "lawyer"):  # these name a keyword they give, remove or test for
                 assert tok in carried, (raw["id"], tok)
+
+
+def test_cli_import_prints_each_card_and_the_counts(tmp_path: Path) -> None:
+    """`tcgkit import tgc FILE` prints per card whether it executes fully, partly (which phrase) or not, and the
+    summary counts."""
+    from typer.testing import CliRunner
+
+    from tcgkit.cli import app
+
+    path = _set(tmp_path, [_card(rules="{$Taunt}. Juggle three torches."), _card(id="c2", name="Plain", rules=""),
+                           _card(id="c3", name="Bard", rules="Sing a song.")])
+    result = CliRunner().invoke(app, ["import", "tgc", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "executes partly: Card: no phrase reads: 'Juggle three torches.'" in result.output
+    assert "executes fully: Plain (no rules text)" in result.output
+    assert "does not execute: Bard" in result.output
+    assert "3 cards: 1 execute fully, 1 partly, 1 not; 0 of 2 with rules text execute from it" in result.output
+
+
+def test_cli_explain_a_card_in_words() -> None:
+    """`tcgkit cards tgc --explain NAME` prints how the engine read the card, step by step, in words (no hook or
+    internal key shown)."""
+    from typer.testing import CliRunner
+
+    from tcgkit.cli import app
+
+    result = CliRunner().invoke(app, ["cards", "tgc", "--explain", "Captain"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "Captain (creature, Command)"
+    assert "an action (cost: tap this card, pay 1 plasma):" in lines
+    assert "  choose one of the opponent's creatures (it may affect)" in lines
+    assert "tgc." not in result.output
+    bad = CliRunner().invoke(app, ["cards", "tgc", "--explain", "Nobody"])
+    assert bad.exit_code != 0

@@ -579,3 +579,58 @@ def _keyword_effects(keywords: list[str], ctype: str) -> list[dict[str, Any]]:
                             {"modify": {"target": "host", "stat": "power", "by": -1, "until": "turn"}},
                             {"gain": {"resource": "temp", "amount": 1}}]})
     return out
+
+
+_HOOK_WORDS = {
+    "tgc.affectable": "it may affect", "tgc.affectable_human": "a Human it may affect",
+    "tgc.affectable_silicon": "a Silicon it may affect", "tgc.affectable_asimov": "with Asimov, that it may affect",
+    "tgc.affectable_science": "of the Science faction, that it may affect",
+    "tgc.affectable_other": "another creature it may affect", "tgc.human": "Human", "tgc.in_hand": "still in hand",
+    "tgc.weaker": "with less printed power than this card", "tgc.cheap_silicon": "Silicon, costing up to twice this "
+    "card", "tgc.was_destroyed": "that was destroyed", "tgc.search": "search your deck", "tgc.draw_bind": "draw",
+    "tgc.hold": "tap it until the start of your next turn", "tgc.mill": "the chosen player mills",
+    "tgc.remember": "end this card's previous grant", "tgc.reequip": "move this Equipment to it",
+    "tgc.cost_up": "that card type costs 1 more while this card stays", "tgc.cost_cut": "cut the cost of a card",
+    "tgc.set_faction": "its faction becomes the chosen one", "tgc.twice": "your next Instant or Standard Event "
+    "resolves twice", "tgc.show": "it is shown to you", "tgc.to_hand": "return it to its owner's hand",
+    "tgc.summon_top": "summon the top card of your deck", "tgc.warp_ok": "not used by you this turn",
+    "tgc.casualties_ok": "you have two creatures it may sacrifice", "tgc.was_asimov": "it had Asimov",
+    "tgc.clockwork": "copy one of its keywords", "tgc.clockwork_ok": "the creature has Clockwork and no copy yet",
+    "tgc.clockwork_target": "another creature with a keyword", "tgc.blood_pawn": "gain half its base resolve in "
+    "plasma", "tgc.blood_pawn_ok": "not used by you this turn", "equip": "Equipment", "bf": "Battlefield",
+    "artifacts": "Artifacts", "nullified": "nullified", "bf_shield": "shielded from Battlefield damage",
+    "doomed": "destroyed at the end of the turn", "locked": "tapped for good", "next_turn": "until the start of your "
+    "next turn", "summoned": "it is summoned", "destroyed": "a card is destroyed", "discarded": "it is discarded",
+    "targeted": "it is targeted", "attack": "a creature attacks", "back": "that card", "keep": "that card",
+    "fallen": "those creatures", "drawn": "the drawn cards", "shown": "that card", "event_card": "that card",
+}
+
+
+def register_words() -> None:
+    """Words of TGC's hooks, zones and statuses for explanations (``tcgkit cards tgc --explain NAME``)."""
+    from tcgkit.core.cardtext import WORDS
+
+    WORDS.update(_HOOK_WORDS)
+
+
+def keyword_words(kw: str) -> str:
+    """``Immunity:Battlefields`` -> ``Immunity to Battlefields``; ``Tribute:Silicon Creature,3`` ->
+    ``Tribute (Silicon Creature, 3)``."""
+    name, _, arg = kw.partition(":")
+    if not arg:
+        return name
+    if name in ("Immunity", "Resistance", "Hatred"):
+        what, _, n = arg.partition(",")
+        return f"{name} {'of' if name == 'Hatred' else 'to'} {what}" + (f" ({n})" if n else "")
+    return f"{name} ({arg.replace(',', ', ')})"
+
+
+def grant_words(grant: str) -> str:
+    """``Taunt@!Security`` -> ``Taunt (if it is not of the Security faction)``."""
+    kw, _, cond = grant.partition("@")
+    name, _, arg = kw.partition(":")
+    text = f"cannot attack cards with {arg}" if name == "CannotAttack" else keyword_words(kw)
+    if cond:
+        neg = cond.startswith("!")
+        text += f" (if it is {'not ' if neg else ''}of the {cond.lstrip('!')} faction)"
+    return text

@@ -128,6 +128,31 @@ class TgcRules(Ruleset):
             out["unread"] = compiled["unread"]
         return out
 
+    def explain_card(self, key_or_name: str) -> list[str]:
+        """How the engine reads a TGC card: its keywords (with parameters), what it grants as Equipment, its standing
+        stat changes, each effect step by step, and any phrase of its text left unread."""
+        from tcgkit.core.cardtext import explain_effect, words
+        from tcgkit.games.tgc import grammar
+
+        grammar.register_words()
+        card = self.pool().get(key_or_name)
+        f = card.fields
+        lines = [f"{card.name} ({card.type}, {f['faction'] or 'no faction'})",
+                 f"text: {card.text}" if card.text else "no rules text"]
+        kws = sorted(k for k in f["kw"] if ":" in k or k not in f["kwp"])
+        if kws:
+            lines.append("keywords: " + ", ".join(grammar.keyword_words(k) for k in kws))
+        if f["grants"]:
+            lines.append("the creature it equips gains: " + ", ".join(grammar.grant_words(g) for g in f["grants"]))
+        for s in f["statics"]:
+            cond = f" while {words(s['if'])}" if s.get("if") else ""
+            what = f"gains the {s['subtype']} subtype" if "subtype" in s else f"{s['stat']} {words(s['by'])}"
+            lines.append(f"on the field: {what}{cond}")
+        for eff in card.effects:
+            lines.extend(explain_effect(eff))
+        lines.extend(f"NOT READ (the card does not do this): {u!r}" for u in f.get("unread", ()))
+        return lines
+
     def game_handlers(self) -> dict[str, effects.Handler]:
         return verbs.handlers()
 
