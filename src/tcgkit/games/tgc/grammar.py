@@ -209,6 +209,14 @@ def _card_desc(_art: Any, qual: Any, ctype: Any, *_rest: Any) -> dict[str, Any]:
     return flt
 
 
+@builder("card_desc_details")
+def _card_desc_details(_art: Any, details: str) -> dict[str, Any]:
+    """"a Syndicate card": a card whose faction or subtypes fit the words."""
+    from tcgkit.games.tgc.verbs import fits_hook
+
+    return {"hook": fits_hook(details)}
+
+
 @builder("search")
 def _search(flt: dict[str, Any], dest: str, _shuffle: Any = None) -> dict[str, Any]:
     return _steps({"hook": {"name": "tgc.search", "filter": flt, "to": dest}})
@@ -245,9 +253,11 @@ B["names"] = _names
 
 
 @builder("grant_stats_then_destroy")
-def _adrenals(st: tuple[int, int], kw: Any, sel: dict[str, Any], until: str) -> dict[str, Any]:
+def _adrenals(st: tuple[int, int], kw: Any, sel: dict[str, Any], until: str, destroy: Any = None) -> dict[str, Any]:
+    """"Grant +X/+Y and the K keyword to TARGET until the end of the turn[, then destroy it]" (Adrenals)."""
+    doom = [{"add_status": {"target": _T, "status": "doomed"}}] if destroy else []
     return _steps(_choose(sel), *_modify(_T, st, until), {"grant": {"target": _T, "keyword": _s(kw), "until": until}},
-                  {"add_status": {"target": _T, "status": "doomed"}})
+                  *doom)
 
 
 B["reset_resolve"] = lambda sel: _steps(_choose(sel), {"reset_resolve": {"target": _T}})
@@ -255,9 +265,17 @@ B["destroy_target"] = lambda sel: _steps(_choose(sel), {"destroy": {"target": _T
 B["destroy_this"] = lambda: _steps({"destroy": {"target": "self"}})
 B["destroy_active_bf"] = lambda: _steps({"choose": {"name": "bf", "from": "each.bf"}}, {"destroy": {"target": "bf"}},
                                         needs="each.bf")
-B["deal_to_all"] = lambda n: _steps({"damage": {"target": {"zone": "each.field", "filter": {"hook": "tgc.affectable"}},
-                                                "amount": n}})
-B["deal_direct"] = lambda n: _steps({"damage": {"target": "opponent", "amount": n}})
+B["deal_to_all"] = lambda n, sel: _steps({"damage": {"target": sel, "amount": n}})
+B["deal_to_target"] = lambda n, sel: _steps(_choose(sel), {"damage": {"target": _T, "amount": n}})
+B["destroy_all"] = lambda sel: _steps({"destroy": {"target": sel}})
+B["tap_all"] = lambda sel: _steps({"tap": {"target": sel}})
+B["all_both"] = lambda: _sel("each.field")
+B["all_theirs"] = lambda: _sel("opponent.field")
+B["all_yours"] = lambda: _sel("you.field")
+B["return_to_hand"] = lambda flt: _steps(_choose({"zone": "you.discard", "filter": flt}),
+                                         {"hook": {"name": "tgc.to_hand", "target": _T}})
+B["then_destroy"] = lambda: True
+B["deal_direct"] = lambda n, *_a: _steps({"damage": {"target": "opponent", "amount": n}})
 B["if_opponent_none"] = lambda n: _steps({"if": {
     "condition": {"exists": "opponent.field"},
     "then": [_choose({"zone": "opponent.field", "filter": {"hook": "tgc.affectable"}}), {"destroy": {"target": _T}}],
@@ -440,6 +458,8 @@ def _revenant(_name: Any, st: tuple[int, int]) -> dict[str, Any]:
 
 
 B["botanist"] = lambda _name, a, b: _static({"half_cost": [_s(a), _s(b)]})
+B["bf_damage_n"] = lambda n, sel: _static({"at": "standby_end"}, steps=[{"bf_damage": {"target": sel["zone"],
+                                                                                       "amount": n}}])
 B["bf_damage"] = lambda st: _static({"at": "standby_end"}, steps=[{"bf_damage": {"target": "each.field",
                                                                                  "amount": _stats(st)[0]}}])
 B["warp"] = lambda n: {"effects": [{"kind": "activated", "zone": "bf", "params": {"plasma": n, "shared": True},
@@ -504,9 +524,9 @@ def assemble(reading: Reading, ctype: str, cost: int = 0) -> dict[str, Any]:
     grants = list(parts.get("grants", []))
     effects = [dict(e) for e in parts.get("effects", [])]
     statics = list(parts.get("statics", []))
-    if ctype in ("equipment", "hex"):
-        grants = keywords + grants
-        keywords = []
+    if ctype in ("equipment", "hex"):  # keywords of an Equipment or Hex go to its creature, but Modular ("When this
+        grants = [k for k in keywords if k != "Modular"] + grants  # equipment is attached...") is its own
+        keywords = [k for k in keywords if k == "Modular"]
     for body in parts.get("body", []):
         grants.extend(body["grants"])
         if body.get("effect"):

@@ -404,7 +404,8 @@ class TgcRules(Ruleset):
         if params.get("own_turn", True) and state.active != p and not params.get("quick"):
             return False
         st = state.cs.get(card)
-        if st is not None and (verbs.nullified(state, card) or st.status.get("stasis")):
+        if st is not None and (verbs.nullified(state, card) or st.status.get("stasis") or (
+                st.attached and verbs.has_kw(state, card, "Stasis"))):
             return False
         if params.get("tap") and st is not None and st.tapped:
             return False
@@ -455,7 +456,7 @@ class TgcRules(Ruleset):
         st = state.cs.get(card)
         if st is not None and (st.tapped or st.status.get("stasis")):
             return False
-        return not verbs.has_kw(state, card, "Blocker")
+        return not verbs.has_kw(state, card, "Blocker") and not verbs.has_kw(state, card, "Stasis")
 
     def may_fight(self, state: GameState, a: int, b: int) -> bool:
         """Whether ``a`` may attack ``b``: an Asimov creature "cannot attack ... creatures with the Human subtype"
@@ -515,6 +516,8 @@ class TgcRules(Ruleset):
             st = state.cs.get(b)
             if st is not None and (st.tapped or st.status.get("stasis")):
                 continue
+            if verbs.has_kw(state, b, "Stasis"):
+                continue  # Stasis: "cannot attack, defend, or activate abilities"
             if focused and verbs.has_kw(state, b, "Blocker"):
                 continue  # Focused: "ignores creatures with the Blocker keyword"
             if flying and not (verbs.has_kw(state, b, "Flying") or verbs.has_kw(state, b, "Long-Ranged")):
