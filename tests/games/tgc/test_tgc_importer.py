@@ -224,3 +224,16 @@ def test_cli_explain_a_card_in_words() -> None:
     assert "tgc." not in result.output
     bad = CliRunner().invoke(app, ["cards", "tgc", "--explain", "Nobody"])
     assert bad.exit_code != 0
+
+
+def test_docs_card_in_words_example() -> None:
+    """docs/cards.md: the card written in words compiles, and `--explain` prints what the page shows."""
+    import re
+
+    from tgc_helpers import with_cards
+
+    page = (Path(__file__).resolve().parents[3] / "docs" / "cards.md").read_text()
+    block = next(b for b in re.findall(r"```yaml\n(.*?)```", page, re.S) if "Station Seer" in b)
+    shown = next(b for b in re.findall(r"```\n(.*?)```", page, re.S) if "--explain \"Station Seer\"" in b)
+    with with_cards(block):
+        assert RULES.explain_card("Station Seer") == shown.strip().splitlines()[1:]

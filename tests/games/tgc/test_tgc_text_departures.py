@@ -224,3 +224,12 @@ cards:
         assert has_kw(state, theirs, "Stasis")
         RULES.destroy(state, hexc, {"controller": 1})
         assert not has_kw(state, theirs, "Stasis")
+
+
+def test_runtime_cuts_its_own_players_medical_card_only() -> None:
+    """Runtime ("Reduce the Summon Cost of a Medical faction card this turn by 2 mana"): the cut goes to its
+    player's next Medical card; the opponent's Medical Instant costs its full price (RULINGS.md)."""
+    state = pos(p0={"field": ["Runtime"], "hand": ["Medical Doctor"]}, p1={"hand": ["Adrenals"]}, res0={"plasma": 5})
+    act(state, "activate", card(state, 0, "Runtime"), "0")
+    assert RULES.card_cost(state, 0, card(state, 0, "Medical Doctor")) == 1
+    assert RULES.card_cost(state, 1, card(state, 1, "Adrenals")) == 1  # its printed cost, not 0

@@ -855,9 +855,9 @@ class TgcRules(Ruleset):
         cuts = state.vars.get("cost_cut")
         if cuts:
             fac = verbs.faction(state, card)
-            for key, amount, turn in cuts:
-                if turn == state.turn and key == fac:
-                    cost -= amount  # one cut per card (Runtime: "a Medical faction card")
+            for key, amount, turn, *who in cuts:
+                if turn == state.turn and key == fac and (not who or who[0] == p):
+                    cost -= amount  # one cut per card (Runtime: "a Medical faction card"), its player's own
                     break
         if cost > 0:
             for c in state.zones[p]["field"]:
@@ -896,8 +896,8 @@ class TgcRules(Ruleset):
         cuts = state.vars.get("cost_cut")
         if cuts:  # a "reduce the cost of a card this turn" applies to one card (Runtime)
             fac = verbs.faction(state, card)
-            for i, (faction, _, turn) in enumerate(cuts):
-                if turn == state.turn and faction == fac:
+            for i, (faction, _, turn, *who) in enumerate(cuts):
+                if turn == state.turn and faction == fac and (not who or who[0] == p):
                     state.vars["cost_cut"] = cuts[:i] + cuts[i + 1:]
                     break
         state.emit("play", p, card, (d.type,))

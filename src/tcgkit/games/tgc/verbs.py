@@ -551,8 +551,9 @@ def _cost_up(state: GameState, ctx: dict, params: Any) -> None:
 
 @hook("tgc.cost_cut")
 def _cost_cut(state: GameState, ctx: dict, params: Any) -> None:
-    """Runtime: the next card of the faction (default Medical) costs ``amount`` (default 2) less this turn."""
-    cut = (params.get("faction", "Medical"), int(params.get("amount", 2)), state.turn)
+    """Runtime: the next card of the faction (default Medical) its player plays this turn costs ``amount`` (default 2)
+    less (RULINGS.md: whose card)."""
+    cut = (params.get("faction", "Medical"), int(params.get("amount", 2)), state.turn, ctx["controller"])
     state.vars["cost_cut"] = (*state.vars.get("cost_cut", ()), cut)
 
 
