@@ -22,8 +22,10 @@ from pydantic import BaseModel
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, CardPool, Effect, load_card_file
+from tcgkit.core.checks import effect_problems
 from tcgkit.core.decks import Deck, Violation
-from tcgkit.core.errors import DeckFileError, TcgkitError
+from tcgkit.core.errors import CardDataError, DeckFileError, TcgkitError
+from tcgkit.core.folders import designer_folders, folder_files
 from tcgkit.core.state import PUBLIC, Event, GameState
 from tcgkit.core.words import Words
 
@@ -91,37 +93,93 @@ class Ruleset:
         return sorted((self.data_dir / "cards").glob("*.yaml"))
 
     def pool(self) -> CardPool:
-        """Every card of the game (loaded once per process)."""
-        cached = _POOLS.get(self.id)
+        """Every card of the game: the package's, then those of the designer folders (loaded once per process and
+        folder set). A designer's card with a shipped card's name replaces it; a designer's broken file is skipped
+        and reported in :attr:`load_problems`."""
+        folders = designer_folders(self.id)
+        cached = _POOLS.get((self.id, folders))
         if cached is None:
-            cards: list[CardDef] = []
-            for path in self.card_files():
-                cards.extend(load_card_file(path, self.card_model, self.make_card, self.verbs))
-            cached = _POOLS[self.id] = CardPool(cards)
-            self._index_triggers(cached)
-        return cached
+            cached = _POOLS[(self.id, folders)] = self._load_pool(folders)
+        pool, kinds, problems = cached
+        self.__dict__["trigger_kinds"] = kinds
+        self.__dict__["load_problems"] = problems
+        return pool
 
-    def _index_triggers(self, pool: CardPool) -> None:
-        kinds = {e.trigger for c in pool for e in c.effects if e.kind == "triggered"}
-        _TRIGGERS[self.id] = frozenset(k for k in kinds if k)
+    def _load_pool(self, folders: tuple[Path, ...]) -> tuple[CardPool, frozenset[str], tuple[str, ...]]:
+        cards: dict[str, CardDef] = {}
+        for path in self.card_files():
+            for card in load_card_file(path, self.card_model, self.make_card, self.verbs, self.check_effect):
+                cards[card.key] = card
+        problems: list[str] = []
+        for folder in folders:
+            for path in folder_files(folder)[0]:
+                try:
+                    loaded = load_card_file(path, self.card_model, self.make_card, self.verbs, self.check_effect)
+                except CardDataError as exc:
+                    problems.append(f"{exc} (file skipped)")
+                    continue
+                for card in loaded:
+                    same = [k for k, c in cards.items() if k == card.key or c.name.lower() == card.name.lower()]
+                    for k in same:
+                        problems.append(f"{path}: card {card.name} replaces the shipped card {cards.pop(k).name}")
+                    cards[card.key] = card
+        pool = self.index_pool(CardPool(cards.values()))
+        kinds = frozenset(e.trigger for c in pool for e in c.effects if e.kind == "triggered" and e.trigger)
+        return pool, kinds, tuple(problems)
 
-    @property
+    def check_effect(self, effect: Effect, path: str) -> list[tuple[str, str]]:
+        """What is wrong in one effect of a card file beyond its verbs (zones, filters, amounts, conditions, hooks);
+        a game may add its own checks."""
+        return effect_problems(effect, self, path)
+
+    def index_pool(self, pool: CardPool) -> CardPool:
+        """A game may wrap its card pool (e.g. with a faster index); the default keeps it as it is."""
+        return pool
+
+    @cached_property
     def trigger_kinds(self) -> frozenset[str]:
         """The event kinds some card of the pool triggers on (events of other kinds skip the trigger scan)."""
-        if self.id not in _TRIGGERS:
-            self.pool()
-        return _TRIGGERS[self.id]
+        self.pool()
+        return self.__dict__["trigger_kinds"]
+
+    @cached_property
+    def load_problems(self) -> tuple[str, ...]:
+        """What went wrong loading the designer folders' card files (each file skipped), and shipped cards that a
+        designer's card replaced; empty when all is well."""
+        self.pool()
+        return self.__dict__["load_problems"]
 
     def deck_files(self) -> list[Path]:
-        return sorted((self.data_dir / "decks").glob("*.yaml"))
+        """The shipped deck files, then the designer folders' ones."""
+        return [*sorted((self.data_dir / "decks").glob("*.yaml")),
+                *(p for folder in designer_folders(self.id) for p in folder_files(folder)[1])]
 
     def decks(self) -> dict[str, Deck]:
-        """The shipped decks, by name."""
+        """The shipped and designer decks, by name (a designer's broken deck file is skipped and reported by
+        :meth:`problems`)."""
         out = {}
+        problems = []
+        shipped = self.data_dir / "decks"
         for path in self.deck_files():
-            deck = Deck.load(path)
+            try:
+                deck = Deck.load(path)
+            except DeckFileError as exc:
+                if path.parent == shipped:
+                    raise
+                problems.append(f"{exc} (file skipped)")
+                continue
+            if deck.game != self.id and path.parent != shipped:
+                continue
             out[deck.name] = deck
+        self._deck_problems = tuple(problems)
         return out
+
+    _deck_problems: tuple[str, ...] = ()
+
+    def problems(self) -> list[str]:
+        """Everything the designer folders' files got wrong (each bad file skipped), and shipped cards replaced."""
+        self.decks()
+        return [*self.load_problems, *self._deck_problems]
 
     def deck(self, name_or_path: str) -> Deck:
         """A shipped deck by name (case-insensitive) or a deck file by path."""
@@ -143,7 +201,8 @@ class Ruleset:
 
     def deck_problems(self, deck: Deck, format: str | None = None) -> tuple[Violation, ...]:
         """``validate_deck``, remembered per deck: a batch of games checks the same few decks again and again."""
-        key = (self, format, deck.game, deck.name, deck.format, tuple(deck.sections.items()))
+        key = (self, designer_folders(self.id), format, deck.game, deck.name, deck.format,
+               tuple(deck.sections.items()))
         try:
             got = _DECK_PROBLEMS.get(key)
         except TypeError:  # sections given as lists: not hashable, not remembered
@@ -349,6 +408,5 @@ def event_bindings(ev: Event) -> dict[str, Any]:
     return {"event_card": ev.card, "event_player": ev.player, "event_data": ev.data}
 
 
-_POOLS: dict[str, CardPool] = {}
+_POOLS: dict[tuple[str, tuple[Path, ...]], tuple[CardPool, frozenset[str], tuple[str, ...]]] = {}
 _DECK_PROBLEMS: dict[tuple, tuple[Violation, ...]] = {}
-_TRIGGERS: dict[str, frozenset[str]] = {}

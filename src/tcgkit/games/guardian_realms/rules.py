@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -270,12 +269,8 @@ class GuardianRealmsRules(Ruleset):
         state.emit("resource", player, data=(resource, value))
 
     def on_event(self, state: GameState, ev: Any) -> None:
-        if ev.kind in self.trigger_kinds_cached:
+        if ev.kind in self.trigger_kinds:
             self.fire_triggers(state, ev)
-
-    @cached_property
-    def trigger_kinds_cached(self) -> frozenset[str]:
-        return self.trigger_kinds
 
     def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Any) -> bool:
         """``params: {self: true}`` limits a trigger to events about its own card; ``mine: true`` to its side."""

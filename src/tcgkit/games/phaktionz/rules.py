@@ -16,7 +16,7 @@ from tcgkit.core import effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, CardPool, Effect
 from tcgkit.core.decks import Deck, Violation
-from tcgkit.core.ruleset import _POOLS, Ruleset
+from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.phaktionz import verbs
 from tcgkit.games.phaktionz.model import SUMMON, PhaktionzCard, make_card
@@ -76,14 +76,9 @@ class PhaktionzRules(Ruleset):
     card_model = PhaktionzCard
     data_dir = HERE
 
-    _kinds: frozenset[str] | None = None
-
-    def pool(self) -> CardPool:
+    def index_pool(self, pool: CardPool) -> CardPool:
         """The card pool, with an exact-name index in front of the core's normalised lookup (speed)."""
-        cached = _POOLS.get(self.id)
-        if cached is None or not isinstance(cached, _Pool):
-            cached = _POOLS[self.id] = _Pool(super().pool())
-        return cached
+        return _Pool(pool)
 
     def game_handlers(self) -> dict[str, effects.Handler]:
         return dict(verbs.HANDLERS)
@@ -1046,10 +1041,7 @@ class PhaktionzRules(Ruleset):
 
     # ------------------------------------------------------------------ triggers
     def on_event(self, state: GameState, ev: Event) -> None:
-        kinds = self._kinds
-        if kinds is None:
-            kinds = self._kinds = self.trigger_kinds
-        if ev.kind not in kinds:
+        if ev.kind not in self.trigger_kinds:
             return
         found: list[tuple] = []
         defs = state.defs
