@@ -203,6 +203,32 @@ class Ruleset:
         """After a scenario set up a position: compute the decision point from ``state.phase`` and ``state.vars``."""
         raise NotImplementedError
 
+    def position_problems(self, state: GameState) -> list[str]:
+        """Why a position a scenario placed by hand could not arise in a game (empty: it could). Called before
+        ``resume``. The default checks attachments: an attached card's host is in one of ``PLAY_ZONES`` and lists it.
+        Games add their own limits (one card per slot, a card type only in its zones...)."""
+        out = []
+        for card, st in state.cs.items():
+            host = st.host
+            if host >= 0:
+                hs = state.cs.get(host)
+                if state.loc[host][1] not in self.PLAY_ZONES:
+                    out.append(f"{state.defs[card].name} is attached to {state.defs[host].name}, which is in "
+                               f"{state.loc[host][1]}, not in play")
+                elif hs is None or card not in hs.attached:
+                    out.append(f"{state.defs[card].name} is attached to {state.defs[host].name} without being listed "
+                               "on it")
+        return out
+
+    def has_keyword(self, state: GameState, card: int, keyword: str) -> bool:
+        """Whether a card has a keyword now, printed or granted. The default: a printed tag, or a status of that
+        name (case-insensitive); games with granted keywords say more."""
+        kw = keyword.lower()
+        if any(t.lower() == kw for t in state.defs[card].tags):
+            return True
+        st = state.cs.get(card)
+        return st is not None and any(k.lower() == kw and v for k, v in st.status.items())
+
     # ------------------------------------------------------------------ playing
     def legal_actions(self, state: GameState) -> list[Action]:
         raise NotImplementedError
