@@ -205,6 +205,10 @@ class TgcRules(Ruleset):
         state.phase = "mulligan"
         state.current = first
 
+    def has_keyword(self, state: GameState, card: int, keyword: str) -> bool:
+        """Printed, granted (a status) or given by an attached Equipment, and not nullified (TGC-1.8)."""
+        return verbs.has_kw(state, card, keyword)
+
     def resume(self, state: GameState) -> None:
         """A scenario position: fill in what it leaves out, then compute the decision point."""
         v = state.vars
