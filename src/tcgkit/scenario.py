@@ -430,8 +430,8 @@ def _locate(state: GameState, player: int, spec: dict, where: str) -> int | None
     found = [c for c in range(len(state.defs))
              if state.owner[c] == player and state.defs[c].name.lower() == str(name).lower()
              and (state.loc[c][1] == zone if zone is not None else state.loc[c][1] != deck)]
-    if zone is None and not found and any(
-            state.owner[c] == player and state.defs[c].name.lower() == str(name).lower() for c in range(len(state.defs))):
+    if zone is None and not found and any(state.owner[c] == player and state.defs[c].name.lower() == str(name).lower()
+                                          for c in range(len(state.defs))):
         raise ScenarioError(f"{where}: player {player} has {name!r} only in the {deck}; say zone: {deck} if "
                             "that is the card meant")
     if zone is None and "index" not in spec and len({state.loc[c][1] for c in found}) > 1:
@@ -604,7 +604,7 @@ def _reject(state: GameState, step: dict, key: str) -> str | None:
     action = resolve_action(state, step["reject"], key)
     wrong = _check_player(state, step, key)
     if wrong:
-        return wrong + ": a rejection by a player who does not decide tests nothing"
+        raise ScenarioError(f"{key}: key player: {wrong}; a rejection by a player who does not decide tests nothing")
     before = state.to_json()
     try:
         state.apply(action)
@@ -667,7 +667,7 @@ def check_expectations(state: GameState, exp: Any, where: str = "expect") -> Ite
         elif key == "vars":
             yield from _check_vars(state, want, at)
         elif key in ("event", "no_event"):
-            _keys(want, at, EXPECT_KEYS["event"])
+            _check_event_spec(state, want, at)
             hit = any(_event_matches(state, ev, want, at) for ev in state.log)
             if hit != (key == "event"):
                 yield f"no event matching {want}" if key == "event" else f"an event matching {want} happened"
@@ -727,11 +727,17 @@ def _event_matches(state: GameState, ev: Event, want: dict, at: str) -> bool:
         return False
     if "player" in want and ev.player != want["player"]:
         return False
+    if "card" in want and (ev.card < 0 or state.defs[ev.card].name.lower() != str(want["card"]).lower()):
+        return False
+    return not ("data" in want and _plain(list(ev.data[: len(want["data"])])) != _plain(want["data"]))
+
+
+def _check_event_spec(state: GameState, want: Any, at: str) -> None:
+    _keys(want, at, EXPECT_KEYS["event"])
     if "card" in want:
         _known(state, want["card"], f"{at}.card")
-        if ev.card < 0 or state.defs[ev.card].name.lower() != str(want["card"]).lower():
-            return False
-    return not ("data" in want and _plain(list(ev.data[: len(want["data"])])) != _plain(want["data"]))
+    if "data" in want and not isinstance(want["data"], list):
+        raise ScenarioError(f"{at}.data: a list (the event's first data items)")
 
 
 def _check_events(state: GameState, want: Any, at: str) -> Iterable[str]:
@@ -739,7 +745,7 @@ def _check_events(state: GameState, want: Any, at: str) -> Iterable[str]:
     if not isinstance(want, list) or not want:
         raise ScenarioError(f"{at}: a list of events in the order they must happen")
     for i, w in enumerate(want):
-        _keys(w, f"{at}[{i}]", EXPECT_KEYS["event"])
+        _check_event_spec(state, w, f"{at}[{i}]")
     i = 0
     for ev in state.log:
         if i < len(want) and _event_matches(state, ev, want[i], f"{at}[{i}]"):
