@@ -249,3 +249,30 @@ def test_a_setup_scenario_deals_with_the_seed(tmp_path: Path) -> None:
     assert "vars.first_player is 0, expected 1" in line
     refused(tmp_path, "game: tgod\nsetup: {decks: [Guardian Wall, Nope]}\n", "key setup", "no deck 'Nope'")
     refused(tmp_path, "game: tgod\nsetup: {decks: [Guardian Wall]}\n", "key setup.decks")
+
+
+# ---------------------------------------------------------------------------------------------- legal positions
+@pytest.mark.parametrize("game,zones,cards,why", [
+    # PHK-SUM-05: one Summon per column
+    ("phaktionz", "{field: [Waka Goblin, Haka Goblin], deck: [9 The Enchanted Lion]}",
+     "[{name: Waka Goblin, counters: {col: 2}}, {name: Haka Goblin, counters: {col: 2}}]", "both in column 2"),
+    ("phaktionz", "{field: [Waka Goblin], deck: [9 The Enchanted Lion]}", "[{name: Waka Goblin, counters: {col: 9}}]",
+     "columns are 1 to 5"),
+    # TGOD-SPEC-01: one Main Creature; an Equipment is not a creature
+    ("tgod", "{main: [Sky Lancer, Reef Guard], base: [Bastion of Light], deck: [8 Dawn Keep]}", "[]", "at most 1"),
+    ("tgod", "{main: [Tower Shield], base: [Bastion of Light], deck: [8 Dawn Keep]}", "[]",
+     "Tower Shield (equipment) is in main, which holds only creature cards"),
+    # GR-LANE-01: one Guardian per lane
+    ("guardian-realms", "{lane1: [Ashen Brute, Moss Whelp], deck: [9 Moss Whelp]}", "[]", "lane1 holds 2 cards"),
+    # PTCG-ROLE-03: one unit per Wing zone
+    ("perfect-tcg", "{leader: [Gandor Squire], wing_left: [Gandor Knight, Gandor Page], deck: [9 Gandor Page]}", "[]",
+     "wing_left holds 2"),
+    # TGC-3.3.3.b.2: an Equipment goes under a creature, not in the creature zone
+    ("tgc", "{field: [HONK Ltd. Entertainment Voidsuit], deck: [9 Botanist]}", "[]",
+     "is in field, which holds only creature"),
+])
+def test_a_position_that_cannot_arise_is_refused(tmp_path: Path, game: str, zones: str, cards: str,
+                                                 why: str) -> None:
+    text = (f"game: {game}\nposition:\n  turn: 5\n  players:\n    - zones: {zones}\n      cards: {cards}\n"
+            "    - zones: {}\n")
+    refused(tmp_path, text, "key position", "not a legal position", why)

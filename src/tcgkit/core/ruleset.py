@@ -46,6 +46,9 @@ class Ruleset:
     HAND_ZONE: ClassVar[str] = "hand"
     DISCARD_ZONE: ClassVar[str] = "discard"
     TOKEN_ZONE: ClassVar[str] = "field"
+    #: what a zone may hold, for checking positions placed by hand (``position_problems``): zone -> (the most cards
+    #: one player may have there or None, the card types allowed there or () for any).
+    ZONE_RULES: ClassVar[Mapping[str, tuple[int | None, tuple[str, ...]]]] = {}
     #: deck formats (the first is the default) and game options with their defaults.
     FORMATS: ClassVar[tuple[str, ...]] = ("standard",)
     OPTIONS: ClassVar[Mapping[str, Any]] = {}
@@ -205,9 +208,16 @@ class Ruleset:
 
     def position_problems(self, state: GameState) -> list[str]:
         """Why a position a scenario placed by hand could not arise in a game (empty: it could). Called before
-        ``resume``. The default checks attachments: an attached card's host is in one of ``PLAY_ZONES`` and lists it.
-        Games add their own limits (one card per slot, a card type only in its zones...)."""
+        ``resume``. The default checks ``ZONE_RULES`` (how many cards, of which types) and attachments (an attached
+        card's host is in one of ``PLAY_ZONES`` and lists it); games may add more."""
         out = []
+        for zone, (most, types) in self.ZONE_RULES.items():
+            for p, zones in enumerate(state.zones):
+                cards = zones.get(zone, ())
+                if most is not None and len(cards) > most:
+                    out.append(f"player {p}'s {zone} holds {len(cards)} cards; it holds at most {most}")
+                out.extend(f"{state.defs[c].name} ({state.defs[c].type}) is in {zone}, which holds only "
+                           f"{' or '.join(types)} cards" for c in cards if types and state.defs[c].type not in types)
         for card, st in state.cs.items():
             host = st.host
             if host >= 0:

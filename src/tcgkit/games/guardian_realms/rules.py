@@ -50,6 +50,10 @@ class GuardianRealmsRules(Ruleset):
              "effect3": PUBLIC, "field": PUBLIC, "gone": PUBLIC}
     ZONE_GROUPS = {"guardians": ("lane1", "lane2", "lane3"), "equipment": ("equip1", "equip2", "equip3")}
     PLAY_ZONES = ("lane1", "lane2", "lane3", "equip1", "equip2", "equip3", "field")
+    # one Guardian per lane and one Equipment with it (GR-LANE-01, GR-LANE-03); one Field card (GR-FIELD-01)
+    ZONE_RULES = {**{f"lane{n}": (1, ("Guardian",)) for n in LANES},
+                  **{f"equip{n}": (1, ("Equipment",)) for n in LANES},
+                  **{f"effect{n}": (None, ("Effect",)) for n in LANES}, "field": (1, ("Field",))}
     TOKEN_ZONE = "lane1"
     #: Second readings, off by default (RULINGS.md).
     OPTIONS = {"ability_then_attack": False, "sp_refill": False, "bases_always_targetable": False,

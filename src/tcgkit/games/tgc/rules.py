@@ -66,6 +66,9 @@ class TgcRules(Ruleset):
              "artifacts": PUBLIC, "stack": PUBLIC, "discard": PUBLIC}
     ZONE_GROUPS = {"board": FIELD, "creatures": ("field",)}
     PLAY_ZONES = FIELD
+    # creatures on the field, Equipment under them, one Battlefield (TGC-3.3.3.d.1)
+    ZONE_RULES = {"field": (None, (CREATURE,)), "equip": (None, (EQUIPMENT,)), "bf": (1, (BATTLEFIELD,)),
+                  "artifacts": (None, (ARTIFACT,))}
     TOKEN_ZONE = "field"
     FORMATS = ("casual", "tournament")
     OPTIONS = {
