@@ -276,3 +276,30 @@ def test_a_position_that_cannot_arise_is_refused(tmp_path: Path, game: str, zone
     text = (f"game: {game}\nposition:\n  turn: 5\n  players:\n    - zones: {zones}\n      cards: {cards}\n"
             "    - zones: {}\n")
     refused(tmp_path, text, "key position", "not a legal position", why)
+
+
+# ---------------------------------------------------------------------------------------------- resources from the turn
+PASSING = ("keep", "end", "pass_phase", "do_nothing", "no_block", "pass", "done", "next")
+
+
+@pytest.mark.parametrize("game", ["guardian-realms", "tgc"])
+def test_turn_resources_are_what_a_game_of_passing_players_has(game: str) -> None:
+    """GR-DZ-01/03, GR-SP-02, TGC-1.10.1: at the start of each turn of a real game where nobody spends anything, the
+    turn player's resources are what a scenario's position gets by default for that turn."""
+    from tcgkit.games import get_rules
+
+    rules = get_rules(game)
+    state = rules.new_game(list(rules.decks())[:2], seed=1)
+    seen = 0
+    while state.turn < 9 and not state.is_over:
+        turn = state.turn
+        kinds = {a.kind: a for a in state.legal_actions()}
+        state.apply(next(kinds[k] for k in PASSING if k in kinds))
+        if state.turn != turn and state.phase not in ("mulligan",):
+            p = state.active
+            probe = state.clone()
+            probe.res[p] = {}  # as a position that states no resource
+            want = rules.turn_resources(probe, p)
+            assert {k: state.res[p][k] for k in want} == want, (state.turn, p)
+            seen += 1
+    assert seen >= 6

@@ -328,6 +328,8 @@ def build_position(scn: Scenario) -> GameState:
     for p, pl in enumerate(players):
         pl = pl or {}
         state.res[p].update(pl.get("resources") or {})
+        for name, value in rules.turn_resources(state, p).items():
+            state.res[p].setdefault(name, value)
         for i, spec in enumerate(pl.get("cards") or []):
             _place_card_state(state, p, spec, f"{scn.source}: key players[{p}].cards[{i}]")
     problems = rules.position_problems(state)

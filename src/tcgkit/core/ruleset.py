@@ -230,6 +230,23 @@ class Ruleset:
                                "on it")
         return out
 
+    def turn_resources(self, state: GameState, player: int) -> dict[str, int]:
+        """The resources a player has at ``state.turn`` when nothing was spent: what a scenario's position gets for
+        each resource it does not state. The default: none (the game's ``resume`` fills in the rest)."""
+        return {}
+
+    @staticmethod
+    def own_turns(state: GameState, player: int) -> int:
+        """How many turns ``player`` has had by ``state.turn`` (the current one included), from
+        ``state.vars["first_player"]`` (0 when unset).
+
+        >>> from types import SimpleNamespace as NS
+        >>> [Ruleset.own_turns(NS(turn=5, vars={"first_player": 1}), p) for p in (0, 1)]
+        [2, 3]
+        """
+        first = state.vars.get("first_player", 0)
+        return (state.turn + 1) // 2 if player == first else state.turn // 2
+
     def has_keyword(self, state: GameState, card: int, keyword: str) -> bool:
         """Whether a card has a keyword now, printed or granted. The default: a printed tag, or a status of that
         name (case-insensitive); games with granted keywords say more."""

@@ -128,6 +128,17 @@ class GuardianRealmsRules(Ruleset):
         for lane in LANES:
             res[f"b{lane}"] = 100 if lane == STRONGHOLD else 50
 
+    def turn_resources(self, state: GameState, player: int) -> dict[str, int]:
+        """The second player starts with 2 DZ Points (GR-TURN-03); 1 DZ Point and 1 SP more each of the player's
+        turns after the first, up to 10 (GR-DZ-01/02, GR-SP-01/02); DZ Points full (GR-DZ-03)."""
+        turns = self.own_turns(state, player)
+        second = player != state.vars.get("first_player", 0)
+        n = min(10, max(2, turns + 1) if second else max(1, turns))
+        res = state.res[player]
+        cap = res.get("dzcap", max(n, res.get("dz", 0)))
+        sp = min(10, max(1, self.round_of(state) if state.options.get("sp_refill") else turns))
+        return {"dzcap": cap, "dz": cap, "sp": sp}
+
     def resume(self, state: GameState) -> None:
         """Fill defaults for a scenario position and hand the decision to the active player."""
         state.vars.setdefault("first_player", 0)

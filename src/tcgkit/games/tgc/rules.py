@@ -208,6 +208,11 @@ class TgcRules(Ruleset):
         state.phase = "mulligan"
         state.current = first
 
+    def turn_resources(self, state: GameState, player: int) -> dict[str, int]:
+        """One draw more each turn and plasma equal to the draws (TGC-1.10, TGC-1.10.1); 1 plasma before the first."""
+        draws = self.own_turns(state, player)
+        return {"draws": draws, "plasma": max(1, draws)}
+
     def has_keyword(self, state: GameState, card: int, keyword: str) -> bool:
         """Printed, granted (a status) or given by an attached Equipment, and not nullified (TGC-1.8)."""
         return verbs.has_kw(state, card, keyword)
