@@ -303,3 +303,18 @@ def test_turn_resources_are_what_a_game_of_passing_players_has(game: str) -> Non
             assert {k: state.res[p][k] for k in want} == want, (state.turn, p)
             seen += 1
     assert seen >= 6
+
+
+def test_the_command_line_reports_a_refused_scenario_in_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "case.yaml"
+    path.write_text(HEAD + "steps:\n  - reject: activate #1 0\n")
+    r = subprocess.run([sys.executable, "-m", "tcgkit.cli", "scenario", "run", str(path)], capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 1 and "Traceback" not in r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == f"FAIL {path}" and lines[-1] == "0 passed, 1 failed"
+    (msg,) = lines[1:-1]
+    assert str(path) in msg and "key reject" in msg

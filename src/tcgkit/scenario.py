@@ -284,37 +284,17 @@ def _force(state: GameState, spec: dict, where: str) -> None:
 
 # ---------------------------------------------------------------------------------------------- building a game
 def build_position(scn: Scenario) -> GameState:
-    """Make the game state a scenario's position (or setup) describes."""
-    rules = get_rules(scn.game)
+    """Make the game state a scenario's position (or setup) describes; a position that could not arise in a game
+    (``Ruleset.position_problems``) is a :class:`ScenarioError`."""
     if scn.setup is not None:
         return _build_setup(scn)
-    pool = rules.pool()
+    rules = get_rules(scn.game)
     pos = scn.position
     players = pos.get("players") or [{}, {}]
     if not isinstance(players, list) or len(players) != 2:
         raise ScenarioError(f"{scn.source}: key position.players: a list of two players")
-    defs, owner, placements = [], [], []
-    for p, pl in enumerate(players):
-        pl = _keys(pl or {}, f"{scn.source}: key players[{p}]", PLAYER_KEYS)
-        zones = _keys(pl.get("zones") or {}, f"{scn.source}: key players[{p}].zones", set(rules.ZONES),
-                      "a mapping of zone names to card lists")
-        for zname, entries in zones.items():
-            for i, entry in enumerate(entries or []):
-                try:
-                    name, count = _entry(entry, f"{scn.source}: key players[{p}].zones.{zname}[{i}]")
-                    d = pool.get(name)
-                except DeckFileError as exc:
-                    raise ScenarioError(str(exc)) from None
-                except KeyError:
-                    raise ScenarioError(f"{scn.source}: key players[{p}].zones.{zname}[{i}]: no card {name!r} in "
-                                        f"{scn.game}") from None
-                for _ in range(count):
-                    defs.append(d)
-                    owner.append(p)
-                    placements.append((len(defs) - 1, p, zname))
-    state = GameState(rules, defs, owner, scn.seed, {**rules.OPTIONS, **scn.options})
-    for card, p, zname in placements:
-        state.place(card, p, zname)
+    players = [_keys(pl or {}, f"{scn.source}: key players[{p}]", PLAYER_KEYS) for p, pl in enumerate(players)]
+    state = _place_zones(scn, players)
     where = f"{scn.source}: key position"
     try:
         state.turn = int(pos.get("turn", 1))
@@ -323,11 +303,14 @@ def build_position(scn: Scenario) -> GameState:
     except (TypeError, ValueError):
         raise ScenarioError(f"{where}: turn, active and current_player are integers") from None
     state.phase = str(pos.get("phase", "main"))
-    state.vars.update({k: _frozen(v) for k, v in _keys(pos.get("vars") or {}, f"{where}.vars", set(
-        pos.get("vars") or {})).items()})
+    if not isinstance(pos.get("vars") or {}, dict):
+        raise ScenarioError(f"{where}.vars: a mapping of var names to values")
+    state.vars.update({k: _frozen(v) for k, v in (pos.get("vars") or {}).items()})
     for p, pl in enumerate(players):
-        pl = pl or {}
-        state.res[p].update(pl.get("resources") or {})
+        resources = pl.get("resources") or {}
+        if not isinstance(resources, dict):
+            raise ScenarioError(f"{scn.source}: key players[{p}].resources: a mapping of names to numbers")
+        state.res[p].update(resources)
         for name, value in rules.turn_resources(state, p).items():
             state.res[p].setdefault(name, value)
         for i, spec in enumerate(pl.get("cards") or []):
@@ -340,6 +323,34 @@ def build_position(scn: Scenario) -> GameState:
         rules.resume(state)
     except TcgkitError as exc:
         raise ScenarioError(f"{where}: {exc}") from None
+    return state
+
+
+def _place_zones(scn: Scenario, players: list[dict]) -> GameState:
+    """A game state holding the cards of the players' ``zones`` (card instances in the order given)."""
+    rules = get_rules(scn.game)
+    pool = rules.pool()
+    defs, owner, placements = [], [], []
+    for p, pl in enumerate(players):
+        zones = _keys(pl.get("zones") or {}, f"{scn.source}: key players[{p}].zones", set(rules.ZONES),
+                      "a mapping of zone names to card lists")
+        for zname, entries in zones.items():
+            for i, entry in enumerate(entries or []):
+                where = f"{scn.source}: key players[{p}].zones.{zname}[{i}]"
+                try:
+                    name, count = _entry(entry, where)
+                    d = pool.get(name)
+                except DeckFileError as exc:
+                    raise ScenarioError(str(exc)) from None
+                except KeyError:
+                    raise ScenarioError(f"{where}: no card {name!r} in {scn.game}") from None
+                for _ in range(count):
+                    defs.append(d)
+                    owner.append(p)
+                    placements.append((len(defs) - 1, p, zname))
+    state = GameState(rules, defs, owner, scn.seed, {**rules.OPTIONS, **scn.options})
+    for card, p, zname in placements:
+        state.place(card, p, zname)
     return state
 
 
@@ -506,14 +517,15 @@ def resolve_action(state: GameState, text: str, where: str) -> Action:
             return a
     args: list[int | str] = []
     for how, val in pat.args:
-        args.append(_guess_card(state, val) if how == "name" else val)
+        args.append(_guess_card(state, val, args) if how == "name" else val)
     return Action(pat.kind, tuple(args))
 
 
-def _guess_card(state: GameState, name: str) -> int:
+def _guess_card(state: GameState, name: str, taken: list) -> int:
+    """A copy of ``name``: not one already named in the action, outside the deck, the deciding player's first."""
     deck = state.rules.DECK_ZONE
     copies = [c for c in range(len(state.defs)) if state.defs[c].name.lower() == name.lower()]
-    copies.sort(key=lambda c: (state.loc[c][1] == deck, state.owner[c] != state.current, c))
+    copies.sort(key=lambda c: (c in taken, state.loc[c][1] == deck, state.owner[c] != state.current, c))
     return copies[0]
 
 
