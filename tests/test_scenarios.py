@@ -318,3 +318,15 @@ def test_the_command_line_reports_a_refused_scenario_in_one_line(tmp_path: Path)
     assert lines[0] == f"FAIL {path}" and lines[-1] == "0 passed, 1 failed"
     (msg,) = lines[1:-1]
     assert str(path) in msg and "key reject" in msg
+
+
+def test_a_clause_is_found_in_the_refusal_or_in_its_reason() -> None:
+    from tcgkit.core.errors import IllegalAction
+    from tcgkit.scenario import _check_reason
+
+    several = IllegalAction("attack #1 #2", "it forfeited its action", "GR-PARA-04, GR-CONF-04")
+    assert _check_reason(several, {"clause": "GR-CONF-04"}) is None
+    assert "another reason than GR-CONF-0" in _check_reason(several, {"clause": "GR-CONF-0"})
+    in_text = IllegalAction("attack #1", "a direct attack waits for Taunt (TGC-4.1.2.1) to be answered")
+    assert _check_reason(in_text, {"clause": "TGC-4.1.2.1"}) is None
+    assert _check_reason(in_text, {"clause": "TGC-4.1.2"}) is not None  # a longer id is not its prefix

@@ -635,8 +635,10 @@ def _check_reason(exc: IllegalAction, step: dict) -> str | None:
     """The refusal's clause (the error's ``clause``, or the clause id its reason cites) and reason text."""
     clause = step.get("clause")
     if clause is not None:
-        cited = exc.clause == clause if exc.clause else re.search(
-            rf"(?<![\w-]){re.escape(str(clause))}(?![\w.-]*\d)", exc.why) is not None
+        if exc.clause:  # one clause id, or several joined by commas
+            cited = str(clause) in (c.strip() for c in exc.clause.split(","))
+        else:
+            cited = re.search(rf"(?<![\w-]){re.escape(str(clause))}(?![\w.-]*\d)", exc.why) is not None
         if not cited:
             return f"rejected for another reason than {clause}: {exc.why}" + (f" ({exc.clause})" if exc.clause else "")
     reason = step.get("reason")
