@@ -152,6 +152,10 @@ def test_an_unknown_key_is_refused(tmp_path: Path, text: str, key: str) -> None:
     refused(tmp_path, text, key)
 
 
+def test_a_scenario_without_steps_is_refused(tmp_path: Path) -> None:
+    refused(tmp_path, HEAD, "key steps", "tests nothing")
+
+
 def test_a_reject_by_a_player_who_does_not_decide_is_refused(tmp_path: Path) -> None:
     line = refused(tmp_path, HEAD + 'steps:\n  - reject: attack "Shadow Brute" "Sky Lancer"\n    player: 1\n',
                    "player 1 does not decide")

@@ -190,8 +190,7 @@ def scenario_from_dict(doc: Any, source: str = "<scenario>") -> Scenario:
             raise ScenarioError(f"{source}: key steps: a deck scenario has no steps")
     elif "violations" in doc or "format" in doc:
         key = "violations" if "violations" in doc else "format"
-        raise ScenarioError(f"{source}: key {key}: only with deck (use an expect step's violations for the decks "
-                            "of a game)")
+        raise ScenarioError(f"{source}: key {key}: only with deck (a deck scenario)")
     try:
         seed = int(doc.get("seed", 0))
     except (TypeError, ValueError):
@@ -537,6 +536,8 @@ def run_scenario(scn: Scenario) -> list[str]:
         if scn.deck is not None:
             return _run_deck(scn)
         state = build_position(scn)
+        if not scn.steps:
+            raise ScenarioError(f"{scn.source}: key steps: none; a scenario without steps tests nothing")
         return _run_steps(scn, state)
     except ScenarioError as exc:
         return [str(exc)]
