@@ -262,12 +262,17 @@ def sim(
     if as_json:
         _print_json(summary)
     else:
-        table_out = Table("games", "wins seat 0", "wins seat 1", "draws", "errors", "mean turns", "decisions/s",
-                          title=f"{game}: {', '.join(table)}")
-        table_out.add_row(str(summary["games"]), str(summary["wins"]["0"]), str(summary["wins"]["1"]),
-                          str(summary["draws"]), str(summary["errors"]), str(summary["mean_turns"]),
-                          str(summary["decisions_per_second"]))
+        table_out = Table("games", "draws", "errors", "mean turns", "decisions/s", title=f"{game}: {', '.join(table)}")
+        table_out.add_row(str(summary["games"]), str(summary["draws"]), str(summary["errors"]),
+                          str(summary["mean_turns"]), str(summary["decisions_per_second"]))
         out.print(table_out)
+        wins = Table("", "games", "wins", "draws", "win rate", title="Wins by seat, bot and deck")
+        for label, key in (("seat", "by_seat"), ("bot", "by_bot"), ("deck", "by_deck")):
+            for name, t in summary[key].items():
+                who = f"seat {int(name) + 1}" if key == "by_seat" else f"{label} {name}"
+                rate = f"{100 * (t['wins'] + t['draws'] / 2) / t['games']:.1f}%" if t["games"] else "-"
+                wins.add_row(Text(who), str(t["games"]), str(t["wins"]), str(t["draws"]), rate)
+        out.print(wins)
         for r in records:
             if r.error:
                 out.print(f"game {r.index} (seed {r.seed}): {r.error}")
@@ -300,22 +305,26 @@ def report(
     top: Annotated[int, typer.Option("--top", help="Rows of the card tables in the terminal.")] = 15,
     min_games: Annotated[int | None, typer.Option(
         "--min-games", help="Cards drawn in fewer games are left out of the above/below lists.")] = None,
+    against: Annotated[list[str] | None, typer.Option(
+        "--against", help="Compare with another run's results (e.g. before a card change).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Balance report of stored results: matchups, turn order, game length, win reasons, per-card figures."""
+    """Balance report: a verdict (which decks and cards differ from the field beyond chance), then matchups, turn
+    order, game length, win reasons and per-card figures."""
     from tcgkit import report as reportmod
     from tcgkit.results import load
     from tcgkit.stats import compute
 
     stats = compute(load(results, game))
+    before = compute(load(against, game or stats.game)) if against else None
     if html:
-        reportmod.write_html(stats, html, min_games=min_games)
+        reportmod.write_html(stats, html, min_games=min_games, against=before)
     if csv_dir:
         reportmod.write_csv(stats, csv_dir)
     if as_json:
-        _print_json(reportmod.to_json(stats, min_games=min_games))
+        _print_json(reportmod.to_json(stats, min_games=min_games, against=before))
         return
-    reportmod.print_terminal(stats, out, top=top, min_games=min_games)
+    reportmod.print_terminal(stats, out, top=top, min_games=min_games, against=before)
     if html:
         out.print(f"HTML report: {html}")
     if csv_dir:
