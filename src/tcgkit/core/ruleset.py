@@ -49,6 +49,9 @@ class Ruleset:
     HAND_ZONE: ClassVar[str] = "hand"
     DISCARD_ZONE: ClassVar[str] = "discard"
     TOKEN_ZONE: ClassVar[str] = "field"
+    #: what a zone may hold, for checking positions placed by hand (``position_problems``): zone -> (the most cards
+    #: one player may have there or None, the card types allowed there or () for any).
+    ZONE_RULES: ClassVar[Mapping[str, tuple[int | None, tuple[str, ...]]]] = {}
     #: deck formats (the first is the default) and game options with their defaults.
     FORMATS: ClassVar[tuple[str, ...]] = ("standard",)
     OPTIONS: ClassVar[Mapping[str, Any]] = {}
@@ -269,6 +272,56 @@ class Ruleset:
     def resume(self, state: GameState) -> None:
         """After a scenario set up a position: compute the decision point from ``state.phase`` and ``state.vars``."""
         raise NotImplementedError
+
+    def position_problems(self, state: GameState) -> list[str]:
+        """Why a position a scenario placed by hand could not arise in a game (empty: it could). Called before
+        ``resume``. The default checks ``ZONE_RULES`` (how many cards, of which types) and attachments (an attached
+        card's host is in one of ``PLAY_ZONES`` and lists it); games may add more."""
+        out = []
+        for zone, (most, types) in self.ZONE_RULES.items():
+            for p, zones in enumerate(state.zones):
+                cards = zones.get(zone, ())
+                if most is not None and len(cards) > most:
+                    out.append(f"player {p}'s {zone} holds {len(cards)} cards; it holds at most {most}")
+                out.extend(f"{state.defs[c].name} ({state.defs[c].type}) is in {zone}, which holds only "
+                           f"{' or '.join(types)} cards" for c in cards if types and state.defs[c].type not in types)
+        for card, st in state.cs.items():
+            host = st.host
+            if host >= 0:
+                hs = state.cs.get(host)
+                if state.loc[host][1] not in self.PLAY_ZONES:
+                    out.append(f"{state.defs[card].name} is attached to {state.defs[host].name}, which is in "
+                               f"{state.loc[host][1]}, not in play")
+                elif hs is None or card not in hs.attached:
+                    out.append(f"{state.defs[card].name} is attached to {state.defs[host].name} without being listed "
+                               "on it")
+        return out
+
+    def turn_resources(self, state: GameState, player: int) -> dict[str, int]:
+        """The resources a player has at ``state.turn`` when nothing was spent: what a scenario's position gets for
+        each resource it does not state. The default: none (the game's ``resume`` fills in the rest)."""
+        return {}
+
+    @staticmethod
+    def own_turns(state: GameState, player: int) -> int:
+        """How many turns ``player`` has had by ``state.turn`` (the current one included), from
+        ``state.vars["first_player"]`` (0 when unset).
+
+        >>> from types import SimpleNamespace as NS
+        >>> [Ruleset.own_turns(NS(turn=5, vars={"first_player": 1}), p) for p in (0, 1)]
+        [2, 3]
+        """
+        first = state.vars.get("first_player", 0)
+        return (state.turn + 1) // 2 if player == first else state.turn // 2
+
+    def has_keyword(self, state: GameState, card: int, keyword: str) -> bool:
+        """Whether a card has a keyword now, printed or granted. The default: a printed tag, or a status of that
+        name (case-insensitive); games with granted keywords say more."""
+        kw = keyword.lower()
+        if any(t.lower() == kw for t in state.defs[card].tags):
+            return True
+        st = state.cs.get(card)
+        return st is not None and any(k.lower() == kw and v for k, v in st.status.items())
 
     # ------------------------------------------------------------------ playing
     def legal_actions(self, state: GameState) -> list[Action]:

@@ -195,6 +195,8 @@ class PerfectRules(Ruleset):
     }
     ZONE_GROUPS = {"wing": WINGS, "support": SUPPORTS, "slots": SLOTS, "units": UNIT_ZONES, "field": FIELD}
     PLAY_ZONES = FIELD
+    # one unit in the Leader zone and in each Wing and Support zone (PTCG-ROLE-03)
+    ZONE_RULES = {**{z: (1, (UNIT,)) for z in (LEADER, WL, WR, SL, SR)}, ART: (None, ("artefact",))}
     DISCARD_ZONE = LOST
     TOKEN_ZONE = WL
     #: the other reasonable reading of an ambiguous clause, each off by default (see RULINGS.md)

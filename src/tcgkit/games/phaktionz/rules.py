@@ -67,6 +67,7 @@ class PhaktionzRules(Ruleset):
              "deck_out": PUBLIC, "exile": PUBLIC, "creation_pile": OWNER, "stack": PUBLIC, "aside": OWNER}
     ZONE_GROUPS = {"end_zone": ("deck_out",), "battlefield": ("field",), "cp": ("creation_pile",)}
     PLAY_ZONES = ("field", "realm", "attached")
+    ZONE_RULES = {"field": (None, ("summon",))}
     DECK_ZONE, HAND_ZONE, DISCARD_ZONE, TOKEN_ZONE = "deck", "hand", "deck_out", "field"
     FORMATS = ("standard", "synthesis")
     OPTIONS = {"format": "standard", "columns": 5, "tribute_at_least": False, "demote_winner": False,
@@ -142,6 +143,27 @@ class PhaktionzRules(Ruleset):
 
     def _init_vars(self, state: GameState) -> None:
         state.vars.setdefault("q", ())
+
+    def position_problems(self, state: GameState) -> list[str]:
+        """Besides the zone rules: no more Summons than columns, one Summon per column (PHK-SUM-05, PHK-DOC-01)."""
+        out = super().position_problems(state)
+        cols = state.options.get("columns", 5)
+        for p in (0, 1):
+            field = state.zones[p]["field"]
+            if len(field) > cols:
+                out.append(f"player {p} has {len(field)} Summons on the battlefield and {cols} columns")
+            taken: dict[int, str] = {}
+            for c in field:
+                st = state.cs.get(c)
+                col = st.counters.get("col") if st is not None else None
+                if col is None:
+                    continue
+                if not 1 <= col <= cols:
+                    out.append(f"{state.defs[c].name} is in column {col}; the columns are 1 to {cols}")
+                elif col in taken:
+                    out.append(f"{state.defs[c].name} and {taken[col]} are both in column {col} of player {p}")
+                taken[col] = state.defs[c].name
+        return out
 
     def resume(self, state: GameState) -> None:
         self._init_vars(state)

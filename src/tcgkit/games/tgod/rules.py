@@ -110,6 +110,9 @@ class TgodRules(Ruleset):
              "power": PUBLIC, "equipped": PUBLIC}
     ZONE_GROUPS = {"creatures": ("main", "backup"), "field": ("main", "backup", "base")}
     PLAY_ZONES = ("main", "backup", "base", "power", "equipped")
+    # one Main Creature and one Base Armor (TGOD-SPEC-01, TGOD-SETUP-01); each zone its own card type
+    ZONE_RULES = {"main": (1, (CREATURE,)), "backup": (None, (CREATURE,)), "base": (1, (BASE,)),
+                  "power": (None, (POWER,)), "equipped": (None, (EQUIPMENT,))}
     TOKEN_ZONE = "backup"
     FORMATS = ("standard",)
     #: Second readings of the rulebook (RULINGS.md), all off by default; ``first_player``: None = random.
