@@ -59,9 +59,12 @@ def games(as_json: JsonFlag = False) -> None:
     out.print(table)
 
 
+ExplainOption = Annotated[str | None, typer.Option(
+    "--explain", help="Print how the engine reads this card (name or id), step by step in words.")]
+
+
 @app.command()
-def cards(game: str, as_json: JsonFlag = False, folders: CardsOption = None, explain: Annotated[str | None, typer.Option(
-        "--explain", help="Print how the engine reads this card (name or id), step by step in words.")] = None) -> None:
+def cards(game: str, as_json: JsonFlag = False, folders: CardsOption = None, explain: ExplainOption = None) -> None:
     """List a game's card pool (with the cards of designer folders given with --cards), or explain one card."""
     use_cards(folders, game)
     rules = get_rules(game)
