@@ -21,7 +21,7 @@ def test_heathshards_and_plasma_by_name_tgc_1_6() -> None:
     numbers = dict(WORDS.numbers(state, 0, 1))
     assert numbers["Heathshards (HS)"] == "17"
     assert numbers["Plasma"] == "2 (+1 this turn)"
-    assert not any("hs" == label for label, _ in WORDS.numbers(state, 0, 1))
+    assert not any(label == "hs" for label, _ in WORDS.numbers(state, 0, 1))
 
 
 def test_the_phase_names_the_gamestate_tgc_2_5_3() -> None:

@@ -27,7 +27,6 @@ from tcgkit.core.errors import DeckFileError
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.tgc import verbs
-from tcgkit.games.tgc.words import TgcWords
 from tcgkit.games.tgc.model import (
     ARTIFACT,
     BATTLEFIELD,
@@ -38,6 +37,7 @@ from tcgkit.games.tgc.model import (
     kw_arg,
     kw_name,
 )
+from tcgkit.games.tgc.words import TgcWords
 
 START_HS = 20
 HAND_SIZE = 5

@@ -40,7 +40,8 @@ class TgcWords(Words):
                 "hivemind": "Hivemind shield (the next damage is ignored)", "nullified": "its effects are nullified"}
     CHOICES = {"t": "choose the target", "keep": "choose the card to keep", "faction": "choose a faction",
                "who": "choose a player", "ctype": "choose a card type", "back": "choose the card to take back",
-               "bf": "choose a Battlefield card", "fallen": "choose a destroyed card", "shown": "choose the card to show"}
+               "bf": "choose a Battlefield card", "fallen": "choose a destroyed card",
+               "shown": "choose the card to show"}
     INTERNAL = frozenset({"hs", "temp", "gs", "dn", "qacts", "faction=", "no:", "bf"})
     SUMMARY = """TGC: bring your opponent's Heathshards (HS) from 20 to 0.
 Setup: a coin toss decides who goes first; each player draws 5 and may swap up to 3 cards (face down, 1 for 1).
