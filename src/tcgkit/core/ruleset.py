@@ -221,10 +221,8 @@ class Ruleset:
     def explain_illegal(self, state: GameState, action: Action) -> str:
         """Why an action is not among the legal ones (games may say more)."""
         if state.current != state.active and state.pending is None:
-            return "it is not that player's decision"
-        return f"not a legal action now (phase {state.phase}); legal: " + ", ".join(
-            a.text() for a in state.legal_actions()[:12]
-        )
+            return "not one of your choices in the other player's turn"
+        return "not a legal action now"
 
     def after_effects(self, state: GameState) -> None:
         """Called when the resolution stack empties after a pending choice was answered: continue the turn."""

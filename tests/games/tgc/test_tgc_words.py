@@ -49,7 +49,7 @@ def test_not_enough_plasma_cites_tgc_3_3_1_1_by_id_and_by_name() -> None:
 def test_declare_battle_outside_the_battle_phase_cites_tgc_2_4_2_d() -> None:
     state = pos(p0={"field": ["Bartender"]}, phase="play")
     r = refused(state, f"attack #{card(state, 0, 'Bartender')}")
-    assert r.clause == "TGC-2.4.2.d"
+    assert r.clause == "TGC-2.4.2"
 
 
 def test_an_opponents_hand_card_is_not_named_in_a_refusal() -> None:

@@ -363,7 +363,7 @@ An empty deck deals 1, 2, 4... damage to each of your Bases at each draw."""
                     return Refusal(f"{d.name} has no ability of that number", "GR-CARD-05")
         why = state.rules.explain_illegal(state, action)
         r = _split(why)
-        if r.why.startswith("not a legal action now") or r.why.startswith("it is not that player"):
+        if r.why.startswith(("not a legal action now", "not one of your choices")):
             return self._generic(state, action)
         r = Refusal(r.why.replace(f"#{card}", state.defs[card].name if card >= 0 else "it"), r.clause)
         return _reword(r)

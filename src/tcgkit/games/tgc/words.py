@@ -294,7 +294,7 @@ passes it on, and twice in a row the gamestate defaults (the pending phase chang
             if state.loc[card][1] != "hand" or state.owner[card] != p:
                 return Refusal(f"{d.name} is not in your hand", "TGC-3.3.1")
             if gs != "play" and d.type != "instant":
-                return Refusal(f"only Instants are played in an {gsn} gamestate", "TGC-2.4.2.a")
+                return Refusal(f"only Instants are played in an {gsn} gamestate", "TGC-2.4.2.a.x")
             cost = state.rules.card_cost(state, p, card)
             if cost > state.rules.available_plasma(state, p):
                 return Refusal(f"{d.name} costs {cost} plasma and you have {state.rules.available_plasma(state, p)}",
@@ -308,7 +308,7 @@ passes it on, and twice in a row the gamestate defaults (the pending phase chang
         if k == "attack":
             d = state.defs[card]
             if gs != "battle":
-                return Refusal("Declare Battle only in the Open Battle gamestate of your Battle Phase", "TGC-2.4.2.d")
+                return Refusal("Declare Battle only in the Open Battle gamestate of your Battle Phase", "TGC-2.4.2")
             if state.owner[card] != p or state.loc[card][1] != "field":
                 return Refusal(f"{d.name} is not one of your creatures on the field", "TGC-3.5.1")
             st = state.cs.get(card)
@@ -324,7 +324,7 @@ passes it on, and twice in a row the gamestate defaults (the pending phase chang
                 return Refusal("a Fury creature that can attack must attack before the Battle Phase ends", "TGC-0.2")
             return Refusal(f"Pass Phase is not an action of the {gsn} gamestate", "TGC-2.4")
         if k == "do_nothing":
-            return Refusal(f"Do Nothing is an action of an Open Quick gamestate, not of {gsn}", "TGC-2.4.3.c")
+            return Refusal(f"Do Nothing is an action of an Open Quick gamestate, not of {gsn}", "TGC-2.4.3")
         if gs == "closed":
             return Refusal("the gamestate is Closed: no player may act", "TGC-2.1")
         return Refusal(f"that is not an action of the {gsn} gamestate now", "TGC-2.4")
