@@ -54,6 +54,8 @@ def hidden_names(state: GameState, viewer: int) -> re.Pattern | None:
     """A pattern of the names of cards ``viewer`` cannot see that no visible card (name or text) mentions."""
     seen = [d.name for c, d in enumerate(state.defs) if state.loc[c][1] and state.visible(c, viewer)]
     seen += [d.text for c, d in enumerate(state.defs) if state.loc[c][1] and state.visible(c, viewer)]
+    if state.result is None and state.current == viewer:  # the words of the viewer's own options are theirs
+        seen += [a for act in state.legal_actions() for a in act.args if isinstance(a, str)]
     known = " \n ".join(seen)
     hidden = {d.name for c, d in enumerate(state.defs) if state.loc[c][1] and not state.visible(c, viewer)}
     names = sorted((n for n in hidden if n not in known), key=len, reverse=True)
