@@ -9,7 +9,7 @@ import pytest
 from tcgkit.core.words import MissingWords
 from words_check import walk
 
-GAMES = ["guardian-realms", "tgc", "tgod", "phaktionz"]
+GAMES = ["guardian-realms", "tgc", "tgod", "phaktionz", "perfect-tcg"]
 
 
 @pytest.mark.parametrize("game", GAMES)

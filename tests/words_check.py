@@ -19,7 +19,7 @@ from tcgkit.games import get_rules
 
 #: what never appears in a text for people: an underscore (internal keys), a card id, None, a sentinel number,
 #: a Python repr (brackets, quotes around tuple items).
-BAD = re.compile(r"_|=|#\d|\bNone\b|\b(?:999|1000|9999)\b|\[|\]|\{|\}|<|>|\('|',|\bTrue\b|\bFalse\b")
+BAD = re.compile(r"_|=|#\d|\bNone\b|\b(?:999|9999)\b|\[|\]|\{|\}|<|>|\('|',|\bTrue\b|\bFalse\b")
 
 
 @dataclass
@@ -42,10 +42,17 @@ def strict_words(game: str) -> Words:
     return words
 
 
+#: sentinel numbers of a game's internal state ("until it leaves play" is stored as 1000 in Guardian Realms); Perfect
+#: TCG's Power is counted in thousands, so 1000 is a real number there.
+SENTINELS = {"guardian-realms": re.compile(r"\b1000\b")}
+
+
 def check_text(words: Words, text: str | None, where: str) -> None:
     assert text, f"{where}: no text"
     m = BAD.search(text)
     assert m is None, f"{where}: internal detail {m.group()!r} in {text!r}"
+    sentinel = SENTINELS.get(words.rules.id)
+    assert sentinel is None or not sentinel.search(text), f"{where}: a sentinel number in {text!r}"
     for key in words.INTERNAL:
         assert re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", text) is None, f"{where}: key {key!r} in {text!r}"
 

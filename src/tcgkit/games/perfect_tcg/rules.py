@@ -68,6 +68,7 @@ from tcgkit.games.perfect_tcg.model import (
     PerfectCard,
     make_card,
 )
+from tcgkit.games.perfect_tcg.words import PerfectTcgWords
 
 PASS, END, DONE, DRAW = Action("pass"), Action("end"), Action("done"), Action("draw")
 _new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
@@ -195,6 +196,7 @@ class PerfectRules(Ruleset):
     }
     ZONE_GROUPS = {"wing": WINGS, "support": SUPPORTS, "slots": SLOTS, "units": UNIT_ZONES, "field": FIELD}
     PLAY_ZONES = FIELD
+    WORDS = PerfectTcgWords
     DISCARD_ZONE = LOST
     TOKEN_ZONE = WL
     #: the other reasonable reading of an ambiguous clause, each off by default (see RULINGS.md)
