@@ -18,8 +18,8 @@ from tcgkit.core.words import Words, present
 from tcgkit.games import get_rules
 
 #: what never appears in a text for people: an underscore (internal keys), a card id, None, a sentinel number,
-#: a Python repr (brackets, quotes around tuple items).
-BAD = re.compile(r"_|=|#\d|\bNone\b|\b(?:999|9999)\b|\[|\]|\{|\}|<|>|\('|',|\bTrue\b|\bFalse\b")
+#: a Python repr (a list or tuple of items; square brackets alone are printed card text: costs, requirements).
+BAD = re.compile(r"_|=|#\d|\bNone\b|\b(?:999|9999)\b|\['|\[\d|\[\(|\{|\}|<|>|\('|',|\bTrue\b|\bFalse\b")
 
 
 @dataclass

@@ -139,7 +139,7 @@ create into your hand when their condition holds."""
                 out.append(f"Plague counter (exiled after {_turns(v)})")
             elif k == "swapped":
                 if v == state.turn:
-                    out.append(f"a {self.summon_kind(state, card)} this turn (swapped)")
+                    out.append(f"a {self.summon_kind(state, card)} this turn (Striker and Tech exchanged)")
             elif k == "dmg_set":
                 if s.get("dmg_set_turn") == state.turn:
                     out.append(f"DMG set to {v} this turn")
@@ -159,7 +159,7 @@ create into your hand when their condition holds."""
 
     def status_phrase(self, state: GameState, card: int, status: str, value: int) -> str:
         if status == "swapped":
-            return "Striker and Tech swapped this turn"
+            return "Striker and Tech exchanged this turn"
         if status == "dmg_set":
             return f"DMG set to {value} this turn"
         if status == "plague":
