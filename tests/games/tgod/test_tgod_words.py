@@ -76,3 +76,17 @@ def test_the_opponents_hand_is_never_named() -> None:
     state = position(p1={"hand": ["Iron Tyrant"]})
     r = refused(state, f"play #{card(state, 1, 'Iron Tyrant')} backup")
     assert "Iron Tyrant" not in str(r)
+
+
+def test_the_log_tells_damage_and_what_d_blocked_tgod_btl_05() -> None:
+    state = position({"main": ["Shadow Brute"], "hand": ["Tower Shield"]}, {"main": ["Paladin Sovereign"]},
+                     vars={"deck_type": ["guardian", "knight"]})
+    brute, paladin = card(state, 0, "Shadow Brute"), card(state, 1, "Paladin Sovereign")
+    do(state, "equip", card(state, 0, "Tower Shield"), brute)
+    do(state, "end")
+    start = len(state.log)
+    attack, defense = RULES.stat(state, paladin, "attack"), RULES.stat(state, brute, "defense")
+    assert defense == 15
+    do(state, "attack", paladin, brute)
+    line = next(t for t in WORDS.log(state, 0, start) if t.startswith("Paladin Sovereign attacks"))
+    assert line == f"Paladin Sovereign attacks Shadow Brute: {attack - defense} damage, {defense} blocked by D"

@@ -607,14 +607,16 @@ class TgodRules(Ruleset):
             counters["atk_n"] = 1
         state.vars["battle"] = (attacker, target)
         state.phase = "battle"
-        state.emit("attack", p, attacker, (target,))
         if state.loc[target][1] == "backup":
+            state.emit("attack", p, attacker, (target,))
             self.paralyze(state, target, PARALYSIS_TURNS)
         else:
             defense = self.stat(state, target, "defense")
             if state.options["defense_only_creatures"] and state.defs[target].type == BASE:
                 defense = 0
-            damage = max(0, self.stat(state, attacker, "attack") - defense)
+            power = self.stat(state, attacker, "attack")
+            damage = max(0, power - defense)
+            state.emit("attack", p, attacker, (target, damage, power - damage))  # the A that D blocked
             self.damage_card(state, target, damage, {"controller": p, "battle": True, "source": attacker})
         if self.check_win(state):
             return

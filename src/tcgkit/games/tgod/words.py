@@ -296,7 +296,14 @@ def _does(verb: str, rest: str = ""):
 
 
 def _ev_attack(w: TgodWords, state: GameState, ev: Event, viewer: int) -> str:
-    return f"{w.card_name(state, ev)} attacks {w.named(state, ev.data[0], viewer, 'a card')}"
+    """ "Shadow Brute attacks Azure Sentinel: 30 damage, 10 blocked by D"; a Backup is paralyzed instead."""
+    text = f"{w.card_name(state, ev)} attacks {w.named(state, ev.data[0], viewer, 'a card')}"
+    if len(ev.data) < 3:
+        return text + ": paralyzed for 3 turns instead of damage"
+    _, damage, blocked = ev.data
+    if not damage:
+        return text + (f": all {blocked} blocked by D, no damage" if blocked else ": no damage")
+    return text + f": {damage} damage" + (f", {blocked} blocked by D" if blocked else "")
 
 
 def _ev_played(w: TgodWords, state: GameState, ev: Event, viewer: int) -> str:
