@@ -160,17 +160,24 @@ class Words:
 
     # ------------------------------------------------------------------ people and turns
     def player(self, state: GameState, player: int, viewer: int, names: Sequence[str] | None = None) -> str:
-        """What to call ``player`` when ``viewer`` reads: "you", a given name, or "Player 2" (1-based)."""
+        """What to call ``player`` when ``viewer`` reads, always in the third person so that every sentence agrees
+        with it: a given name, or "Player 1 (you)" / "Player 2" (1-based).
+
+        >>> from tcgkit.games import get_rules
+        >>> w = get_rules("tgod").words
+        >>> w.player(None, 0, 0), w.player(None, 1, 0), w.player(None, 1, 0, ["Ann", "Greedy bot"])
+        ('Player 1 (you)', 'Player 2', 'Greedy bot')
+        """
         if names is not None and 0 <= player < len(names):
             return names[player]
-        if player == viewer:
-            return "you"
-        return f"Player {player + 1}" if player >= 0 else "the game"
+        if player < 0:
+            return "the game"
+        return f"Player {player + 1} (you)" if player == viewer else f"Player {player + 1}"
 
     def phase(self, state: GameState, viewer: int) -> str:
         """Whose turn, which turn and which phase: "Turn 3 - your Main phase"."""
         name = self._look(self.PHASES, state.phase, "phase")
-        whose = "your" if state.active == viewer else f"{self.player(state, state.active, viewer)}'s"
+        whose = "your" if state.active == viewer else f"{self.player(state, state.active, -1)}'s"
         return f"Turn {state.turn} - {whose} {name}"
 
     def numbers(self, state: GameState, player: int, viewer: int) -> list[tuple[str, str]]:

@@ -20,6 +20,9 @@ from tcgkit.core.state import Event, GameState
 from tcgkit.core.words import CardWords, Words
 from tcgkit.games.guardian_realms import combat
 
+#: the core's reasons, when the game's rules have no better one (the words then say which rule it is)
+GENERIC = ("not a legal action", "not one of your choices", "that is not one of the moves")
+
 LANE_NAME = ("", "lane 1 (Outpost)", "lane 2 (Stronghold)", "lane 3 (Outpost)")
 BASE_NAME = ("", "Outpost of lane 1", "Stronghold (lane 2)", "Outpost of lane 3")
 LANE_ARG = {"lane1": 1, "lane2": 2, "lane3": 3, "base1": 1, "base2": 2, "base3": 3}
@@ -363,7 +366,7 @@ An empty deck deals 1, 2, 4... damage to each of your Bases at each draw."""
                     return Refusal(f"{d.name} has no ability of that number", "GR-CARD-05")
         why = state.rules.explain_illegal(state, action)
         r = _split(why)
-        if r.why.startswith(("not a legal action now", "not one of your choices")):
+        if r.why.startswith(GENERIC):
             return self._generic(state, action)
         r = Refusal(r.why.replace(f"#{card}", state.defs[card].name if card >= 0 else "it"), r.clause)
         return _reword(r)

@@ -15,6 +15,9 @@ from tcgkit.core.errors import Refusal, split_clause
 from tcgkit.core.state import Event, GameState
 from tcgkit.core.words import CardWords, Words
 
+#: the core's reasons, when the game's rules have no better one (the words then say which rule it is)
+GENERIC = ("not a legal action", "not one of your choices", "that is not one of the moves")
+
 TYPE_NAME = {"creature": "Creature", "equipment": "Equipment", "base_armor": "Base Armor", "power": "Power"}
 ZONE_ROLE = {"main": "Main Creature", "backup": "Backup Creature", "base": "Base Armor", "power": "Power card"}
 STEP_WORDS = {1: "Main Creature", 2: "Backup Creature", 3: "equip", 4: "abilities", 5: "Power card", 6: "attack"}
@@ -203,7 +206,7 @@ Creature with a Backup Creature. With no Main Creature, move a Backup Creature u
         if k not in known:
             return Refusal(f"there is no action {k!r} in TGOD", None)
         r = split_clause(rules.explain_illegal(state, action))
-        if r.clause or not r.why.startswith(("not a legal action", "not one of your choices")):
+        if r.clause or not r.why.startswith(GENERIC):
             return Refusal(r.why.replace("'", ""), r.clause)
         if state.phase == "switch":
             return Refusal("both Main Creatures are out of Battle Stars: choose the Backup Creature to switch with",
