@@ -22,8 +22,8 @@ def test_random_games_are_told_in_words(game: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_thousands_of_decisions_are_told_in_words(game: str) -> None:
-    seen = walk(game, range(100, 100000), max_decisions=4000, refusal_every=7)
-    assert seen.decisions >= 4000
+    seen = walk(game, range(100, 100000), max_decisions=2500, refusal_every=7)
+    assert seen.decisions >= 2500
 
 
 @pytest.mark.parametrize("game", GAMES)
