@@ -51,11 +51,17 @@ def test_random_games_with_the_set_end(path: Path, tmp_path: Path) -> None:
         main = [n for n in names for _ in range(2)]
         main += ["Bartender", "Botanist", "Clown", "Cook", "Psychologist", "Virologist"] * 4
         deck = Deck("tgc", path.stem, {"main": tuple(main[:40])})
+        from words_check import check_text, strict_words, view_texts
+
+        words = strict_words("tgc")
         ended = 0
         for seed in range(3):
             state = RULES.new_game([deck, deck], seed)
             bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
             while state.result is None and state.decisions < 3000:
+                if seed == 0 and state.decisions < 400:  # everything a person reads is in words (strict)
+                    for where, text in view_texts(words, state, state.current, max(0, len(state.log) - 20)):
+                        check_text(words, text, f"{path.stem} decision {state.decisions}: {where}")
                 state.apply(bots[state.current].choose(View(state, state.current)))
             ended += state.result is not None  # a random game may stall: the rules have no deck-out loss
         assert ended >= 1

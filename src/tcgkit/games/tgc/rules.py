@@ -935,6 +935,10 @@ class TgcRules(Ruleset):
                 state.vars["twice"] = None
                 self._start_play_effects(state, p, card)
 
+    def tributes_of(self, state: GameState, card: int) -> tuple[str, int]:
+        """The card's Tribute (Type, N): the details and the cost cut per card."""
+        return verbs.tributes(state, card)[0]
+
     def _play_with_tribute(self, state: GameState, p: int, card: int, k: int) -> None:
         """Pay the cost less the Tribute (at least 1), choose and destroy the K tributes, then summon the card."""
         what, n = verbs.tributes(state, card)[0]

@@ -18,11 +18,11 @@ from tcgkit.games.tgc import verbs
 GAMESTATE = {"play": "Open Play", "battle": "Open Battle", "quick": "Open Quick", "closed": "Closed",
              "block": "Closed, a block choice"}
 TYPE_NAME = {"creature": "Creature", "equipment": "Equipment", "instant": "Instant", "event": "Event",
-             "battlefield": "Battlefield", "artifact": "Artifact"}
+             "battlefield": "Battlefield", "artifact": "Artifact", "hex": "Hex"}
 PHASE_NAME = {"mulligan": "mulligan", "draw": "Draw Phase", "standby": "Standby Phase", "play": "Play Phase",
               "battle": "Battle Phase", "end": "End Phase", "setup": "setup"}
 #: marks that are not statuses a person needs (the keyword they go with is told).
-QUIET_STATUS = frozenset({"clockwork_copy"})
+QUIET_STATUS = frozenset({"clockwork_copy", "destroyed"})  # destroyed: how a card reached the discard pile
 
 
 class TgcWords(Words):
@@ -41,7 +41,7 @@ class TgcWords(Words):
     CHOICES = {"t": "choose the target", "keep": "choose the card to keep", "faction": "choose a faction",
                "who": "choose a player", "ctype": "choose a card type", "back": "choose the card to take back",
                "bf": "choose a Battlefield card", "fallen": "choose a destroyed card",
-               "shown": "choose the card to show"}
+               "shown": "choose the card to show", "tribute": "choose the cards to destroy for the Tribute"}
     INTERNAL = frozenset({"hs", "temp", "gs", "dn", "qacts", "faction=", "no:", "bf"})
     SUMMARY = """TGC: bring your opponent's Heathshards (HS) from 20 to 0.
 Setup: a coin toss decides who goes first; each player draws 5 and may swap up to 3 cards (face down, 1 for 1).
@@ -158,8 +158,10 @@ passes it on, and twice in a row the gamestate defaults (the pending phase chang
             return f"has lost {status[3:]}"
         if status.startswith("faction="):
             return f"belongs to the {status[8:]} faction"
-        if status in verbs_keywords():
-            return f"has {status}" + (self.duration(state, value) if value else "")
+        if status.partition(":")[0] in verbs_keywords():  # a keyword, with its parameter ("Immunity to Demons")
+            from tcgkit.games.tgc.grammar import keyword_words
+
+            return f"has {keyword_words(status)}" + (self.duration(state, value) if value else "")
         return self._look(self.STATUSES, status, "status") + (self.duration(state, value) if value else "")
 
     def counter_phrase(self, state: GameState, card: int, counter: str, value: int) -> str:
@@ -248,8 +250,15 @@ passes it on, and twice in a row the gamestate defaults (the pending phase chang
         p = state.current
         cost = state.rules.card_cost(state, p, card)
         pay = f"for {cost} plasma"
+        if d.type == "creature" and len(a) == 3 and a[1] == "tribute":
+            what, n = state.rules.tributes_of(state, card)
+            paid = max(1, cost - int(a[2]) * n)
+            return f"Play {d.name} for {paid} plasma, destroying {a[2]} {what} of yours (Tribute)"
         if d.type == "creature":
             return f"Play {d.name} {pay} (it enters tapped)"
+        if d.type == "hex" and len(a) > 1:
+            return f"Play the Hex {d.name} on {self.whose(state, state.owner[a[1]], viewer)} " \
+                   f"{state.defs[a[1]].name} {pay}"
         if d.type == "equipment" and len(a) > 1:
             host = a[1]
             side = "your" if state.owner[host] == p else f"{self.whose(state, state.owner[host], viewer)}"
