@@ -112,6 +112,8 @@ class TgcRules(Ruleset):
             "extra_cost": sum(e.params.get("extra_cost", 0) for e in card_effects if e.kind == "play"),
             "human": "Human" in m.subtypes,
             "tribute": any(k.startswith("Tribute:") for k in m.keywords),
+            "reads_destroyed": "tgc.was_destroyed" in repr([e.params for e in card_effects]) + repr(
+                [e.steps for e in card_effects]),
             # On Equip: "select a creature on your side of the battlefield to equip it to" (keywords.json)
             "own_side": m.type == EQUIPMENT and "On Equip" in m.text,
         }
@@ -470,6 +472,9 @@ class TgcRules(Ruleset):
         st = state.cs.get(card)
         if st is not None and (st.tapped or st.status.get("stasis")):
             return False
+        if st is None or not (st.status or st.attached):  # printed keywords only (the hot path)
+            kws = state.defs[card].fields["kw"]
+            return "Blocker" not in kws and "Stasis" not in kws
         return not verbs.has_kw(state, card, "Blocker") and not verbs.has_kw(state, card, "Stasis")
 
     def may_fight(self, state: GameState, a: int, b: int) -> bool:
@@ -530,7 +535,8 @@ class TgcRules(Ruleset):
             st = state.cs.get(b)
             if st is not None and (st.tapped or st.status.get("stasis")):
                 continue
-            if verbs.has_kw(state, b, "Stasis"):
+            if ("Stasis" in state.defs[b].fields["kw"] if st is None or not (st.status or st.attached)
+                    else verbs.has_kw(state, b, "Stasis")):
                 continue  # Stasis: "cannot attack, defend, or activate abilities"
             if focused and verbs.has_kw(state, b, "Blocker"):
                 continue  # Focused: "ignores creatures with the Blocker keyword"
@@ -1210,12 +1216,21 @@ class TgcRules(Ruleset):
             self.destroy(state, att, ctx)
         owner = state.owner[card]
         state.move(card, owner, "discard")
-        state.card_state(card).status["destroyed"] = 1  # it was destroyed, not milled (Angry Stickman)
+        if self._marks_destroyed(state):
+            state.card_state(card).status["destroyed"] = 1  # it was destroyed, not milled (Angry Stickman)
         state.emit("destroyed", owner, card, (zone, kws))
         self._add_window(state, card, "destroyed")
         if st is not None and st.host >= 0 and state.loc[st.host][1] == "field" \
                 and self.stat(state, st.host, "resolve") <= 0:
             self.destroy(state, st.host, ctx)  # TGC-3.3.3.b.3.1
+
+    def _marks_destroyed(self, state: GameState) -> bool:
+        """Whether a card of this game asks how a card reached the discard pile (``tgc.was_destroyed``): only then
+        is a destroyed card marked (a card state in the discard pile costs every clone)."""
+        mark = state.vars.get("marks_destroyed")
+        if mark is None:
+            mark = state.vars["marks_destroyed"] = any(d.fields.get("reads_destroyed") for d in state.defs)
+        return mark
 
     def discard(self, state: GameState, card: int) -> None:
         state.move(card, state.owner[card], "discard")
