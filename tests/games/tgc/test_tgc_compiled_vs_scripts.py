@@ -31,8 +31,8 @@ DIFFERENCES = {
     ("runtime", "effects"): "the cost cut carries its faction and amount from the text (Medical, 2; same behaviour)",
     ("just_losses", "effects"): "Holy and Immune creatures cannot be sacrificed by it (RULINGS.md, Immunity and Holy "
                                 "in every choice); the prompt of the summon choice is the same",
-    ("bepis", "effects"): "'If heads, gain 2 mana' -> plasma resource as before ... and the shortfall sentence "
-                          "('take the remaining amount as lifeshard damage') is read as a parameter of the loss",
+    ("bepis", "effects"): "the shortfall sentence ('take the remaining amount as lifeshard damage') is read as a "
+                          "parameter of the loss (shortfall: damage, the verb's default: same behaviour)",
 }
 
 

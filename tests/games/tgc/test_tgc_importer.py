@@ -33,8 +33,21 @@ def test_core_set_imports_and_executes_from_text(tmp_path: Path) -> None:
 def test_shipped_card_file_matches_the_import(tmp_path: Path) -> None:
     """The package ships the imported card file (no ../shared/data needed at run time), up to date."""
     import_file(CORE, keywords=KEYWORDS, out=tmp_path)
-    shipped = (Path(RULES.data_dir) / "cards" / "coreset_2560.yaml").read_text()
-    assert (tmp_path / "cards" / "coreset_2560.yaml").read_text() == shipped
+    for name in ("coreset_2560.yaml", "coreset_2560.compiled.json"):  # the card file and its compiled-text cache
+        shipped = (Path(RULES.data_dir) / "cards" / name).read_text()
+        assert (tmp_path / "cards" / name).read_text() == shipped, name
+
+
+def test_the_compiled_cache_is_only_a_cache(tmp_path: Path) -> None:
+    """The cache next to a card file is used only when this grammar wrote it; otherwise the text is read again."""
+    from tcgkit.games.tgc.grammar import _CACHES, cache_path, cached_compile
+
+    card_file = tmp_path / "x.yaml"
+    cache_path(card_file).write_text(json.dumps({"grammar": "another", "cards": {
+        "creature|1|Taunt": {"keywords": ["Flying"], "grants": [], "statics": [], "effects": [], "unread": [],
+                             "read": []}}}))
+    _CACHES.pop(str(card_file), None)
+    assert cached_compile("Taunt", "creature", "c", str(card_file), 1)["keywords"] == ["Taunt"]
 
 
 @needs_data

@@ -16,6 +16,8 @@ Battlefields) plain effect sentences. What no phrase reads is reported (:class:`
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 from typing import Any
 
@@ -513,6 +515,76 @@ def _split(text: str) -> list[str]:
 def read(text: str, card: str = "", file: str = "") -> Reading:
     """Read a card's text with the TGC grammar (see :meth:`tcgkit.core.cardtext.Phrasebook.read`)."""
     return BOOK.read(text, card, file, _split)
+
+
+#: The grammar's identity: a compiled-card cache made by another grammar is not used.
+GRAMMAR_ID = hashlib.sha256(GRAMMAR.read_bytes() + Path(__file__).read_bytes()).hexdigest()[:16]
+_CACHES: dict[str, dict[str, Any]] = {}
+
+
+def cache_path(card_file: str | Path) -> Path:
+    """The compiled-card cache written next to a card file (``set.yaml`` -> ``set.compiled.json``)."""
+    return Path(card_file).with_suffix(".compiled.json")
+
+
+def _key(text: str, ctype: str, cost: int) -> str:
+    return f"{ctype}|{cost}|{text}"
+
+
+def cached_compile(text: str, ctype: str, card: str = "", file: str = "", cost: int = 0) -> dict[str, Any]:
+    """:func:`compile_text`, read from the cache next to the card file when it was written by this grammar (the
+    Earley parse of a whole set takes seconds; the importer writes the cache with the card file)."""
+    cache = _CACHES.get(file)
+    if cache is None:
+        cache = _CACHES[file] = _load_cache(cache_path(file)) if file else {}
+    hit = cache.get(_key(text, ctype, cost))
+    if hit is None:
+        return compile_text(text, ctype, card, file, cost)
+    ensure_hooks(hit)
+    return json.loads(json.dumps(hit))
+
+
+def _load_cache(path: Path) -> dict[str, Any]:
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(doc, dict) or doc.get("grammar") != GRAMMAR_ID or not isinstance(doc.get("cards"), dict):
+        return {}
+    return doc["cards"]
+
+
+def write_cache(card_file: Path, entries: list[dict[str, Any]]) -> None:
+    """Write the compiled programs of the entries given in words next to their card file."""
+    from tcgkit.games.tgc.importer import PROGRAM_FIELDS
+
+    cards = {}
+    for e in entries:
+        if e.get("text") and not any(k in e for k in PROGRAM_FIELDS):
+            cards[_key(e["text"], e["type"], e["cost"])] = compile_text(e["text"], e["type"], e["id"], "", e["cost"])
+    doc = {"grammar": GRAMMAR_ID, "note": "compiled from each card's text by the TGC grammar: a cache, rewritten "
+           "by `tcgkit import tgc`", "cards": cards}
+    cache_path(card_file).write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    _CACHES.pop(str(card_file), None)
+
+
+def ensure_hooks(compiled: Any) -> None:
+    """Register the filter hooks a compiled program names that the grammar makes on the fly (``tgc.sub.X``,
+    ``tgc.affectable_sub.X``, ``tgc.fits.X``)."""
+    from tcgkit.games.tgc.verbs import fits_hook
+
+    if isinstance(compiled, dict):
+        for k, v in compiled.items():
+            if k == "hook" and isinstance(v, str) and v not in HOOKS:
+                if v.startswith("tgc.fits."):
+                    fits_hook(v[len("tgc.fits."):])
+                elif v.startswith(("tgc.sub.", "tgc.affectable_sub.")):
+                    subtype_filter(v.rpartition(".")[2], affectable=v.startswith("tgc.affectable_sub."))
+            else:
+                ensure_hooks(v)
+    elif isinstance(compiled, list):
+        for v in compiled:
+            ensure_hooks(v)
 
 
 def compile_text(text: str, ctype: str, card: str = "", file: str = "", cost: int = 0) -> dict[str, Any]:

@@ -278,6 +278,9 @@ def _write(out: Path, stem: str, entries: list[dict[str, Any]]) -> None:
               f"scripts.yaml (CARDS.md).\n")
     text = yaml.safe_dump({"cards": entries}, sort_keys=False, allow_unicode=True, width=120)
     (out / "cards" / f"{stem}.yaml").write_text(header + text, encoding="utf-8")
+    from tcgkit.games.tgc.grammar import write_cache
+
+    write_cache(out / "cards" / f"{stem}.yaml", entries)
 
 
 def _model():

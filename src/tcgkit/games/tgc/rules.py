@@ -123,12 +123,12 @@ class TgcRules(Ruleset):
     def prepare_card(self, entry: dict[str, Any], source: str) -> dict[str, Any]:
         """A card entry that says what it does only in words (``text:``, no ``effects``/``keywords``/``grants``/
         ``statics``) is compiled by the TGC grammar; the phrases it cannot read are kept in ``unread``."""
-        from tcgkit.games.tgc.grammar import compile_text
+        from tcgkit.games.tgc.grammar import cached_compile
         from tcgkit.games.tgc.importer import PROGRAM_FIELDS
 
         if any(k in entry for k in PROGRAM_FIELDS) or not entry.get("text"):
             return entry
-        compiled = compile_text(str(entry["text"]), str(entry.get("type", "")), str(entry.get("id") or
+        compiled = cached_compile(str(entry["text"]), str(entry.get("type", "")), str(entry.get("id") or
                                 entry.get("name", "")), source, int(entry.get("cost") or 0))
         out = {**entry, **{k: compiled[k] for k in PROGRAM_FIELDS if compiled[k]}}
         if compiled["unread"]:
