@@ -260,7 +260,12 @@ class Ruleset:
         effects.start(state, state.defs[card].effects[index], card, controller, bindings)
 
     def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Event) -> bool:
-        ctx = {"source": card, "controller": state.owner[card], **event_bindings(ev)}
+        """Optional hook: whether ``card``'s triggered effect ``index`` answers ``ev``: its event filters
+        (:func:`event_filters_pass`), its use limit and its condition. A game may add its own tests."""
+        controller = state.owner[card]
+        if eff.params and not event_filters_pass(eff.params, card, controller, ev):
+            return False
+        ctx = {"source": card, "controller": controller, **event_bindings(ev)}
         return effects.limit_ok(state, card, index, eff.limit) and effects.check(state, ctx, eff.condition)
 
     # ------------------------------------------------------------------ what verbs mean here
@@ -341,6 +346,24 @@ class Ruleset:
         from tcgkit.core.render import describe
 
         return describe(state, viewer)
+
+
+def event_filters_pass(params: Mapping[str, Any], card: int, controller: int, ev: Event) -> bool:
+    """A triggered effect's filters on its event, spelled the same in every game (in the effect's ``params``):
+    ``self: true``, the event is about this very card; ``mine: true``, the event's player is the effect's
+    controller; ``theirs: true``, it is another player.
+
+    >>> ev = Event("move", 1, 7)
+    >>> event_filters_pass({"self": True}, 7, 0, ev), event_filters_pass({"self": True}, 8, 0, ev)
+    (True, False)
+    >>> event_filters_pass({"mine": True}, 7, 0, ev), event_filters_pass({"theirs": True}, 7, 0, ev)
+    (False, True)
+    """
+    if params.get("self") and ev.card != card:
+        return False
+    if params.get("mine") and ev.player != controller:
+        return False
+    return not (params.get("theirs") and ev.player == controller)
 
 
 def event_bindings(ev: Event) -> dict[str, Any]:

@@ -79,7 +79,7 @@ class CardState:
         self.face_down = False
         self.counters: dict[str, int] = {}
         self.status: dict[str, int] = {}
-        self.mods: list[tuple[str, int, str]] = []  # (stat, delta, expiry: "turn", "permanent", ...)
+        self.mods: list[tuple[str, int, Any]] = []  # (stat, delta, until): see tcgkit.core.durations
         self.attached: list[int] = []
         self.host = -1
 

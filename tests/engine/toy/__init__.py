@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from tcgkit.core import effects
+from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, Effect
 from tcgkit.core.ruleset import Ruleset
@@ -74,8 +74,7 @@ class ToyRules(Ruleset):
     def apply(self, state: GameState, action: Action) -> None:
         p = state.active
         if action.kind == "end":
-            for st in state.cs.values():
-                st.mods = [m for m in st.mods if m[2] != "turn"]
+            durations.end_turn(state)
             self.start_turn(state)
             return
         if action.kind == "play":

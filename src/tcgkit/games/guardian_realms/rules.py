@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from tcgkit.core import effects
+from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, Effect, Step
 from tcgkit.core.decks import Deck, Violation
@@ -198,9 +198,7 @@ class GuardianRealmsRules(Ruleset):
                     st.counters["left"] = left - 1
         if state.options.get("equipment_use_per_turn"):
             combat.discard_spent_equipment(state, p)
-        for st in state.cs.values():
-            if st.mods:
-                st.mods = [m for m in st.mods if m[2] != "turn"]
+        durations.end_turn(state)
         if (not state.stack or effects.run(state)) and state.result is None:
             self.start_turn(state)
 
@@ -276,15 +274,6 @@ class GuardianRealmsRules(Ruleset):
     @cached_property
     def trigger_kinds_cached(self) -> frozenset[str]:
         return self.trigger_kinds
-
-    def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Any) -> bool:
-        """``params: {self: true}`` limits a trigger to events about its own card; ``mine: true`` to its side."""
-        p = eff.params
-        if p.get("self") and ev.card != card:
-            return False
-        if p.get("mine") and ev.player != state.owner[card]:
-            return False
-        return super().trigger_applies(state, card, index, eff, ev)
 
     # ------------------------------------------------------------------ queries
     def guardians(self, state: GameState, p: int) -> list[int]:

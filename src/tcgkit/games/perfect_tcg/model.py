@@ -39,7 +39,7 @@ TYPES = (UNIT, SPELL, BOOST_T, ARTEFACT)
 #: keys a static effect's ``params`` may hold (see CARDS.md)
 STATIC_KEYS = {"modify", "armour", "allow", "cannot", "win"}
 #: keys a triggered effect's ``params`` may hold
-TRIGGER_KEYS = {"of", "unit", "who", "against"}
+TRIGGER_KEYS = {"self", "mine", "theirs", "unit", "against"}
 #: keys an activated effect's ``params`` may hold
 ACTIVATED_KEYS = {"your_turn_only"}
 #: what a ``cannot`` static or a ``lock`` may forbid

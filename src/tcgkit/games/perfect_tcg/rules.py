@@ -31,12 +31,12 @@ from math import tanh
 from pathlib import Path
 from typing import Any
 
-from tcgkit.core import effects
+from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, Effect, Step
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError, TcgkitError
-from tcgkit.core.ruleset import Ruleset, event_bindings
+from tcgkit.core.ruleset import Ruleset, event_bindings, event_filters_pass
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.perfect_tcg import verbs
 from tcgkit.games.perfect_tcg.model import (
@@ -518,7 +518,7 @@ class PerfectRules(Ruleset):
         state.emit("turn_end", p, data=(state.turn,))
         for st in state.cs.values():
             if st.mods:
-                st.mods = [m for m in st.mods if m[2] != "turn" and m[2] != "battle"]
+                st.mods = durations.after_turn(st.mods, ("battle",))
             if st.status:
                 for s in TEMP_STATUSES:
                     st.status.pop(s, None)
@@ -1305,12 +1305,9 @@ class PerfectRules(Ruleset):
                 continue
             prm = eff.params
             if prm:
-                if prm.get("of") == "self" and ev.card != card:
+                if not event_filters_pass(prm, card, p, ev):
                     continue
                 if "unit" in prm and (ev.card < 0 or state.defs[ev.card].name.lower() != str(prm["unit"]).lower()):
-                    continue
-                who = prm.get("who")
-                if who is not None and (ev.player == p) != (who == "you"):
                     continue
                 against = prm.get("against")
                 if against is not None and (len(ev.data) < 2 or ev.data[1] != against):
@@ -1614,9 +1611,7 @@ class PerfectRules(Ruleset):
         dfd = v.get("b_def", -1)
         if dfd >= 0 and state.loc[dfd][1] == DEFENCE:
             self.to_lost(state, dfd)  # the defender from hand is spent (PTCG-WAR-08 (3))
-        for st in state.cs.values():
-            if st.mods:
-                st.mods = [m for m in st.mods if m[2] != "battle"]
+        durations.end(state, "battle")
         for k in ("b_att", "b_tgt", "b_def", "b_sup"):
             v.pop(k, None)
         if state.phase == "battle":

@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from tcgkit.core import effects
+from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, CardPool, Effect
 from tcgkit.core.decks import Deck, Violation
@@ -197,9 +197,7 @@ class PhaktionzRules(Ruleset):
                 st = state.cs.get(c)
                 if st is not None and st.status.get("exile_eot"):
                     self.exile(state, c)
-        for st in state.cs.values():
-            if st.mods:
-                st.mods = [m for m in st.mods if m[2] != "turn"]
+        durations.end_turn(state)
         state.vars.pop("delayed", None)
         if state.result is None:
             self.check_decks(state)

@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from tcgkit.core import effects
+from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, Effect
 from tcgkit.core.decks import Deck, Violation
@@ -745,7 +745,7 @@ class TgcRules(Ruleset):
         state.res[p]["temp"] = 0
         for card, st in list(state.cs.items()):
             if st.mods:
-                st.mods = [m for m in st.mods if m[2] != "turn"]
+                st.mods = durations.after_turn(st.mods)
             if st.status:
                 for k in [k for k, val in st.status.items() if val == -1]:
                     del st.status[k]
@@ -1081,8 +1081,6 @@ class TgcRules(Ruleset):
 
     def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Event) -> bool:
         if eff.params.get("activate") or verbs.nullified(state, card):
-            return False
-        if eff.params.get("self") and ev.card != card:
             return False
         if eff.zone and state.loc[card][1] != eff.zone:
             return False

@@ -19,7 +19,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from tcgkit.core import effects
+from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, Effect, Step
 from tcgkit.core.decks import Deck, Violation
@@ -302,12 +302,7 @@ class TgodRules(Ruleset):
             else:
                 counters["turns_left"] = left
         if state.vars.get("mods"):
-            left = False
-            for st in state.cs.values():
-                if st.mods:
-                    st.mods = [(s, d, "turn" if e == "next_turn" else e) for s, d, e in st.mods if e != "turn"]
-                    left = left or bool(st.mods)
-            state.vars["mods"] = left
+            state.vars["mods"] = durations.end_turn(state)
         state.emit("end_turn", p)
         self.start_turn(state)
 
