@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.toy import RULES
 from engine.test_effects import position, run
+from engine.toy import RULES
 
 
 def _counters(name: str, player: int, seen: int) -> dict:

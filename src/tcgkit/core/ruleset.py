@@ -154,6 +154,32 @@ class Ruleset:
             got = _DECK_PROBLEMS[key] = tuple(self.validate_deck(deck, format))
         return got
 
+    def deck_problems_in(self, deck: Deck, options: Mapping[str, Any]) -> Sequence[Violation]:
+        """Optional hook: the deck's problems in a game played with ``options`` (by default those of the options'
+        ``format``; a game whose deck rules depend on other options overrides this)."""
+        return self.deck_problems(deck, options.get("format"))
+
+    def check_deck(self, deck: Deck, options: Mapping[str, Any] | None = None, player: int | None = None) -> None:
+        """Raise :class:`DeckFileError` when ``deck`` is not legal in a game with ``options`` (the game's defaults
+        when None): the first problem, its clause and how many more. Every game and tool checks decks here.
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("tgod")
+        >>> rules.check_deck(rules.deck("Guardian Wall"))
+        >>> from dataclasses import replace
+        >>> try:
+        ...     rules.check_deck(replace(rules.deck("Guardian Wall"), sections={"main": ("Nobody",)}), player=1)
+        ... except DeckFileError as exc:
+        ...     print(exc)
+        deck 'Guardian Wall' of player 1 is not legal: main: no card named 'Nobody' in tgod (card-pool)
+        """
+        bad = self.deck_problems_in(deck, {**self.OPTIONS, **(options or {})})
+        if bad:
+            first = bad[0]
+            whose = "" if player is None else f" of player {player}"
+            raise DeckFileError(f"deck {deck.name!r}{whose} is not legal: {first.message} ({first.clause})"
+                                + (f" and {len(bad) - 1} more" if len(bad) > 1 else ""))
+
     def unknown_cards(self, deck: Deck) -> list[Violation]:
         pool = self.pool()
         out = []
@@ -174,13 +200,7 @@ class Ruleset:
         opts = {**self.OPTIONS, **(options or {})}
         if check_decks:
             for i, deck in enumerate(resolved):
-                bad = self.deck_problems(deck, opts.get("format"))
-                if bad:
-                    first = bad[0]
-                    raise DeckFileError(
-                        f"deck {deck.name!r} of player {i} is not legal: {first.message} ({first.clause})"
-                        + (f" and {len(bad) - 1} more" if len(bad) > 1 else "")
-                    )
+                self.check_deck(deck, opts, i)
         pool = self.pool()
         defs: list[CardDef] = []
         owner: list[int] = []

@@ -236,6 +236,10 @@ class PerfectRules(Ruleset):
             got = _DECK_CHECKS[key] = tuple(self._validate(deck, options))
         return list(got)
 
+    def deck_problems_in(self, deck: Deck, options: Mapping[str, Any]) -> Sequence[Violation]:
+        """The deck rules depend on an option (``artefacts_exactly_5``), not on a format."""
+        return self.validate_deck(deck, None, dict(options))
+
     def _validate(self, deck: Deck, options: dict | None) -> list[Violation]:
         out = self.unknown_cards(deck)
         if out:
@@ -285,17 +289,14 @@ class PerfectRules(Ruleset):
         owner: list[int] = []
         sections: list[dict[str, list[int]]] = []
         for p, deck in enumerate(resolved):
+            if check_decks:
+                self.check_deck(deck, opts, p)
             key = tuple(deck.sections.items())
             cached = _RESOLVED.get(key)
             if cached is None:
                 if len(_RESOLVED) > 256:
                     _RESOLVED.clear()
                 cached = _RESOLVED[key] = self._resolve(deck)
-            if check_decks:
-                bad = self.validate_deck(deck, None, opts)
-                if bad:
-                    raise DeckFileError(f"deck {deck.name!r} of player {p} is not legal: {bad[0].message} "
-                                        f"({bad[0].clause})" + (f" and {len(bad) - 1} more" if len(bad) > 1 else ""))
             by_section: dict[str, list[int]] = {}
             for section, cards in cached:
                 base = len(defs)

@@ -177,10 +177,7 @@ class TgcRules(Ruleset):
         resolved = [self.deck(d) if isinstance(d, str) else d for d in decks]
         if check_decks:
             for i, deck in enumerate(resolved):
-                bad = self.validate_deck(deck, opts.get("format"))
-                if bad:
-                    raise DeckFileError(f"deck {deck.name!r} of player {i} is not legal: {bad[0].message} "
-                                        f"({bad[0].clause})")
+                self.check_deck(deck, opts, i)
         # only the main section holds cards; the tournament's chosen subtypes are not cards
         mains = [replace(d, sections={"main": d.section("main")}) for d in resolved]
         return super().new_game(mains, seed, options, check_decks=False)

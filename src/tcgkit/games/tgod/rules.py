@@ -230,10 +230,7 @@ class TgodRules(Ruleset):
         resolved = [self.deck(d) if isinstance(d, str) else d for d in decks]
         if check_decks:
             for i, deck in enumerate(resolved):
-                bad = self.deck_problems(deck)
-                if bad:
-                    raise DeckFileError(f"deck {deck.name!r} of player {i} is not legal: {bad[0].message} "
-                                        f"({bad[0].clause})" + (f" and {len(bad) - 1} more" if len(bad) > 1 else ""))
+                self.check_deck(deck, None, i)
         playing = [replace(d, sections={"main": d.section("main")}) for d in resolved]
         return super().new_game(playing, seed, options, check_decks=False)
 
