@@ -54,16 +54,21 @@ def test_bad_specs_say_why(spec: str) -> None:
 
 # ---------------------------------------------------------------- greedy
 def test_pass_kinds() -> None:
-    assert is_pass(Action("end")) and is_pass(Action("pass")) and is_pass(Action("next"))
-    assert not is_pass(Action("attack", (1, 2))) and not is_pass(Action("play", (3,)))
+    """Each game names its passing actions (Ruleset.PASS_KINDS); the bots list none."""
+    tgod, phk, tgc = get_rules("tgod"), get_rules("phaktionz"), get_rules("tgc")
+    assert is_pass(Action("end"), tgod) and is_pass(Action("pass"), phk) and is_pass(Action("next"), phk)
+    assert is_pass(Action("no_block"), tgc) and is_pass(Action("no"), tgod) and is_pass(Action("done"), tgc)
+    assert not is_pass(Action("attack", (1, 2)), tgod) and not is_pass(Action("play", (3,)), tgc)
+    assert not is_pass(Action("next"), tgod)
 
 
 def test_greedy_ties_prefer_acting_over_passing() -> None:
     bot = GreedyBot(seed=1)
     legal = [Action("end"), Action("play", (4,)), Action("attack", (1, 2))]
-    assert bot.pick(legal, [0.5, 0.5, 0.1]) == Action("play", (4,))
-    assert bot.pick(legal, [0.6, 0.5, 0.1]) == Action("end")
-    picks = {bot.pick(legal, [0.2, 0.2, 0.2]) for _ in range(40)}
+    tgod = get_rules("tgod")
+    assert bot.pick(legal, [0.5, 0.5, 0.1], tgod) == Action("play", (4,))
+    assert bot.pick(legal, [0.6, 0.5, 0.1], tgod) == Action("end")
+    picks = {bot.pick(legal, [0.2, 0.2, 0.2], tgod) for _ in range(40)}
     assert picks == {Action("play", (4,)), Action("attack", (1, 2))}
 
 

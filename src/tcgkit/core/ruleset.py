@@ -55,6 +55,9 @@ class Ruleset:
     data_dir: ClassVar[Path]
     #: how this game speaks to people (a :class:`~tcgkit.core.words.Words` subclass, in the game's ``words.py``).
     WORDS: ClassVar[type[Words]] = Words
+    #: the kinds of action that give a decision away (pass, end the turn or phase, decline, keep the hand), for bots:
+    #: the core's own answers ("no" to a may, "done" choosing) and the game's words (:meth:`is_pass`).
+    PASS_KINDS: ClassVar[frozenset[str]] = frozenset({"no", "done"})
     #: extra verbs of this game's effect language: name -> {"params": (...), "required": (...)}.
     EXTRA_VERBS: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {}
 
@@ -237,6 +240,17 @@ class Ruleset:
 
     def apply(self, state: GameState, action: Action) -> None:
         raise NotImplementedError
+
+    def is_pass(self, action: Action) -> bool:
+        """Whether ``action`` gives the decision away rather than doing something (``PASS_KINDS``), so that bots
+        need not know each game's words for passing.
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("tgc")
+        >>> rules.is_pass(Action("pass_phase")), rules.is_pass(Action("no")), rules.is_pass(Action("attack", (3,)))
+        (True, True, False)
+        """
+        return action.kind in self.PASS_KINDS
 
     def explain_illegal(self, state: GameState, action: Action) -> str:
         """Why an action is not among the legal ones (games may say more)."""

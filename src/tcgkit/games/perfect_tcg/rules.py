@@ -195,6 +195,7 @@ class PerfectRules(Ruleset):
     }
     ZONE_GROUPS = {"wing": WINGS, "support": SUPPORTS, "slots": SLOTS, "units": UNIT_ZONES, "field": FIELD}
     PLAY_ZONES = FIELD
+    PASS_KINDS = Ruleset.PASS_KINDS | {"end", "pass"}
     DISCARD_ZONE = LOST
     TOKEN_ZONE = WL
     #: the other reasonable reading of an ambiguous clause, each off by default (see RULINGS.md)

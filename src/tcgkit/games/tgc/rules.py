@@ -66,6 +66,7 @@ class TgcRules(Ruleset):
              "artifacts": PUBLIC, "stack": PUBLIC, "discard": PUBLIC}
     ZONE_GROUPS = {"board": FIELD, "creatures": ("field",)}
     PLAY_ZONES = FIELD
+    PASS_KINDS = Ruleset.PASS_KINDS | {"do_nothing", "keep", "no_block", "pass_phase"}
     TOKEN_ZONE = "field"
     FORMATS = ("casual", "tournament")
     OPTIONS = {

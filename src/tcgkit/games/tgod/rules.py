@@ -111,6 +111,7 @@ class TgodRules(Ruleset):
              "power": PUBLIC, "equipped": PUBLIC}
     ZONE_GROUPS = {"creatures": ("main", "backup"), "field": ("main", "backup", "base")}
     PLAY_ZONES = ("main", "backup", "base", "power", "equipped")
+    PASS_KINDS = Ruleset.PASS_KINDS | {"end"}
     TOKEN_ZONE = "backup"
     FORMATS = ("standard",)
     #: Second readings of the rulebook (RULINGS.md), all off by default; ``first_player``: None = random.
