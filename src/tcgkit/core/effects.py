@@ -222,18 +222,20 @@ def ask(state: GameState, ctx: dict, player: int, prompt: str, options: list[Act
 
 
 def players(state: GameState, ctx: dict, spec: Any) -> list[int]:
-    """Players named by ``spec``: you, opponent, active, each (both), or a bound variable."""
+    """Players named by ``spec``: you, opponent (every other player, the next in turn order first), active,
+    inactive, each (both: you first, then the others in turn order), the source's owner, or a bound variable.
+    With two players, ``opponent`` is the one other player."""
     me = ctx.get("controller", state.active)
     if spec is None or spec in ("you", "controller"):
         return [me]
     if spec == "opponent":
-        return [1 - me]
+        return others(state, me)
     if spec == "active":
         return [state.active]
     if spec == "inactive":
-        return [1 - state.active]
+        return others(state, state.active)
     if spec in ("each", "both", "any"):
-        return [me, 1 - me]
+        return [me, *others(state, me)]
     if spec == "owner":
         return [state.owner[ctx["source"]]]
     if isinstance(spec, int):
@@ -242,6 +244,20 @@ def players(state: GameState, ctx: dict, spec: Any) -> list[int]:
         v = ctx[spec]
         return [state.owner[c] for c in v] if isinstance(v, list) else [state.owner[v]]
     raise TcgkitError(f"unknown player selector {spec!r}")
+
+
+def others(state: GameState, player: int) -> list[int]:
+    """Every player but ``player``, the next in turn order first (for any number of players).
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("tgod").new_game(["Guardian Wall", "Tyrant Horde"], seed=1)
+    >>> others(state, 0), others(state, 1)
+    ([1], [0])
+    """
+    n = len(state.zones)
+    if n == 2:
+        return [1 - player]
+    return [(player + k) % n for k in range(1, n)]
 
 
 def player(state: GameState, ctx: dict, spec: Any) -> int:
