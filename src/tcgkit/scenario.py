@@ -30,7 +30,7 @@ from typing import Any
 import yaml
 
 from tcgkit.core.actions import Action
-from tcgkit.core.decks import _entry
+from tcgkit.core.decks import parse_entry
 from tcgkit.core.errors import DeckFileError, IllegalAction, ScenarioError, TcgkitError
 from tcgkit.core.state import GameState
 from tcgkit.games import get_rules
@@ -95,7 +95,7 @@ def build_position(scn: Scenario) -> GameState:
                                     f"(zones: {', '.join(rules.ZONES)})")
             for i, entry in enumerate(entries or []):
                 try:
-                    name, count = _entry(entry, f"{scn.source}: players[{p}].zones.{zname}[{i}]")
+                    name, count = parse_entry(entry, f"{scn.source}: players[{p}].zones.{zname}[{i}]")
                     d = pool.get(name)
                 except DeckFileError as exc:
                     raise ScenarioError(str(exc)) from None

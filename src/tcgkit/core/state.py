@@ -173,6 +173,11 @@ class GameState:
             self._legal = legal
         return legal
 
+    def cache_legal(self, actions: list[Action]) -> None:
+        """Keep the legal actions a ruleset has just worked out (to decide whether there is a decision at all), so
+        that :meth:`legal_actions` does not work them out again. Any change of state forgets them."""
+        self._legal = actions
+
     def apply(self, action: Action | str) -> None:
         """Play ``action`` (an :class:`Action` or its text form) and run the game to the next decision.
 

@@ -480,10 +480,10 @@ class PerfectRules(Ruleset):
                 self.resolve_battle(state)
                 return False
             state.current = 1 - p
-            state._legal = acts
+            state.cache_legal(acts)
             return True
         state.current = p
-        state._legal = acts
+        state.cache_legal(acts)
         return True
 
     def _start_turn(self, state: GameState) -> None:
