@@ -21,10 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from tcgkit.core.actions import Action
+from tcgkit.core.actions import Action, Decision
 from tcgkit.core.cards import Step
 from tcgkit.core.errors import TcgkitError
-from tcgkit.core.state import Decision
 
 if TYPE_CHECKING:
     from tcgkit.core.cards import Effect
@@ -682,9 +681,7 @@ def _search(state: GameState, ctx: dict, step: Step) -> None:
     state.stack[-1][1] -= 1  # come back here to move what was found
     choose = {"name": name, "from": pool_spec, "count": p.get("count", 1), "up_to": p.get("up_to", True),
               "player": p.get(_P), "prompt": f"search: choose {name}"}
-    from tcgkit.core.cards import Step as _Step
-
-    _choose(state, ctx, _Step("choose", choose))
+    _choose(state, ctx, Step("choose", choose))
 
 
 def _reveal(state: GameState, ctx: dict, step: Step) -> None:

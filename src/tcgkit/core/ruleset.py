@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from tcgkit.core import effects
+from tcgkit.core import effects, render
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, CardPool, Effect, load_card_file
 from tcgkit.core.decks import Deck, Violation
@@ -377,9 +377,7 @@ class Ruleset:
 
     def describe(self, state: GameState, viewer: int) -> str:
         """A readable board for the terminal, from ``viewer``'s side (hidden cards are not shown)."""
-        from tcgkit.core.render import describe
-
-        return describe(state, viewer)
+        return render.describe(state, viewer)
 
 
 def event_filters_pass(params: Mapping[str, Any], card: int, controller: int, ev: Event) -> bool:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tcgkit.core.actions import Action
+from tcgkit.core.actions import Action, Decision
+from tcgkit.core.effects import answer
 from tcgkit.core.errors import IllegalAction, Refusal
 from tcgkit.core.rng import Rng
 
@@ -58,15 +59,6 @@ class Event(NamedTuple):
 
 
 _tuple_new = tuple.__new__
-
-
-class Decision(NamedTuple):
-    """A choice pending in the middle of an effect: ``player`` picks one of ``options``; it is bound to ``bind``."""
-
-    player: int
-    prompt: str
-    options: tuple[Action, ...]
-    bind: str = "choice"
 
 
 class CardState:
@@ -198,8 +190,6 @@ class GameState:
         pending = self.pending
         if pending is not None:
             self.pending = None
-            from tcgkit.core.effects import answer
-
             answer(self, pending, action)
         else:
             self.rules.apply(self, action)

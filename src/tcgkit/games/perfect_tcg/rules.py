@@ -53,6 +53,7 @@ from tcgkit.games.perfect_tcg.model import (
     HAND,
     HISTORY,
     LEADER,
+    LOCK_KEYS,
     LOST,
     SETUP,
     SL,
@@ -66,7 +67,9 @@ from tcgkit.games.perfect_tcg.model import (
     WL,
     WR,
     PerfectCard,
+    leader_level,
     make_card,
+    next_seq,
 )
 
 PASS, END, DONE, DRAW = Action("pass"), Action("end"), Action("done"), Action("draw")
@@ -77,8 +80,6 @@ USED = tuple(f"used{i}" for i in range(32))
 COUNT = tuple(f"uses{i}" for i in range(32))
 #: statuses that last until the end of the turn
 TEMP_STATUSES = ("cannot_be_lost", "shield")
-#: res keys of the locks (``lock`` verb) by what they forbid
-LOCK_KEYS = {w: f"lock_{w}" for w in ("spell", "boost", "activate", "energise", "heal", "level_up", "draw")}
 ENERGY_VICTORY = 24
 #: vars keys counting the cards in play with a static effect of each kind (0: the scan is skipped)
 NKEYS = {k: f"n_{k}" for k in ("modify", "armour", "allow", "cannot", "win")}
@@ -134,11 +135,6 @@ def leader_of(state: GameState, p: int) -> int:
     return z[-1] if z else -1
 
 
-def leader_level(state: GameState, p: int) -> int:
-    z = state.zones[p][LEADER]
-    return state.defs[z[-1]].stats.get("level", 0) if z else -1
-
-
 def status(state: GameState, card: int, name: str) -> int:
     st = state.cs.get(card)
     return st.status.get(name, 0) if st is not None else 0
@@ -162,13 +158,6 @@ def is_refreshed(state: GameState, card: int) -> bool:
 
 def energy(state: GameState, p: int) -> int:
     return len(state.zones[p][ENERGY])
-
-
-def next_seq(state: GameState) -> int:
-    """A game-wide counter ordering effects and cards put into play (win priority 1, "later effect")."""
-    v = state.vars.get("seq", 0) + 1
-    state.vars["seq"] = v
-    return v
 
 
 def cycle(state: GameState, p: int) -> int:

@@ -28,12 +28,15 @@ from tcgkit.games.perfect_tcg.model import (
     FIELD,
     HISTORY,
     LEADER,
+    LOCK_KEYS,
     LOST,
     SLOTS,
     SUPPORTS,
     UNIT,
     UNIT_ZONES,
     WINGS,
+    leader_level,
+    next_seq,
 )
 
 if TYPE_CHECKING:
@@ -239,8 +242,6 @@ def _level_down(state: GameState, ctx: dict, step: Step) -> None:
 def _level_up(state: GameState, ctx: dict, step: Step) -> None:
     """Level up by card text: the card goes onto its owner's Leader, even beyond the once-per-turn level-up
     (PTCG-ULT-01 over PTCG-ROLE-02); one level higher unless ``any_level``."""
-    from tcgkit.games.perfect_tcg.rules import leader_level
-
     rules = state.rules
     for c in _sel(state, ctx, step.params[_T])[:1]:
         d = state.defs[c]
@@ -283,8 +284,6 @@ def _pay(state: GameState, ctx: dict, step: Step) -> None:
 
 def _lock(state: GameState, ctx: dict, step: Step) -> None:
     """Lock a player out of some of their cards until the end of their next turn."""
-    from tcgkit.games.perfect_tcg.rules import LOCK_KEYS
-
     what = step.params["what"]
     for w in what if isinstance(what, tuple) else (what,):
         key = LOCK_KEYS[w]
@@ -385,8 +384,6 @@ def _move_top(state: GameState, ctx: dict, step: Step) -> None:
 
 def _win(state: GameState, ctx: dict, step: Step) -> None:
     """A card-effect win (priority 1), counted when the effect has finished (PTCG-ULT-09, PTCG-WIN-04)."""
-    from tcgkit.games.perfect_tcg.rules import next_seq
-
     p = effects.player(state, ctx, step.params.get(_P))
     reason = step.params.get("reason") or f"{state.defs[ctx['source']].name}'s effect"
     state.rules.claim_win(state, p, reason, ctx.get("_seq") or next_seq(state))
