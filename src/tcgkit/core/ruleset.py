@@ -1,7 +1,8 @@
 """The interface every game implements, and what the core does for all of them.
 
-A game is one package under ``tcgkit.games`` exposing a :class:`Ruleset` subclass. The ruleset is stateless: all
-state lives in :class:`~tcgkit.core.state.GameState`. It provides
+A game is a package exposing a :class:`Ruleset` instance, registered under the ``tcgkit.games`` entry-point group
+(see :mod:`tcgkit.games`). The ruleset is stateless: all state lives in :class:`~tcgkit.core.state.GameState`. It
+provides
 
 - its zones and their visibility (``ZONES``), its card schema (``card_model`` + ``make_card``), its card files and
   shipped decks (``data_dir``), its deck rules (``validate_deck``);
@@ -29,7 +30,25 @@ from tcgkit.core.words import Words
 
 
 class Ruleset:
-    """Base class of a game's rules. Subclasses set the class attributes and override the hooks they need."""
+    """Base class of a game's rules. Subclasses set the class attributes and override the hooks they need.
+
+    The hooks a game must write are in :attr:`REQUIRED_HOOKS` (the base raises ``NotImplementedError``); every
+    other hook (:attr:`OPTIONAL_HOOKS`) has a working default. Each hook's docstring starts "Required hook" or
+    "Optional hook". ``docs/developing.md`` ("Adding a game") walks through a game built from the template in
+    ``tests/engine/toy``.
+    """
+
+    #: The hooks every game implements.
+    REQUIRED_HOOKS: ClassVar[tuple[str, ...]] = (
+        "make_card", "setup", "legal_actions", "apply", "after_effects", "resume",
+    )
+    #: The hooks a game may override; each has a default that works for a simple game.
+    OPTIONAL_HOOKS: ClassVar[tuple[str, ...]] = (
+        "game_handlers", "card_files", "deck_files", "validate_deck", "deck_problems_in", "new_game", "is_pass",
+        "explain_illegal", "on_event", "fire_triggers", "start_triggered", "trigger_applies", "stat", "draw",
+        "discard", "destroy", "damage_player", "damage_card", "heal_player", "heal_card", "add_status", "gain",
+        "attach", "effect_win", "can_pay_step", "observe_extra", "evaluate", "describe",
+    )
 
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
@@ -84,13 +103,15 @@ class Ruleset:
         return {**effects.CORE_HANDLERS, **self.game_handlers()}
 
     def game_handlers(self) -> dict[str, effects.Handler]:
+        """Optional hook: extra verbs, or another meaning for a core verb: verb -> handler."""
         return {}
 
     def make_card(self, model: Any, card_effects: tuple[Effect, ...]) -> CardDef:
-        """Turn a validated card entry into a :class:`CardDef`."""
+        """Required hook: Turn a validated card entry into a :class:`CardDef`."""
         raise NotImplementedError
 
     def card_files(self) -> list[Path]:
+        """Optional hook: the game's card files (default: ``data_dir/cards/*.yaml``)."""
         return sorted((self.data_dir / "cards").glob("*.yaml"))
 
     def pool(self) -> CardPool:
@@ -116,6 +137,7 @@ class Ruleset:
         return _TRIGGERS[self.id]
 
     def deck_files(self) -> list[Path]:
+        """Optional hook: the game's shipped deck files (default: ``data_dir/decks/*.yaml``)."""
         return sorted((self.data_dir / "decks").glob("*.yaml"))
 
     def decks(self) -> dict[str, Deck]:
@@ -141,7 +163,8 @@ class Ruleset:
         raise DeckFileError(f"no deck {name_or_path!r} for {self.id} (shipped decks: {known}; or give a file path)")
 
     def validate_deck(self, deck: Deck, format: str | None = None) -> list[Violation]:
-        """Every rule the deck breaks (empty: the deck is legal). Unknown cards are reported by the core."""
+        """Optional hook: Every rule the deck breaks (empty: the deck is legal). Unknown cards are reported by the
+        core."""
         return self.unknown_cards(deck)
 
     def deck_problems(self, deck: Deck, format: str | None = None) -> tuple[Violation, ...]:
@@ -195,7 +218,8 @@ class Ruleset:
     # ------------------------------------------------------------------ setting up
     def new_game(self, decks: Sequence[Deck | str], seed: int = 0, options: Mapping[str, Any] | None = None,
                  check_decks: bool = True) -> GameState:
-        """Start a game: instances for every card of both decks, the game's setup, then run to the first decision.
+        """Optional hook: Start a game: instances for every card of both decks, the game's setup, then run to the first
+        decision.
 
         Raises :class:`DeckFileError` when a deck is illegal (unless ``check_decks`` is False).
         """
@@ -227,22 +251,28 @@ class Ruleset:
         return state
 
     def setup(self, state: GameState, sections: list[dict[str, list[int]]]) -> None:
-        """Place the cards (``sections[player][section] = ids``), deal, and run to the first decision."""
+        """Required hook: Place the cards (``sections[player][section] = ids``), deal, and run to the first decision."""
         raise NotImplementedError
 
     def resume(self, state: GameState) -> None:
-        """After a scenario set up a position: compute the decision point from ``state.phase`` and ``state.vars``."""
+        """Required hook: After a scenario set up a position: compute the decision point from ``state.phase`` and
+        ``state.vars``."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ playing
     def legal_actions(self, state: GameState) -> list[Action]:
+        """Required hook: the actions ``state.current`` may take now, when no effect's choice is pending (the core
+        answers those). The order is the game's own and stays the same for the same state (replays rely on it)."""
         raise NotImplementedError
 
     def apply(self, state: GameState, action: Action) -> None:
+        """Required hook: play one of :meth:`legal_actions` and run the game on to the next decision (or its end):
+        set ``state.current`` (and ``state.phase``) for it."""
         raise NotImplementedError
 
     def is_pass(self, action: Action) -> bool:
-        """Whether ``action`` gives the decision away rather than doing something (``PASS_KINDS``), so that bots
+        """Optional hook: Whether ``action`` gives the decision away rather than doing something (``PASS_KINDS``), so
+        that bots
         need not know each game's words for passing.
 
         >>> from tcgkit.games import get_rules
@@ -253,20 +283,23 @@ class Ruleset:
         return action.kind in self.PASS_KINDS
 
     def explain_illegal(self, state: GameState, action: Action) -> str:
-        """Why an action is not among the legal ones (games may say more)."""
+        """Optional hook: Why an action is not among the legal ones (games may say more)."""
         return "that is not one of the moves open to you now"
 
     def after_effects(self, state: GameState) -> None:
-        """Called when the resolution stack empties after a pending choice was answered: continue the turn."""
+        """Required hook: Called when the resolution stack empties after a pending choice was answered: continue the
+        turn."""
         raise NotImplementedError
 
     def on_event(self, state: GameState, ev: Event) -> None:
-        """Every logged event passes here; the default fires matching triggered effects of cards in play."""
+        """Optional hook: Every logged event passes here; the default fires matching triggered effects of cards in
+        play."""
         if ev.kind in self.trigger_kinds:
             self.fire_triggers(state, ev)
 
     def fire_triggers(self, state: GameState, ev: Event) -> None:
-        """Start every triggered effect listening to ``ev.kind`` on a card in ``PLAY_ZONES`` (or in its own zone).
+        """Optional hook: Start every triggered effect listening to ``ev.kind`` on a card in ``PLAY_ZONES`` (or in its
+        own zone).
 
         The turn player's resolve first. When one event triggers several different effects of one player, that
         player orders them: a decision (:func:`~tcgkit.core.effects.start_in_order`). Copies of one card's effect
@@ -290,7 +323,8 @@ class Ruleset:
 
     def start_triggered(self, state: GameState, card: int, index: int, controller: int,
                         bindings: dict[str, Any]) -> None:
-        """Put one triggered effect (``card``'s effect ``index``) on the resolution stack; a game may wrap it."""
+        """Optional hook: Put one triggered effect (``card``'s effect ``index``) on the resolution stack; a game may
+        wrap it."""
         effects.start(state, state.defs[card].effects[index], card, controller, bindings)
 
     def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Event) -> bool:
@@ -312,7 +346,7 @@ class Ruleset:
         return self.ZONE_GROUPS.get(zone, (zone,))
 
     def stat(self, state: GameState, card: int, name: str) -> int:
-        """A card's current number: printed value plus its modifiers."""
+        """Optional hook: A card's current number: printed value plus its modifiers."""
         value = state.defs[card].stats.get(name, 0)
         st = state.cs.get(card)
         if st is not None and st.mods:
@@ -322,61 +356,75 @@ class Ruleset:
         return value
 
     def draw(self, state: GameState, player: int) -> int:
+        """Optional hook: draw the top card of ``player``'s deck into their hand; the card id, or -1 when the deck is
+        empty."""
         return state.move_top(player, self.DECK_ZONE, self.HAND_ZONE)
 
     def discard(self, state: GameState, card: int) -> None:
+        """Optional hook: put a card into its owner's discard pile."""
         state.move(card, state.owner[card], self.DISCARD_ZONE)
 
     def destroy(self, state: GameState, card: int, ctx: dict | None = None) -> None:
+        """Optional hook: destroy a card (default: discard it)."""
         self.discard(state, card)
 
     def damage_player(self, state: GameState, player: int, amount: int, ctx: dict) -> None:
+        """Optional hook: what the ``damage`` verb does to a player (default: an error: players cannot be damaged)."""
         raise TcgkitError(f"{self.id}: players cannot be damaged")
 
     def damage_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
+        """Optional hook: what the ``damage`` verb does to a card (default: an error: cards cannot be damaged)."""
         raise TcgkitError(f"{self.id}: cards cannot be damaged")
 
     def heal_player(self, state: GameState, player: int, amount: int, ctx: dict) -> None:
+        """Optional hook: what the ``heal`` verb does to a player (default: an error)."""
         raise TcgkitError(f"{self.id}: players cannot be healed")
 
     def heal_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
+        """Optional hook: what the ``heal`` verb does to a card (default: an error)."""
         raise TcgkitError(f"{self.id}: cards cannot be healed")
 
     def add_status(self, state: GameState, card: int, status: str, value: int, ctx: dict) -> None:
+        """Optional hook: give a card a status (default: set it in the card's state and log a ``status`` event)."""
         state.card_state(card).status[status] = value
         state.emit("status", state.owner[card], card, (status, value))
 
     def gain(self, state: GameState, player: int, resource: str, amount: int) -> None:
+        """Optional hook: add ``amount`` (may be negative) to a player's resource, logging a ``resource`` event."""
         res = state.res[player]
         res[resource] = res.get(resource, 0) + amount
         state.emit("resource", player, data=(resource, res[resource]))
 
     def attach(self, state: GameState, card: int, host: int) -> None:
+        """Optional hook: attach ``card`` to ``host`` (equipment, auras)."""
         p, zone = state.where(host)
         state.move(card, state.owner[card], "attached" if "attached" in self.ZONES else zone)
         state.card_state(card).host = host
         state.card_state(host).attached.append(card)
 
     def effect_win(self, state: GameState, player: int, reason: str) -> None:
+        """Optional hook: a card effect makes ``player`` win (default: the game ends at once)."""
         state.end(player, reason)
 
     def can_pay_step(self, state: GameState, ctx: dict, step: Any) -> bool:
+        """Optional hook: whether a cost step of a game verb can be paid now (the core checks its own verbs)."""
         return True
 
     # ------------------------------------------------------------------ views and bots
     def observe_extra(self, state: GameState, viewer: int) -> dict[str, Any]:
-        """Game-specific public facts to add to an observation (never hidden ones)."""
+        """Optional hook: Game-specific public facts to add to an observation (never hidden ones)."""
         return {}
 
     def evaluate(self, state: GameState, player: int) -> float:
-        """How good the position is for ``player``, roughly in [-1, 1] (for the greedy bot and rollouts)."""
+        """Optional hook: How good the position is for ``player``, roughly in [-1, 1] (for the greedy bot and
+        rollouts)."""
         r = state.result
         if r is not None:
             return 0.0 if r.winner is None else (1.0 if r.winner == player else -1.0)
         return 0.0
 
     def describe(self, state: GameState, viewer: int) -> str:
-        """A readable board for the terminal, from ``viewer``'s side (hidden cards are not shown)."""
+        """Optional hook: A readable board for the terminal, from ``viewer``'s side (hidden cards are not shown)."""
         return render.describe(state, viewer)
 
 
