@@ -235,14 +235,15 @@ def players(state: GameState, ctx: dict, spec: Any) -> list[int]:
     me = ctx.get("controller", state.active)
     if spec is None or spec in ("you", "controller"):
         return [me]
+    two = len(state.zones) == 2
     if spec == "opponent":
-        return others(state, me)
+        return [1 - me] if two else others(state, me)
     if spec == "active":
         return [state.active]
     if spec == "inactive":
-        return others(state, state.active)
+        return [1 - state.active] if two else others(state, state.active)
     if spec in ("each", "both", "any"):
-        return [me, *others(state, me)]
+        return [me, 1 - me] if two else [me, *others(state, me)]
     if spec == "owner":
         return [state.owner[ctx["source"]]]
     if isinstance(spec, int):
