@@ -49,6 +49,9 @@ class GuardianRealmsRules(Ruleset):
              "equip1": PUBLIC, "equip2": PUBLIC, "equip3": PUBLIC, "effect1": PUBLIC, "effect2": PUBLIC,
              "effect3": PUBLIC, "field": PUBLIC, "gone": PUBLIC}
     ZONE_GROUPS = {"guardians": ("lane1", "lane2", "lane3"), "equipment": ("equip1", "equip2", "equip3")}
+    #: where events name other cards in their data (hidden from a viewer who cannot see them now).
+    EVENT_CARD_DATA = {"sacrificed": (0,), "equipped": (0,), "attack": (0,), "swap": (0,), "infused": (0,),
+                       "hp_link": slice(2, None)}
     PLAY_ZONES = ("lane1", "lane2", "lane3", "equip1", "equip2", "equip3", "field")
     TOKEN_ZONE = "lane1"
     #: Second readings, off by default (RULINGS.md).

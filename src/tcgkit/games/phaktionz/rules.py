@@ -66,6 +66,8 @@ class PhaktionzRules(Ruleset):
     ZONES = {"deck": HIDDEN, "hand": OWNER, "field": PUBLIC, "realm": PUBLIC, "attached": PUBLIC,
              "deck_out": PUBLIC, "exile": PUBLIC, "creation_pile": OWNER, "stack": PUBLIC, "aside": OWNER}
     ZONE_GROUPS = {"end_zone": ("deck_out",), "battlefield": ("field",), "cp": ("creation_pile",)}
+    #: where events name other cards in their data (hidden from a viewer who cannot see them now).
+    EVENT_CARD_DATA = {"attached": (0,), "battle": (0,), "battle_declared": (0,)}
     PLAY_ZONES = ("field", "realm", "attached")
     DECK_ZONE, HAND_ZONE, DISCARD_ZONE, TOKEN_ZONE = "deck", "hand", "deck_out", "field"
     FORMATS = ("standard", "synthesis")

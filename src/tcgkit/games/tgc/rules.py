@@ -65,6 +65,8 @@ class TgcRules(Ruleset):
     ZONES = {"deck": HIDDEN, "hand": OWNER, "mulligan": OWNER, "field": PUBLIC, "equip": PUBLIC, "bf": PUBLIC,
              "artifacts": PUBLIC, "stack": PUBLIC, "discard": PUBLIC}
     ZONE_GROUPS = {"board": FIELD, "creatures": ("field",)}
+    #: where events name other cards in their data (hidden from a viewer who cannot see them now).
+    EVENT_CARD_DATA = {"equipped": (0,), "attack": (0,), "block": (0,), "targeted": (0,), "negate": (0,)}
     PLAY_ZONES = FIELD
     TOKEN_ZONE = "field"
     FORMATS = ("casual", "tournament")
@@ -555,6 +557,14 @@ class TgcRules(Ruleset):
             return state.res[p]["mulligans"]
         cs = state.cs
         return sum(1 for c in state.zones[p]["deck"] if c in cs and cs[c].face_down)
+
+    def known_hidden(self, state: GameState, viewer: int) -> frozenset[int]:
+        """The cards ``viewer`` has set aside under its own deck in this mulligan: it knows them and their place, so a
+        sample of its view keeps them (and with them its swap count, TGC-1.5.1-2)."""
+        if state.phase != "mulligan" or state.options.get("mulligan_sequential"):
+            return frozenset()
+        cs = state.cs
+        return frozenset(c for c in state.zones[viewer]["deck"] if c in cs and cs[c].face_down)
 
     def _mulligan(self, state: GameState, card: int) -> None:
         """TGC-1.5.1: one card face down aside, draw 1. Opening-hand moves name no card in the log, since the

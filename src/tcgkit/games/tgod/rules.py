@@ -110,6 +110,8 @@ class TgodRules(Ruleset):
     ZONES = {"deck": HIDDEN, "hand": OWNER, "main": PUBLIC, "backup": PUBLIC, "base": PUBLIC, "discard": PUBLIC,
              "power": PUBLIC, "equipped": PUBLIC}
     ZONE_GROUPS = {"creatures": ("main", "backup"), "field": ("main", "backup", "base")}
+    #: where events name other cards in their data (hidden from a viewer who cannot see them now).
+    EVENT_CARD_DATA = {"equip": (0,), "attack": (0,), "switch": (0,)}
     PLAY_ZONES = ("main", "backup", "base", "power", "equipped")
     TOKEN_ZONE = "backup"
     FORMATS = ("standard",)
