@@ -213,6 +213,7 @@ class PerfectRules(Ruleset):
         "unit_damage_battle_only": False,        # PTCG-DMG-02 reading (b)
         "deck_out_on_failed_draw": False,        # PTCG-WIN-01 "runs out" = a failed draw
         "leader_one_support": False,             # PTCG-ROLE-10: one Support per Leader attack
+        "pile_filter_is_a_choice": False,        # PTCG-ULT-07: "a unit with X from your Lost zone" lets one choose
         "guardian_ignores_level": False,         # PTCG-TERM-15 (a)
         "first_player_skips_draw": False,        # PTCG-SETUP-03 / PTCG-TURN-03
         "boost_lasts_one_turn": False,           # PTCG-ZONE-08
@@ -461,8 +462,10 @@ class PerfectRules(Ruleset):
             return False
         if ph == "war":
             attackers = self.attackers(state, p)
-            if not attackers:
-                self.end_turn(state)  # the last refreshed unit has attacked (PTCG-TURN-07)
+            if not attackers and not state.vars.get("war_acted"):
+                # the last refreshed unit has attacked, or none was left when the War stage began (PTCG-TURN-07);
+                # a unit rested otherwise (its own effect) leaves the decision to the player
+                self.end_turn(state)
                 return False
             acts = self.war_actions(state, p, attackers)
         else:
@@ -517,6 +520,7 @@ class PerfectRules(Ruleset):
 
     def end_turn(self, state: GameState) -> None:
         p = state.active
+        state.vars.pop("war_acted", None)
         state.emit("turn_end", p, data=(state.turn,))
         for st in state.cs.values():
             if st.mods:
@@ -854,8 +858,12 @@ class PerfectRules(Ruleset):
         elif k == "cast":
             self.cast(state, p, args[0])
         elif k == "activate":
+            if state.phase == "war":
+                state.vars["war_acted"] = 1  # PTCG-TURN-07: no attack since; the player ends the turn
             self.activate(state, p, args[0], int(args[1]))
         elif k == "retreat":
+            if state.phase == "war":
+                state.vars["war_acted"] = 1
             self.to_lost(state, args[0])
             state.emit("retreat", p, args[0])
         elif k == "attack":
@@ -1299,7 +1307,12 @@ class PerfectRules(Ruleset):
             if eff.trigger != kind:
                 continue
             if off_field:
-                if eff.zone is None or z not in self.zone_group(eff.zone):
+                if eff.zone is None:
+                    # "When a <name> Unit is lost" covers that unit itself, just gone from play (PTCG-ULT-10)
+                    if not (kind == "lost" and eff.params and "unit" in eff.params and ev.data
+                            and ev.data[0] in FIELD_SET):
+                        continue
+                elif z not in self.zone_group(eff.zone):
                     continue
             elif eff.zone is not None and z not in self.zone_group(eff.zone):
                 continue
@@ -1619,7 +1632,7 @@ class PerfectRules(Ruleset):
         for st in state.cs.values():
             if st.mods:
                 st.mods = [m for m in st.mods if m[2] != "battle"]
-        for k in ("b_att", "b_tgt", "b_def", "b_sup"):
+        for k in ("b_att", "b_tgt", "b_def", "b_sup", "war_acted"):
             v.pop(k, None)
         if state.phase == "battle":
             state.phase = "war"

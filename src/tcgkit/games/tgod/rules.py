@@ -317,13 +317,15 @@ class TgodRules(Ruleset):
     def _count_down(state: GameState, p: int) -> None:
         """Paralysis counts down at the end of its owner's turn (TGOD-BTL-07; or every turn, by option)."""
         every = state.options.get("paralysis_counts_all_turns")
+        # reading (b) counts the turns *after* the one the paralysis began in, not that turn itself
+        fresh = state.vars.pop("paralyzed_now", ()) if every else ()
         still = []
         for card in state.vars["paralysis"]:
             st = state.cs.get(card)
             if st is None or not st.status.get("paralyzed") or state.loc[card][1] not in HOLDERS:
                 continue
             owner = state.owner[card]
-            if owner == p or every:
+            if owner == p or (every and card not in fresh):
                 status = st.status
                 status["paralyzed"] -= 1
                 if status["paralyzed"] <= 0:
@@ -590,6 +592,8 @@ class TgodRules(Ruleset):
             self.finish_attack(state)
             if state.result is not None:
                 return
+        if state.phase == "play":
+            self.check_switch(state)  # stars lost by an effect, not only by an attack (TGOD-OTH-06)
         if state.phase == "switch":
             self.next_switch(state)
         else:
@@ -666,6 +670,8 @@ class TgodRules(Ruleset):
         known = state.vars.get("paralysis", ())
         if card not in known:
             state.vars["paralysis"] = (*known, card)
+        if state.options.get("paralysis_counts_all_turns"):
+            state.vars["paralyzed_now"] = (*state.vars.get("paralyzed_now", ()), card)
         state.emit("status", state.owner[card], card, ("paralyzed", turns))
 
     def damage_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
@@ -750,12 +756,27 @@ class TgodRules(Ruleset):
         return True
 
     # ================================================================== the switch (TGOD-OTH-06..09)
-    def check_switch(self, state: GameState) -> None:
-        """When both Main Creatures are out of Battle Stars, both players switch (active player first)."""
+    def both_out(self, state: GameState) -> bool:
+        """Both players have a Main Creature and both are out of Battle Stars (TGOD-OTH-06)."""
         z0, z1 = state.zones[0]["main"], state.zones[1]["main"]
-        if not z0 or not z1 or self.stars_left(state, z0[0]) > 0 or self.stars_left(state, z1[0]) > 0:
+        return bool(z0 and z1) and self.stars_left(state, z0[0]) <= 0 and self.stars_left(state, z1[0]) <= 0
+
+    def check_switch(self, state: GameState) -> None:
+        """When both Main Creatures run out of Battle Stars, both players switch (active player first).
+
+        One trigger, checked after every attack and every action: the moment the both-out condition arises. While it
+        lasts (a player had no Backup, TGOD-OTH-08) nothing more happens, whatever either player does: a Backup
+        played later is not switched in. Once it has ended, it may arise again.
+        """
+        v = state.vars
+        if not self.both_out(state):
+            if "both_out" in v:
+                del v["both_out"]
             return
-        state.vars["switch_queue"] = (state.active, 1 - state.active)
+        if "both_out" in v:
+            return
+        v["both_out"] = 1
+        v["switch_queue"] = (state.active, 1 - state.active)
         state.phase = "switch"
 
     def next_switch(self, state: GameState) -> None:
