@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ptcg_helpers import act, card, legal, position, rested
+from ptcg_helpers import act, card, legal, position, rested, run_effect
 
 
 def test_a_unit_rested_by_its_own_effect_does_not_end_the_turn_PTCG_TURN_07() -> None:
@@ -41,12 +41,8 @@ def test_the_turn_still_ends_once_the_last_unit_has_attacked_PTCG_TURN_07() -> N
 def test_a_unit_trigger_fires_for_the_unit_itself_PTCG_ULT_10() -> None:
     """PTCG-ULT-10: "When a Crucible Imp unit is lost" means any unit of that name, the lost Imp itself included:
     a lone Imp lost from play removes 1 Energy from the opponent."""
-    from test_ptcg_ultimate import _src
-
-    from ptcg_helpers import run_effect
-
     state = position({"zones": {"wing_left": ["Crucible Imp"]}}, {"zones": {"energy": ["3 Gandor Page"]}})
-    run_effect(state, [{"lose": {"target": card(state, 0, "Crucible Imp")}}], _src(state), 0)
+    run_effect(state, [{"lose": {"target": card(state, 0, "Crucible Imp")}}], card(state, 0, "Gandor Squire"), 0)
     assert len(state.zones[1]["energy"]) == 2
 
 
