@@ -344,7 +344,10 @@ class TgcRules(Ruleset):
         if not self._timing_ok(state, gs, eff):
             return False
         params = eff.params
-        if params.get("own_turn", True) and state.active != p and not params.get("quick"):
+        own_turn = params.get("own_turn")  # a Quick effect may be used on either turn unless its text says "your
+        if own_turn is None:               # turn" (Miningborg, TGC-0.2): ``own_turn: true``
+            own_turn = not params.get("quick")
+        if own_turn and state.active != p:
             return False
         st = state.cs.get(card)
         if st is not None and (verbs.nullified(state, card) or st.status.get("stasis")):
@@ -752,7 +755,8 @@ class TgcRules(Ruleset):
     def end_turn(self, state: GameState) -> None:
         """Leaving the End Phase ends the turn (TGC-2.5.4.d): this-turn effects expire; the opponent's turn starts."""
         p = state.active
-        state.res[p]["temp"] = 0
+        for r in state.res:  # "this turn" plasma ends with the turn, whoever gained it (TGC-1.10.1)
+            r["temp"] = 0
         for card, st in list(state.cs.items()):
             if st.mods:
                 st.mods = [m for m in st.mods if m[2] != "turn"]
