@@ -73,3 +73,51 @@ def test_royal_decree_lets_one_choose_under_the_option_PTCG_ULT_07() -> None:
     assert state.pending is not None and f"choose #{left}" in legal(state)
     act(state, f"choose #{left}")
     assert left in state.zones[0]["hand"]
+
+
+def _transmuter_attack(options: dict | None = None):
+    # P1: 22 Energy, 8 cards; Iron Transmuter (Damage 3) beats P1's Leader: 25 Energy and 5 cards (an Energy
+    # Victory position, PTCG-WIN-02), then its own trigger makes P1 lose 2 more cards (3 left: none)
+    state = position({"zones": {"wing_left": ["Iron Transmuter"]}, "cards": [{"name": "Gandor Squire", "tapped": True}]},
+                     {"zones": {"energy": ["22 Iron Transmuter"], "deck": ["8 Iron Transmuter"]}}, phase="war",
+                     options=options)
+    act(state, f"attack #{card(state, 0, 'Iron Transmuter', 'wing_left')} #{card(state, 1, 'Gandor Squire')}")
+    while state.result is None and state.phase in ("support", "defend"):
+        act(state, "done")
+    return state
+
+
+def test_energy_victory_is_checked_after_the_battles_triggers_PTCG_ULT_09_WIN_02() -> None:
+    """PTCG-ULT-09 / PTCG-WIN-02 (default): the attack and the effects it triggers resolve before wins are checked;
+    Iron Transmuter's "your opponent loses the top 2 cards" leaves P1 with 3 cards: no Energy Victory."""
+    state = _transmuter_attack()
+    assert state.result is None and len(state.zones[1]["energy"]) == 25
+
+
+def test_energy_victory_before_the_battles_triggers_under_the_option_PTCG_ULT_09_WIN_02() -> None:
+    """PTCG-ULT-09 / PTCG-WIN-02, option ``win_before_battle_triggers``: the attack's damage is the effect that must
+    finish; the win is counted then, before the attacker's separate triggered effect."""
+    state = _transmuter_attack({"win_before_battle_triggers": True})
+    assert state.result is not None and state.result.winner == 1 and state.result.clause == "PTCG-WIN-02"
+
+
+def _leader_attack_with_a_support_in_stasis(options: dict | None = None):
+    state = position({"zones": {"leader": ["Gandor Knight"], "history": ["Gandor Squire"],
+                                "support_left": ["Gandor Page"]},
+                      "cards": [{"name": "Gandor Page", "status": {"stasis": 1}}]}, phase="war", options=options)
+    act(state, f"attack #{card(state, 0, 'Gandor Knight')} #{card(state, 1, 'Gandor Squire')}")
+    return state, card(state, 0, "Gandor Page")
+
+
+def test_a_support_in_stasis_cannot_support_PTCG_TERM_20_ROLE_10() -> None:
+    """PTCG-TERM-20 / PTCG-ROLE-10 (default): a Support in Stasis is not refreshed, so it cannot support the
+    Leader's attack."""
+    state, page = _leader_attack_with_a_support_in_stasis()
+    assert state.phase != "support" or f"support #{page}" not in legal(state)
+
+
+def test_a_support_in_stasis_may_support_its_leader_under_the_option_PTCG_TERM_20_ROLE_10() -> None:
+    """PTCG-TERM-20 / PTCG-ROLE-10, option ``stasis_may_support``: a Stasis unit is turned, not rested, and only a
+    rested Support is barred from supporting a Leader's attack (which needs no resting)."""
+    state, page = _leader_attack_with_a_support_in_stasis({"stasis_may_support": True})
+    assert state.phase == "support" and f"support #{page}" in legal(state)

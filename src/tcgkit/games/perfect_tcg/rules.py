@@ -72,6 +72,7 @@ from tcgkit.games.perfect_tcg.model import (
 PASS, END, DONE, DRAW = Action("pass"), Action("end"), Action("done"), Action("draw")
 _new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
 END_BATTLE = Step("_end_battle", {})
+WIN_CHECK = Step("_check_wins", {})
 IDX = tuple(str(i) for i in range(32))
 USED = tuple(f"used{i}" for i in range(32))
 COUNT = tuple(f"uses{i}" for i in range(32))
@@ -214,6 +215,9 @@ class PerfectRules(Ruleset):
         "deck_out_on_failed_draw": False,        # PTCG-WIN-01 "runs out" = a failed draw
         "leader_one_support": False,             # PTCG-ROLE-10: one Support per Leader attack
         "pile_filter_is_a_choice": False,        # PTCG-ULT-07: "a unit with X from your Lost zone" lets one choose
+        "stasis_may_support": False,             # PTCG-TERM-20/ROLE-10: a Support in Stasis supports its Leader
+        "win_before_battle_triggers": False,     # PTCG-ULT-09: wins checked after the attack's damage, before the
+        # effects the battle triggered
         "guardian_ignores_level": False,         # PTCG-TERM-15 (a)
         "first_player_skips_draw": False,        # PTCG-SETUP-03 / PTCG-TURN-03
         "boost_lasts_one_turn": False,           # PTCG-ZONE-08
@@ -796,10 +800,14 @@ class PerfectRules(Ruleset):
             spots = (BEHIND[z],)
         else:
             return []
+        # option stasis_may_support (PTCG-TERM-20/ROLE-10): a Stasis unit is turned, not rested, so it may support a
+        # Leader's attack, which needs no resting
+        stasis_ok = z == LEADER and state.options.get("stasis_may_support")
         out = []
         for s in spots:
             for c in zones[s]:
-                if c not in chosen and state.defs[c].type == UNIT and is_refreshed(state, c):
+                if c not in chosen and state.defs[c].type == UNIT and (
+                        is_refreshed(state, c) or (stasis_ok and not state.cs[c].tapped)):
                     out.append(c)
         return out
 
@@ -1621,6 +1629,8 @@ class PerfectRules(Ruleset):
                 steps.append(Step("_damage_one", {"target": loser, "amount": dmg[loser]}))
             elif state.loc[loser][1] in WINGS or state.loc[loser][1] in SUPPORTS:
                 self.destroy(state, loser, None)
+        if state.options.get("win_before_battle_triggers"):
+            steps.append(WIN_CHECK)  # PTCG-ULT-09 second reading: the attack's damage is the effect to finish
         steps.append(END_BATTLE)
         self.start(state, tuple(steps), att, p)
 
