@@ -78,7 +78,8 @@ def test_royal_decree_lets_one_choose_under_the_option_PTCG_ULT_07() -> None:
 def _transmuter_attack(options: dict | None = None):
     # P1: 22 Energy, 8 cards; Iron Transmuter (Damage 3) beats P1's Leader: 25 Energy and 5 cards (an Energy
     # Victory position, PTCG-WIN-02), then its own trigger makes P1 lose 2 more cards (3 left: none)
-    state = position({"zones": {"wing_left": ["Iron Transmuter"]}, "cards": [{"name": "Gandor Squire", "tapped": True}]},
+    state = position({"zones": {"wing_left": ["Iron Transmuter"]},
+                      "cards": [{"name": "Gandor Squire", "tapped": True}]},
                      {"zones": {"energy": ["22 Iron Transmuter"], "deck": ["8 Iron Transmuter"]}}, phase="war",
                      options=options)
     act(state, f"attack #{card(state, 0, 'Iron Transmuter', 'wing_left')} #{card(state, 1, 'Gandor Squire')}")

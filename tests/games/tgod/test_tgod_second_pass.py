@@ -32,3 +32,40 @@ def test_the_switch_is_tied_to_the_moment_both_mains_run_out_TGOD_OTH_06_08_09()
     assert state.zone(1, "main") == [brute] and state.zone(1, "backup") == [hound]
     assert state.phase == "play" and Action("switch", (hound,)) not in state.legal_actions()
     assert _stars(state, brute) == 0
+
+
+def _plated_squire_destroyed(options: dict | None = None):
+    # Squire of Dawn (HP 45) wears Aegis Plate (+20 HP): HP 65, of which 60 are lost already
+    state = position({"main": ["Iron Tyrant"]}, {"main": ["Squire of Dawn"], "equipped": ["Aegis Plate"]},
+                     cards1=[{"name": "Squire of Dawn", "counters": {"damage": 60}},
+                             {"name": "Aegis Plate", "attach_to": "Squire of Dawn"}], options=options)
+    squire = card(state, 1, "Squire of Dawn")
+    assert state.rules.stat(state, squire, "hp") == 65
+    assert "HP 5/65" in state.rules.card_line(state, squire)  # the HP it has, not the printed 45
+    do(state, "attack", card(state, 0, "Iron Tyrant"), squire)
+    assert state.loc[squire][1] == "discard"
+    return state.rules.hp_left(state, card(state, 1, "Dark Keep"))
+
+
+def test_the_printed_hp_is_carried_to_the_base_armor_TGOD_BTL_11() -> None:
+    """TGOD-BTL-11 (default): "total HP" is the printed HP: the Base Armor loses 45, Aegis Plate's +20 aside."""
+    assert _plated_squire_destroyed() == 190 - 45
+
+
+def test_the_hp_with_equipment_is_carried_under_the_option_TGOD_BTL_11() -> None:
+    """TGOD-BTL-11, option ``carry_hp_with_equipment``: the total HP as it stood, Equipment included (65)."""
+    assert _plated_squire_destroyed({"carry_hp_with_equipment": True}) == 190 - 65
+
+
+def test_dark_pact_destroying_both_base_armors_under_the_option_TGOD_ROLE_02() -> None:
+    """TGOD-ROLE-02, option ``both_bases_first_printed``: Dark Pact's steps resolve in printed order, so the
+    opposing Base Armor is destroyed first and its player loses (default: a draw, tested in test_tgod_battle)."""
+    state = position({"hand": ["Dark Pact"]}, cards0=[{"name": "Bastion of Light", "counters": {"damage": 215}}],
+                     cards1=[{"name": "Dark Keep", "counters": {"damage": 175}}],
+                     options={"both_bases_first_printed": True})
+    do(state, "play", card(state, 0, "Dark Pact"), "power")
+    assert state.result.winner == 0 and state.result.clause == "TGOD-ROLE-02"
+    state = position({"hand": ["Dark Pact"]}, cards0=[{"name": "Bastion of Light", "counters": {"damage": 215}}],
+                     cards1=[{"name": "Dark Keep", "counters": {"damage": 175}}])
+    do(state, "play", card(state, 0, "Dark Pact"), "power")
+    assert state.result.winner is None  # the default reading: both at once, a draw

@@ -119,7 +119,8 @@ class TgodRules(Ruleset):
     OPTIONS: Mapping[str, Any] = {"steps_any_order": False, "carry_remaining_hp": False,
                                   "paralysis_counts_all_turns": False, "deal_before_game": False,
                                   "equip_any_number": False, "power_any_number": False,
-                                  "defense_only_creatures": False, "first_player": None}
+                                  "defense_only_creatures": False, "first_player": None,
+                                  "carry_hp_with_equipment": False, "both_bases_first_printed": False}
     EXTRA_VERBS = {"stars": {"params": ("target", "amount"), "required": ("target", "amount")},
                    "paralyze": {"params": ("target", "turns"), "required": ("target",)}}
     card_model = TgodCard
@@ -717,11 +718,16 @@ class TgodRules(Ruleset):
             counters = state.card_state(card).counters
             counters["damage"] = max(counters.get("damage", 0), self.stat(state, card, "hp"))
             state.vars["base_hit"] = True
+            if state.options.get("both_bases_first_printed"):
+                state.vars.setdefault("first_base_down", owner)  # TGOD-ROLE-02 second reading: the first one counts
             state.emit("destroyed", owner, card)
             if not state.stack:
                 self.check_win(state)
             return
         st = state.cs.get(card)
+        # option carry_hp_with_equipment: the total HP as it stood, Equipment and modifiers included (BTL-11)
+        full = self.stat(state, card, "hp") if ctx.get("battle") and state.options.get(
+            "carry_hp_with_equipment") else 0
         for eq in list(st.attached) if st is not None else ():
             state.move(eq, state.owner[eq], "discard")
         state.move(card, owner, "discard")
@@ -729,6 +735,8 @@ class TgodRules(Ruleset):
         if ctx.get("battle"):
             if state.options["carry_remaining_hp"]:
                 carried = max(0, ctx.get("hp_before", 0))
+            elif state.options.get("carry_hp_with_equipment"):
+                carried = full
             else:
                 carried = state.defs[card].stats["hp"]
             state.emit("hp_carried", owner, card, (carried,))
@@ -746,7 +754,10 @@ class TgodRules(Ruleset):
         dead = [p for p in (0, 1) if any(self.hp_left(state, b) <= 0 for b in state.zones[p]["base"])]
         if not dead:
             return False
-        if len(dead) == 2:
+        first = state.vars.pop("first_base_down", None)
+        if len(dead) == 2 and first is not None:  # option both_bases_first_printed: destroyed one after the other
+            state.end(1 - first, "destroyed the opponent's Base Armor first", "TGOD-ROLE-02")
+        elif len(dead) == 2:
             state.end(None, "both Base Armors were destroyed at once", "TGOD-ROLE-02")
         else:
             winner = 1 - dead[0]
@@ -985,7 +996,7 @@ class TgodRules(Ruleset):
         parts = [f"{d.name} #{card} [{d.fields['colour']}]"]
         if d.type in (CREATURE, BASE) and state.loc[card][1] in HOLDERS:
             parts.append(f"A{self.stat(state, card, 'attack')} D{self.stat(state, card, 'defense')} "
-                         f"HP {self.hp_left(state, card)}/{d.stats['hp']} "
+                         f"HP {self.hp_left(state, card)}/{self.stat(state, card, 'hp')} "
                          f"stars {self.stars_left(state, card)}/{self.stat(state, card, 'stars')}")
         elif d.type == EQUIPMENT:
             parts.append(f"A{d.stats['attack']} D{d.stats['defense']}")
