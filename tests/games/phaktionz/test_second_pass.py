@@ -140,3 +140,43 @@ def test_a_fizzled_limited_invocation_has_used_its_limit_PHK_COND_02_TERM_07() -
         state.apply(state.legal_actions()[0])
     assert state.loc[first] == (0, "deck_out") and names(state, 0, "field") == ["Haka Goblin"]
     assert state.active == 0 and Action("cast", (second,)) not in state.legal_actions()
+
+
+def _callisto_answered_by_sickened_torture(options: dict | None = None) -> GameState:
+    """P0 activates Callisto; P1 answers with the Counter Sickened Torture; P0 holds The Invocated Dwarf."""
+    state = position({"field": ["Callisto the Hinded Warrior"], "hand": ["The Invocated Dwarf"]},
+                     {"hand": ["Sickened Torture"], "field": ["Haka Goblin"]}, options=options)
+    cal = card(state, 0, "Callisto the Hinded Warrior")
+    state.apply(Action("activate", (cal, "0")))
+    assert state.current == 1
+    state.apply(Action("cast", (card(state, 1, "Sickened Torture"),)))
+    return state
+
+
+def test_a_response_is_not_answered_PHK_INV_03_TERM_07() -> None:
+    """PHK-INV-03 / PHK-TERM-07 (default): one response per play, no chain: the Counter that answers Callisto's
+    ability is not itself open to an answer, so it fizzles the ability."""
+    state = _callisto_answered_by_sickened_torture()
+    while state.pending is not None:
+        state.apply(state.pending.options[0])
+    dwarf = card(state, 0, "The Invocated Dwarf")
+    assert not any(a.kind != "place" and a.args and a.args[0] == dwarf for a in state.legal_actions())
+    cal = card(state, 0, "Callisto the Hinded Warrior")
+    assert state.rules.stat(state, cal, "dmg") == 1  # the ability was fizzled
+    assert state.cs[cal].status.get("plague")
+
+
+def test_a_counter_may_answer_a_counter_under_the_option_PHK_INV_03_TERM_07() -> None:
+    """PHK-INV-03 / PHK-TERM-07, option ``responses_chain``: a Counter being cast is a play like any other, so its
+    caster's opponent may answer it: The Invocated Dwarf fizzles Sickened Torture and Callisto's ability resolves."""
+    state = _callisto_answered_by_sickened_torture({"responses_chain": True})
+    assert state.current == 0
+    dwarf = card(state, 0, "The Invocated Dwarf")
+    use = next(a for a in state.legal_actions() if a.kind != "place" and a.args and a.args[0] == dwarf)
+    state.apply(use)
+    while state.pending is not None:
+        state.apply(state.pending.options[0])
+    cal = card(state, 0, "Callisto the Hinded Warrior")
+    assert names(state, 1, "deck_out") == ["Sickened Torture"] and not state.cs[cal].status.get("plague")
+    assert state.rules.stat(state, cal, "dmg") == 2
+    assert "answering" not in state.vars and "answers" not in state.vars

@@ -73,7 +73,8 @@ class PhaktionzRules(Ruleset):
     FORMATS = ("standard", "synthesis")
     OPTIONS = {"format": "standard", "columns": 5, "tribute_at_least": False, "demote_winner": False,
                "defender_disabled": False, "win_on_failed_draw": False, "first_turn_no_draw": False,
-               "plague_each_battlefield": False}
+               "plague_each_battlefield": False,
+               "responses_chain": False}
     EXTRA_VERBS = verbs.EXTRA_VERBS
     card_model = PhaktionzCard
     data_dir = HERE
@@ -900,7 +901,11 @@ class PhaktionzRules(Ruleset):
         host = action.args[1] if len(action.args) > 1 else -1
         if in_window:
             self._close_window(state, answered=True)
-            self.push_front(state, ("inv", card, p, host))
+            if state.options.get("responses_chain"):  # PHK-INV-03 second reading: a Counter may answer a Counter
+                state.vars["answers"] = (*state.vars.get("answers", ()), (card, state.vars["answering"]))
+                self.push_front(state, ("window", "invocation", p, card, host), ("inv", card, p, host))
+            else:
+                self.push_front(state, ("inv", card, p, host))
         else:
             self.push_front(state, ("window", "invocation", p, card, host), ("inv", card, p, host))
 
@@ -1022,7 +1027,18 @@ class PhaktionzRules(Ruleset):
 
     def _task_inv(self, state: GameState, card: int, player: int, host: int) -> None:
         inv = state.defs[card].fields["inv_type"]
+        answers = state.vars.get("answers")
+        if answers:  # option responses_chain: a Counter resolves against the play it answered
+            pair = next((a for a in answers if a[0] == card), None)
+            if pair is not None:
+                rest = tuple(a for a in answers if a is not pair)
+                if rest:
+                    state.vars["answers"] = rest
+                else:
+                    del state.vars["answers"]
+                state.vars["answering"] = pair[1]
         if self._fizzled(state, card):
+            state.vars.pop("answering", None)
             self._spend(state, card)
             return
         if inv == "weapon":
