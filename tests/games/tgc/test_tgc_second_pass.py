@@ -59,3 +59,59 @@ def test_granted_squad_tactics_and_lifedrain_survive_a_double_kill_TGC_4_2_3() -
     act(state, "do_nothing")
     assert state.loc[a][1] == "discard" and state.loc[d][1] == "discard"
     assert state.res[1]["hs"] == 19 and state.res[0]["hs"] == 21
+
+
+def _miner_attacks_with_a_cook_ready(options: dict | None = None) -> tuple[GameState, int, int]:
+    state = pos(phase="battle", p0={"field": [MINER]}, p1={"field": ["Cook"]}, options=options)
+    miner, cook = card(state, 0, MINER), card(state, 1, "Cook")
+    act(state, "attack", miner)
+    return state, miner, cook
+
+
+def test_a_human_cannot_block_an_asimov_attacker_asimov() -> None:
+    """Asimov ("cannot attack or defend against creatures with the Human subtype"), default: a Human is no legal
+    blocker of an Asimov attacker, so the Cook cannot block Miningborg's direct attack (TGC-4.1)."""
+    state, miner, cook = _miner_attacks_with_a_cook_ready()
+    assert Action("block", (cook,)) not in state.legal_actions()
+
+
+def test_a_human_may_block_an_asimov_attacker_under_the_option_asimov() -> None:
+    """Asimov, option ``human_may_block_asimov``: the Human's player may force the combat, and the Asimov attacker
+    "is destroyed rather than attacking" (its keyword's own text); the Cook takes nothing."""
+    state, miner, cook = _miner_attacks_with_a_cook_ready({"human_may_block_asimov": True})
+    assert state.current == 1 and Action("block", (cook,)) in state.legal_actions()
+    act(state, "block", cook)
+    for _ in range(4):
+        if state.loc[miner][1] != "field":
+            break
+        act(state, "do_nothing")
+    assert state.loc[miner][1] == "discard" and state.loc[cook][1] == "field"
+    assert state.rules.stat(state, cook, "resolve") == 2 and state.res[1]["hs"] == 20
+
+
+def _direct_attack_then_taunt(options: dict | None = None) -> GameState:
+    """P0's Cook attacks directly; before the default, P1's Bartender gains Taunt (as Clown Suit would give it)."""
+    state = pos(phase="battle", p0={"field": ["Cook"]}, p1={"field": ["Bartender"]},
+                cards1=[{"name": "Bartender", "tapped": True}], options=options)
+    act(state, "attack", card(state, 0, "Cook"))
+    state.card_state(card(state, 1, "Bartender")).status["Taunt"] = 1
+    for _ in range(4):
+        if state.vars.get("pend") is None:
+            break
+        state.apply(next(a for a in state.legal_actions() if a.kind in ("do_nothing", "no_block")))
+    return state
+
+
+def test_a_pending_direct_attack_goes_on_when_taunt_appears_TGC_4_1_2_1() -> None:
+    """TGC-4.1.2.1 (default): Taunt directs attacks when they are declared; a direct attack already pending still
+    deals its damage."""
+    state = _direct_attack_then_taunt()
+    assert state.res[1]["hs"] == 20 - 3
+
+
+def test_taunt_stops_a_pending_direct_attack_under_the_option_TGC_4_1_2_1() -> None:
+    """TGC-4.1.2.1, option ``taunt_stops_pending_direct``: once an opposing Taunt creature is on the field, the
+    attacker is "unable to make a direct attack": at the default no damage is dealt."""
+    state = _direct_attack_then_taunt({"taunt_stops_pending_direct": True})
+    assert state.res[1]["hs"] == 20
+    assert any(e.kind == "fizzle" for e in state.log)

@@ -80,6 +80,8 @@ class TgcRules(Ruleset):
         "quick_holder": "turn",  # TGC-2.2: "turn" (R1), "opponent" (R2) or "actor" (R3)
         "coin_plasma_persists": False,  # TGC-3.6.2 reading (b)
         "equipment_bonus_absorbs_damage": False,  # TGC-3.3.3.b.3.1 reading (b)
+        "taunt_stops_pending_direct": False,  # TGC-4.1.2.1: a Taunt creature arriving stops a pending direct attack
+        "human_may_block_asimov": False,  # Asimov: a Human may block it, and the Asimov attacker is destroyed
         "defender_gone_cancels": False,  # TGC-4.2.2.1 reading (b)
         "negate_destruction_only": False,  # Chief Engineer's Negate: only the destruction, not the whole effect
         "botanist_creatures_only": False,  # Committed Botanist's "summon" read as creatures only
@@ -455,6 +457,9 @@ class TgcRules(Ruleset):
         if verbs.has_kw(state, attacker, "Unstoppable"):
             return []
         flying = verbs.has_kw(state, attacker, "Flying")
+        # option human_may_block_asimov: the Human's player may force the Asimov attacker into that combat, where it
+        # is destroyed rather than attacking (the keyword's own text)
+        human_blocks = state.options.get("human_may_block_asimov")
         out = []
         for b in state.zones[1 - state.owner[attacker]]["field"]:
             st = state.cs.get(b)
@@ -462,7 +467,8 @@ class TgcRules(Ruleset):
                 continue
             if flying and not (verbs.has_kw(state, b, "Flying") or verbs.has_kw(state, b, "Long-Ranged")):
                 continue
-            if self.may_fight(state, attacker, b):
+            if self.may_fight(state, attacker, b) or (
+                    human_blocks and verbs.has_kw(state, attacker, "Asimov") and verbs.has_subtype(state, b, "Human")):
                 out.append(b)
         return out
 
@@ -976,6 +982,10 @@ class TgcRules(Ruleset):
             state.emit("fizzle", p, attacker if state.loc[attacker][1] in FIELD else -1, (pend[0],))
             return
         if pend[0] == "direct":
+            if state.options.get("taunt_stops_pending_direct") and not verbs.has_kw(state, attacker, "Deadeye") and \
+                    any(verbs.has_kw(state, c, "Taunt") for c in state.zones[1 - p]["field"]):
+                state.emit("fizzle", p, attacker, ("direct",))  # now unable to attack directly (TGC-4.1.2.1)
+                return
             self._direct_damage(state, attacker)
             if state.result is None and state.loc[attacker][1] == "field":
                 self._tap(state, attacker)
