@@ -57,7 +57,7 @@ class GuardianRealmsRules(Ruleset):
     #: Second readings, off by default (RULINGS.md).
     OPTIONS = {"ability_then_attack": False, "sp_refill": False, "bases_always_targetable": False,
                "penalty_all_bases": False, "effects_any_lane": False, "equipment_use_per_turn": False,
-               "tokens_may_replace": False}
+               "tokens_may_replace": False, "swap_partner_unpenalised": False, "tank_adjacent_only": False}
     card_model = GrCard
     data_dir = Path(__file__).parent
     EXTRA_VERBS = EXTRA_VERBS
