@@ -69,3 +69,21 @@ def test_dark_pact_destroying_both_base_armors_under_the_option_TGOD_ROLE_02() -
                      cards1=[{"name": "Dark Keep", "counters": {"damage": 175}}])
     do(state, "play", card(state, 0, "Dark Pact"), "power")
     assert state.result.winner is None  # the default reading: both at once, a draw
+
+
+def test_the_switch_also_follows_stars_lost_by_an_effect_TGOD_OTH_06() -> None:
+    """TGOD-OTH-06, one trigger everywhere: when an effect (not an attack) takes the last Battle Star of one Main
+    Creature while the other is already out, both players switch at once."""
+    from tcgkit.core import effects
+    from tcgkit.core.cards import parse_steps
+
+    state = position({"main": ["Squire of Dawn"], "backup": ["Reef Guard"]},
+                     {"main": ["Shadow Brute"], "backup": ["Grave Hound"]},
+                     cards0=[{"name": "Squire of Dawn", "counters": {"stars_used": 3}}],
+                     cards1=[{"name": "Shadow Brute", "counters": {"stars_used": 1}}])
+    assert state.phase == "play"
+    steps = parse_steps([{"stars": {"target": "opponent.main", "amount": -1}}], state.rules.verbs, "test")
+    effects.push(state, steps, {"source": card(state, 0, "Squire of Dawn"), "controller": 0})
+    state.rules.proceed(state)
+    assert state.zone(0, "main") == [card(state, 0, "Reef Guard")]
+    assert state.zone(1, "main") == [card(state, 1, "Grave Hound")]

@@ -594,7 +594,15 @@ class TgodRules(Ruleset):
             if state.result is not None:
                 return
         if state.phase == "play":
-            self.check_switch(state)  # stars lost by an effect, not only by an attack (TGOD-OTH-06)
+            v = state.vars
+            # stars lost by an effect, not only by an attack (TGOD-OTH-06); checked only when stars may have changed
+            statics = v.get("static_stars", ())
+            if "stars_dirty" in v or statics != v.get("stars_seen", ()):  # stars changed, or what changes them
+                v.pop("stars_dirty", None)
+                v["stars_seen"] = statics
+                self.check_switch(state)
+            elif "both_out" in v and v["both_out"] != self._mains(state):  # a Main Creature came or went
+                self.check_switch(state)
         if state.phase == "switch":
             self.next_switch(state)
         else:
@@ -767,6 +775,11 @@ class TgodRules(Ruleset):
         return True
 
     # ================================================================== the switch (TGOD-OTH-06..09)
+    @staticmethod
+    def _mains(state: GameState) -> tuple[int, int]:
+        z0, z1 = state.zones[0]["main"], state.zones[1]["main"]
+        return (z0[0] if z0 else -1, z1[0] if z1 else -1)
+
     def both_out(self, state: GameState) -> bool:
         """Both players have a Main Creature and both are out of Battle Stars (TGOD-OTH-06)."""
         z0, z1 = state.zones[0]["main"], state.zones[1]["main"]
@@ -785,8 +798,9 @@ class TgodRules(Ruleset):
                 del v["both_out"]
             return
         if "both_out" in v:
+            v["both_out"] = self._mains(state)
             return
-        v["both_out"] = 1
+        v["both_out"] = self._mains(state)
         v["switch_queue"] = (state.active, 1 - state.active)
         state.phase = "switch"
 
@@ -1072,6 +1086,8 @@ def _static_spec(eff: Effect) -> tuple:
 def _verb_modify(state: GameState, ctx: dict, step: Step) -> None:
     """The core ``modify``, noting that modifiers exist (end of turn then looks for expired ones)."""
     state.vars["mods"] = True
+    if step.params.get("stat") == "stars":
+        state.vars["stars_dirty"] = True  # the switch is checked after the effect (TGOD-OTH-06)
     effects.CORE_HANDLERS["modify"](state, ctx, step)
 
 
@@ -1079,6 +1095,7 @@ def _verb_stars(state: GameState, ctx: dict, step: Step) -> None:
     """``stars: {target, amount}``: the target gains (or, negative, loses) Battle Stars."""
     n = effects.amount(state, ctx, step.params["amount"])
     rules: TgodRules = state.rules  # type: ignore[assignment]
+    state.vars["stars_dirty"] = True  # the switch is checked after the effect (TGOD-OTH-06)
     for c in effects.select(state, ctx, step.params["target"]):
         if state.loc[c][1] not in HOLDERS:
             continue
