@@ -198,6 +198,8 @@ class PerfectRules(Ruleset):
     #: where events name other cards in their data (hidden from a viewer who cannot see them now).
     EVENT_CARD_DATA = {"attack": (0,), "support": (0,), "defend": (0,), "battle": (3,), "battle_won": (0,)}
     PLAY_ZONES = FIELD
+    # one unit in the Leader zone and in each Wing and Support zone (PTCG-ROLE-03)
+    ZONE_RULES = {**{z: (1, (UNIT,)) for z in (LEADER, WL, WR, SL, SR)}, ART: (None, ("artefact",))}
     DISCARD_ZONE = LOST
     TOKEN_ZONE = WL
     #: the other reasonable reading of an ambiguous clause, each off by default (see RULINGS.md)
@@ -1243,13 +1245,9 @@ class PerfectRules(Ruleset):
                 state.res[data[2]]["energy"] = len(state.zones[data[2]][ENERGY])
             if (data[1] == DECK or data[3] == ENERGY) and state.options.get("lock_in_wins"):
                 self._lock_in(state, data[0] if data[1] == DECK else data[2])
-        tk = self._tk
-        if tk is None:
-            tk = self._tk = self.trigger_kinds
-        if ev.kind in tk:
+        if ev.kind in self.trigger_kinds:
             self.fire_triggers(state, ev)
 
-    _tk: frozenset[str] | None = None
 
     def recount_statics(self, state: GameState) -> None:
         """Recount the static effects in play (after a scenario placed cards without events)."""
