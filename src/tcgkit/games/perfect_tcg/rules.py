@@ -199,7 +199,8 @@ class PerfectRules(Ruleset):
     EVENT_CARD_DATA = {"attack": (0,), "support": (0,), "defend": (0,), "battle": (3,), "battle_won": (0,)}
     PLAY_ZONES = FIELD
     # one unit in the Leader zone and in each Wing and Support zone (PTCG-ROLE-03)
-    ZONE_RULES = {**{z: (1, (UNIT,)) for z in (LEADER, WL, WR, SL, SR)}, ART: (None, ("artefact",))}
+    # a Wing or Support zone holds one card: a unit, or an excavated Artefact (PTCG-TERM-11)
+    ZONE_RULES = {LEADER: (1, (UNIT,)), **{z: (1, (UNIT, ARTEFACT)) for z in SLOTS}, ART: (None, (ARTEFACT,))}
     DISCARD_ZONE = LOST
     TOKEN_ZONE = WL
     #: the other reasonable reading of an ambiguous clause, each off by default (see RULINGS.md)
