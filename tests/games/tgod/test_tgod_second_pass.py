@@ -41,7 +41,7 @@ def _plated_squire_destroyed(options: dict | None = None):
                              {"name": "Aegis Plate", "attach_to": "Squire of Dawn"}], options=options)
     squire = card(state, 1, "Squire of Dawn")
     assert state.rules.stat(state, squire, "hp") == 65
-    assert "HP 5/65" in state.rules.card_line(state, squire)  # the HP it has, not the printed 45
+    assert "HP 5 of 65" in state.rules.card_line(state, squire)  # the HP it has, not the printed 45
     do(state, "attack", card(state, 0, "Iron Tyrant"), squire)
     assert state.loc[squire][1] == "discard"
     return state.rules.hp_left(state, card(state, 1, "Dark Keep"))

@@ -68,6 +68,7 @@ from tcgkit.games.perfect_tcg.model import (
     PerfectCard,
     make_card,
 )
+from tcgkit.games.perfect_tcg.words import PerfectTcgWords
 
 PASS, END, DONE, DRAW = Action("pass"), Action("end"), Action("done"), Action("draw")
 _new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
@@ -198,6 +199,7 @@ class PerfectRules(Ruleset):
     #: where events name other cards in their data (hidden from a viewer who cannot see them now).
     EVENT_CARD_DATA = {"attack": (0,), "support": (0,), "defend": (0,), "battle": (3,), "battle_won": (0,)}
     PLAY_ZONES = FIELD
+    WORDS = PerfectTcgWords
     # one unit in the Leader zone and in each Wing and Support zone (PTCG-ROLE-03)
     # a Wing or Support zone holds one card: a unit, or an excavated Artefact (PTCG-TERM-11)
     ZONE_RULES = {LEADER: (1, (UNIT,)), **{z: (1, (UNIT, ARTEFACT)) for z in SLOTS}, ART: (None, (ARTEFACT,))}
