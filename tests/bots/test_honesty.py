@@ -23,17 +23,22 @@ def hidden_twin(state: GameState, viewer: int) -> GameState:
     """A copy of ``state`` that ``viewer`` cannot tell apart from it, but whose hidden cards and RNG differ."""
     twin = state.clone()
     rules = state.rules
+    known = rules.known_hidden(state, viewer)  # hidden, but the viewer knows them and their place
+
+    def unseen(c: int) -> bool:
+        return not twin.visible(c, viewer) and c not in known
+
     for owner, zones in enumerate(twin.zones):
         for ids in zones.values():
-            hidden = [i for i, c in enumerate(ids) if not twin.visible(c, viewer)]
+            hidden = [i for i, c in enumerate(ids) if unseen(c)]
             cards = [ids[i] for i in hidden]
             cards.reverse()
             for i, c in zip(hidden, cards, strict=True):
                 ids[i] = c
         hand, deck = zones.get(rules.HAND_ZONE), zones.get(rules.DECK_ZONE)
         if owner != viewer and hand and deck:
-            hi = next((i for i, c in enumerate(hand) if not twin.visible(c, viewer)), None)
-            di = next((i for i, c in enumerate(deck) if not twin.visible(c, viewer)), None)
+            hi = next((i for i, c in enumerate(hand) if unseen(c)), None)
+            di = next((i for i, c in enumerate(deck) if unseen(c)), None)
             if hi is not None and di is not None:
                 hand[hi], deck[di] = deck[di], hand[hi]
                 twin.loc[hand[hi]] = (owner, rules.HAND_ZONE)

@@ -440,7 +440,8 @@ _OPS = {
 def check(state: GameState, ctx: dict, cond: Any) -> bool:
     """A condition: ``{exists: sel}``, ``{none: sel}``, ``{compare: [a, op, b]}``, ``{all: [...]}``,
     ``{any: [...]}``, ``{not: c}``, ``{chosen: name}`` (a ``may`` answered yes), ``{turn: mine|theirs}``,
-    ``{phase: name}``, ``{coin: heads}`` (flips the game's coin), ``{hook: name}``; None is true."""
+    ``{phase: name}``, ``{coin: heads}`` (flips the game's coin), ``{option: name}`` (a game option is on),
+    ``{hook: name}``; None is true."""
     if cond is None:
         return True
     if isinstance(cond, bool):
@@ -472,6 +473,8 @@ def check(state: GameState, ctx: dict, cond: Any) -> bool:
             heads = state.rng.coin()
             state.emit("coin", ctx.get("controller", -1), data=("heads" if heads else "tails",))
             ok = heads == (arg == "heads")
+        elif key == "option":
+            ok = bool(state.options.get(arg))
         elif key == "hook":
             ok = bool(HOOKS[arg](state, ctx, cond))
         else:

@@ -65,6 +65,9 @@ class Ruleset:
     #: zones whose hidden cards may stand for one another when a search bot samples hidden information (a deck and
     #: the hand it is drawn into); every hidden zone not listed is a pool of its own. Empty: (DECK_ZONE, HAND_ZONE).
     HIDDEN_POOLS: ClassVar[tuple[tuple[str, ...], ...]] = ()
+    #: event kind -> where its ``data`` holds card ids (positions, or a slice for "from here on"); a viewer who
+    #: cannot see such a card now is shown -1 there (``GameState.event_for``).
+    EVENT_CARD_DATA: ClassVar[Mapping[str, tuple[int, ...] | slice]] = {}
     DECK_ZONE: ClassVar[str] = "deck"
     HAND_ZONE: ClassVar[str] = "hand"
     DISCARD_ZONE: ClassVar[str] = "discard"
@@ -450,6 +453,13 @@ class Ruleset:
         return effects.limit_ok(state, card, index, eff.limit) and effects.check(state, ctx, eff.condition)
 
     # ------------------------------------------------------------------ what verbs mean here
+    def known_hidden(self, state: GameState, viewer: int) -> frozenset[int]:
+        """Cards ``viewer`` cannot see but knows the identity and place of (determinization leaves them be).
+
+        Default: none. TGC's mulligan: the cards a player has set aside under their own deck.
+        """
+        return frozenset()
+
     def hidden_pool_of(self) -> dict[str, str]:
         """Zone -> the name of its hidden-card pool (see ``HIDDEN_POOLS``)."""
         pools = self.HIDDEN_POOLS or ((self.DECK_ZONE, self.HAND_ZONE),)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 from tcgkit.core.actions import Action, Decision
 from tcgkit.core.effects import answer
 from tcgkit.core.errors import IllegalAction, Refusal
-from tcgkit.core.rng import Rng
+from tcgkit.core.rng import Rng, salted_rng
 
 if TYPE_CHECKING:
     from tcgkit.core.cards import CardDef
@@ -258,10 +258,6 @@ class GameState:
             self.end(None, f"turn cap of {self.options['turn_cap']} turns reached", "turn-cap")
 
     def _why_illegal(self, action: Action) -> Refusal:
-        if self.result is not None:
-            return Refusal("the game is over")
-        if self.pending is not None:
-            return Refusal(f"first answer the pending choice: {self.pending.prompt}")
         return self.rules.words.refusal(self, action)
 
     def parse_action(self, text: str) -> Action:
@@ -376,7 +372,11 @@ class GameState:
 
     # ------------------------------------------------------------------ visibility
     def visible(self, card: CardId, viewer: Player) -> bool:
-        """Whether ``viewer`` may know which card ``card`` is, where it is now."""
+        """Whether ``viewer`` may know which card ``card`` is, where it is now.
+
+        An owner-only zone (a hand) is seen by the player whose zone it is, whoever owns the card in it; a
+        face-down card is seen by the player whose zone holds it.
+        """
         player, zone = self.loc[card]
         vis = self.rules.ZONES.get(zone, PUBLIC)
         st = self.cs.get(card)
@@ -384,20 +384,27 @@ class GameState:
             vis = max(vis, OWNER)
         if vis == PUBLIC:
             return True
-        return vis == OWNER and self.owner[card] == viewer
+        return vis == OWNER and player == viewer
 
     def event_for(self, ev: Event, viewer: Player) -> Event:
         """The event as ``viewer`` may see it: a hidden card's id becomes -1.
 
         A card the viewer cannot see *now* (one that went back into a deck or into an opponent's hand) is never
         named, not even by older events that showed it: determinization may re-deal it, so no view may pin it down.
+        The same holds for the card ids an event carries in its data (``Ruleset.EVENT_CARD_DATA``): one the viewer
+        cannot see now becomes -1. The one exception is a private event (a ``look``) shown to its own player: what
+        that player was shown stays known to them wherever the card is now.
         """
+        if ev.data:
+            where = self.rules.EVENT_CARD_DATA.get(ev.kind)
+            if where is not None:
+                ev = self._mask_data(ev, where, viewer)
         if ev.card < 0:
             return ev
-        if not self.visible(ev.card, viewer):
-            return ev._replace(card=-1)
         if ev.private >= 0:
             return ev if ev.private == viewer else ev._replace(card=-1)
+        if not self.visible(ev.card, viewer):
+            return ev._replace(card=-1)
         if ev.kind == "move":
             fp, fz, tp, tz = ev.data
             zones = self.rules.ZONES
@@ -407,6 +414,18 @@ class GameState:
                     return ev
             return ev._replace(card=-1)
         return ev
+
+    def _mask_data(self, ev: Event, where: tuple[int, ...] | slice, viewer: int) -> Event:
+        """``ev`` with the card ids at positions ``where`` of its data that ``viewer`` cannot see now as -1."""
+        data = list(ev.data)
+        positions = range(len(data))[where] if isinstance(where, slice) else where
+        changed = False
+        for i in positions:
+            c = data[i] if i < len(data) else None
+            if type(c) is int and 0 <= c < len(self.loc) and not self.visible(c, viewer):
+                data[i] = -1
+                changed = True
+        return ev._replace(data=tuple(data)) if changed else ev
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> GameState:
@@ -443,25 +462,30 @@ class GameState:
         """Re-deal every card ``viewer`` cannot see, among the places it cannot see, and reseed the game's RNG.
 
         Hidden cards are re-dealt within their pool (``Ruleset.HIDDEN_POOLS``: a deck with the hand it is drawn into,
-        an artefact deck on its own), so that a sample is a position that could be.
+        an artefact deck on its own), so that a sample is a position that could be. Cards the viewer cannot see but
+        knows the place of (``Ruleset.known_hidden``: its own mulligan cards set aside under its deck) stay.
 
         For information-set search: afterwards the state is one that is consistent with ``viewer``'s observation,
         and nothing of the true hidden order (nor the true RNG, which decides future draws) is left. The result
-        depends only on what ``viewer`` may know and on ``rng``.
+        depends only on what ``viewer`` may know and on ``rng``. The deal is salted: it is drawn from a keyed hash of
+        ``rng``'s next number, never from ``rng``'s own stream, so no choice of the caller's seed (not even the
+        game's own) reproduces the game's shuffles.
         """
         zones_vis = self.rules.ZONES
         pool_of = self.rules.hidden_pool_of()
+        known = self.rules.known_hidden(self, viewer)
+        deal = salted_rng(rng)
         for owner in range(len(self.zones)):
             pools: dict[str, tuple[list[tuple[str, int]], list[int]]] = {}
             for zname, ids in self.zones[owner].items():
                 for i, c in enumerate(ids):
-                    if not self.visible(c, viewer):
+                    if not self.visible(c, viewer) and c not in known:
                         slots, cards = pools.setdefault(pool_of.get(zname, zname), ([], []))
                         slots.append((zname, i))
                         cards.append(c)
             for slots, cards in pools.values():
-                self._redeal(owner, slots, cards, rng, zones_vis)
-        self.rng = Rng(rng.next64())
+                self._redeal(owner, slots, cards, deal, zones_vis)
+        self.rng = Rng(deal.next64())
         self._legal = None
 
     def _redeal(self, owner: int, slots: list[tuple[str, int]], cards: list[int], rng: Rng,

@@ -49,6 +49,9 @@ class GuardianRealmsRules(Ruleset):
              "equip1": PUBLIC, "equip2": PUBLIC, "equip3": PUBLIC, "effect1": PUBLIC, "effect2": PUBLIC,
              "effect3": PUBLIC, "field": PUBLIC, "gone": PUBLIC}
     ZONE_GROUPS = {"guardians": ("lane1", "lane2", "lane3"), "equipment": ("equip1", "equip2", "equip3")}
+    #: where events name other cards in their data (hidden from a viewer who cannot see them now).
+    EVENT_CARD_DATA = {"sacrificed": (0,), "equipped": (0,), "attack": (0,), "swap": (0,), "infused": (0,),
+                       "hp_link": slice(2, None)}
     PLAY_ZONES = ("lane1", "lane2", "lane3", "equip1", "equip2", "equip3", "field")
     PASS_KINDS = Ruleset.PASS_KINDS | {"end", "keep"}
     # one Guardian per lane and one Equipment with it (GR-LANE-01, GR-LANE-03); one Field card (GR-FIELD-01)
@@ -59,7 +62,7 @@ class GuardianRealmsRules(Ruleset):
     #: Second readings, off by default (RULINGS.md).
     OPTIONS = {"ability_then_attack": False, "sp_refill": False, "bases_always_targetable": False,
                "penalty_all_bases": False, "effects_any_lane": False, "equipment_use_per_turn": False,
-               "tokens_may_replace": False}
+               "tokens_may_replace": False, "swap_partner_unpenalised": False, "tank_adjacent_only": False}
     card_model = GrCard
     data_dir = Path(__file__).parent
     EXTRA_VERBS = EXTRA_VERBS

@@ -76,6 +76,7 @@ from tcgkit.games.perfect_tcg.words import PerfectTcgWords
 PASS, END, DONE, DRAW = Action("pass"), Action("end"), Action("done"), Action("draw")
 _new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
 END_BATTLE = Step("_end_battle", {})
+WIN_CHECK = Step("_check_wins", {})
 IDX = tuple(str(i) for i in range(32))
 USED = tuple(f"used{i}" for i in range(32))
 COUNT = tuple(f"uses{i}" for i in range(32))
@@ -184,11 +185,14 @@ class PerfectRules(Ruleset):
         BOOST: PUBLIC, ENERGY: HIDDEN, LOST: PUBLIC, ART: HIDDEN, SETUP: OWNER, DEFENCE: PUBLIC, CASTING: PUBLIC,
     }
     ZONE_GROUPS = {"wing": WINGS, "support": SUPPORTS, "slots": SLOTS, "units": UNIT_ZONES, "field": FIELD}
+    #: where events name other cards in their data (hidden from a viewer who cannot see them now).
+    EVENT_CARD_DATA = {"attack": (0,), "support": (0,), "defend": (0,), "battle": (3,), "battle_won": (0,)}
     PLAY_ZONES = FIELD
     PASS_KINDS = Ruleset.PASS_KINDS | {"end", "pass"}
     WORDS = PerfectTcgWords
     # one unit in the Leader zone and in each Wing and Support zone (PTCG-ROLE-03)
-    ZONE_RULES = {**{z: (1, (UNIT,)) for z in (LEADER, WL, WR, SL, SR)}, ART: (None, ("artefact",))}
+    # a Wing or Support zone holds one card: a unit, or an excavated Artefact (PTCG-TERM-11)
+    ZONE_RULES = {LEADER: (1, (UNIT,)), **{z: (1, (UNIT, ARTEFACT)) for z in SLOTS}, ART: (None, (ARTEFACT,))}
     DISCARD_ZONE = LOST
     TOKEN_ZONE = WL
     #: the other reasonable reading of an ambiguous clause, each off by default (see RULINGS.md)
@@ -205,6 +209,10 @@ class PerfectRules(Ruleset):
         "unit_damage_battle_only": False,        # PTCG-DMG-02 reading (b)
         "deck_out_on_failed_draw": False,        # PTCG-WIN-01 "runs out" = a failed draw
         "leader_one_support": False,             # PTCG-ROLE-10: one Support per Leader attack
+        "pile_filter_is_a_choice": False,        # PTCG-ULT-07: "a unit with X from your Lost zone" lets one choose
+        "stasis_may_support": False,             # PTCG-TERM-20/ROLE-10: a Support in Stasis supports its Leader
+        "win_before_battle_triggers": False,     # PTCG-ULT-09: wins checked after the attack's damage, before the
+        # effects the battle triggered
         "guardian_ignores_level": False,         # PTCG-TERM-15 (a)
         "first_player_skips_draw": False,        # PTCG-SETUP-03 / PTCG-TURN-03
         "boost_lasts_one_turn": False,           # PTCG-ZONE-08
@@ -454,8 +462,10 @@ class PerfectRules(Ruleset):
             return False
         if ph == "war":
             attackers = self.attackers(state, p)
-            if not attackers:
-                self.end_turn(state)  # the last refreshed unit has attacked (PTCG-TURN-07)
+            if not attackers and not state.vars.get("war_acted"):
+                # the last refreshed unit has attacked, or none was left when the War stage began (PTCG-TURN-07);
+                # a unit rested otherwise (its own effect) leaves the decision to the player
+                self.end_turn(state)
                 return False
             acts = self.war_actions(state, p, attackers)
         else:
@@ -510,6 +520,7 @@ class PerfectRules(Ruleset):
 
     def end_turn(self, state: GameState) -> None:
         p = state.active
+        state.vars.pop("war_acted", None)
         state.emit("turn_end", p, data=(state.turn,))
         for st in state.cs.values():
             if st.mods:
@@ -785,10 +796,14 @@ class PerfectRules(Ruleset):
             spots = (BEHIND[z],)
         else:
             return []
+        # option stasis_may_support (PTCG-TERM-20/ROLE-10): a Stasis unit is turned, not rested, so it may support a
+        # Leader's attack, which needs no resting
+        stasis_ok = z == LEADER and state.options.get("stasis_may_support")
         out = []
         for s in spots:
             for c in zones[s]:
-                if c not in chosen and state.defs[c].type == UNIT and is_refreshed(state, c):
+                if c not in chosen and state.defs[c].type == UNIT and (
+                        is_refreshed(state, c) or (stasis_ok and not state.cs[c].tapped)):
                     out.append(c)
         return out
 
@@ -847,8 +862,12 @@ class PerfectRules(Ruleset):
         elif k == "cast":
             self.cast(state, p, args[0])
         elif k == "activate":
+            if state.phase == "war":
+                state.vars["war_acted"] = 1  # PTCG-TURN-07: no attack since; the player ends the turn
             self.activate(state, p, args[0], int(args[1]))
         elif k == "retreat":
+            if state.phase == "war":
+                state.vars["war_acted"] = 1
             self.to_lost(state, args[0])
             state.emit("retreat", p, args[0])
         elif k == "attack":
@@ -1288,7 +1307,12 @@ class PerfectRules(Ruleset):
             if eff.trigger != kind:
                 continue
             if off_field:
-                if eff.zone is None or z not in self.zone_group(eff.zone):
+                if eff.zone is None:
+                    # "When a <name> Unit is lost" covers that unit itself, just gone from play (PTCG-ULT-10)
+                    if not (kind == "lost" and eff.params and "unit" in eff.params and ev.data
+                            and ev.data[0] in FIELD_SET):
+                        continue
+                elif z not in self.zone_group(eff.zone):
                     continue
             elif eff.zone is not None and z not in self.zone_group(eff.zone):
                 continue
@@ -1594,6 +1618,8 @@ class PerfectRules(Ruleset):
                 steps.append(Step("_damage_one", {"target": loser, "amount": dmg[loser]}))
             elif state.loc[loser][1] in WINGS or state.loc[loser][1] in SUPPORTS:
                 self.destroy(state, loser, None)
+        if state.options.get("win_before_battle_triggers"):
+            steps.append(WIN_CHECK)  # PTCG-ULT-09 second reading: the attack's damage is the effect to finish
         steps.append(END_BATTLE)
         self.start(state, tuple(steps), att, p)
 
@@ -1603,7 +1629,7 @@ class PerfectRules(Ruleset):
         if dfd >= 0 and state.loc[dfd][1] == DEFENCE:
             self.to_lost(state, dfd)  # the defender from hand is spent (PTCG-WAR-08 (3))
         durations.end(state, "battle")
-        for k in ("b_att", "b_tgt", "b_def", "b_sup"):
+        for k in ("b_att", "b_tgt", "b_def", "b_sup", "war_acted"):
             v.pop(k, None)
         if state.phase == "battle":
             state.phase = "war"

@@ -403,6 +403,11 @@ def _end_battle(state: GameState, ctx: dict, step: Step) -> None:
     state.rules.end_battle(state)
 
 
+def _check_wins(state: GameState, ctx: dict, step: Step) -> None:
+    """Option ``win_before_battle_triggers``: the wins, checked once the attack's damage is done (PTCG-ULT-09)."""
+    state.rules.check_wins(state)
+
+
 HANDLERS: dict[str, effects.Handler] = {
     "lose": _lose, "energise": _energise, "remove": _remove, "excavate": _excavate, "armour": _armour,
     "prevent": _prevent, "refresh": _refresh, "rest": _rest, "stasis": _stasis, "end_stasis": _end_stasis,
@@ -410,6 +415,7 @@ HANDLERS: dict[str, effects.Handler] = {
     "put_into_play": _put_into_play, "pay": _pay, "lock": _lock,
     "damage": _damage, "move": _move, "move_top": _move_top, "win": _win,
     "_damage_one": _damage_one, "_put_one": _put_one, "_finish_cast": _finish_cast, "_end_battle": _end_battle,
+    "_check_wins": _check_wins,
 }
 
 __all__ = ["EXTRA_VERBS", "HANDLERS", "UNIT"]
