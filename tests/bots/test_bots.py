@@ -90,15 +90,15 @@ def test_greedy_takes_the_best_scored_action(game: str) -> None:
 def test_mcts_chooses_a_legal_action_deterministically(game: str) -> None:
     state = _choice_position(game)
     view = View(state, state.current)
-    a = MctsBot(seed=9, iterations=30).choose(view)
-    b = MctsBot(seed=9, iterations=30).choose(view)
+    a = MctsBot(seed=9, iterations=30, max_seconds=1e9).choose(view)
+    b = MctsBot(seed=9, iterations=30, max_seconds=1e9).choose(view)
     assert a == b and a in state.legal_actions()
 
 
 def test_mcts_counts_iterations_and_skips_forced_moves() -> None:
     game = PLAYABLE[0]
     state = _choice_position(game)
-    bot = MctsBot(seed=2, iterations=25)
+    bot = MctsBot(seed=2, iterations=25, max_seconds=1e9)
     bot.choose(View(state, state.current))
     assert bot.last_iterations == 25 and bot.iterations == 25 and bot.searches == 1
 
@@ -153,13 +153,13 @@ def test_mcts_widening_opens_the_root_in_the_priors_order() -> None:
     state = _wide_position()
     view = View(state, state.current)
     n_legal = len(view.legal_actions)
-    bot = MctsBot(seed=4, iterations=9)
+    bot = MctsBot(seed=4, iterations=9, max_seconds=1e9)
     bot.choose(view)
     assert bot.last_root is not None and bot._ranked is not None
     opened = set(bot.last_root.children)
     assert 2 <= len(opened) <= 4  # 2 + sqrt(visits), visits <= 8 when the last one opened
     assert opened <= set(bot._ranked[:len(opened)])
-    flat = MctsBot(seed=4, iterations=9, widen=0)
+    flat = MctsBot(seed=4, iterations=9, widen=0, max_seconds=1e9)
     flat.choose(view)
     assert flat.last_root is not None and len(flat.last_root.children) == min(9, n_legal)
 
@@ -192,7 +192,7 @@ def test_mcts_root_actions_meet_the_same_samples_in_the_same_order() -> None:
 def test_mcts_iteration_leaves_the_view_state_alone() -> None:
     state = _choice_position(PLAYABLE[0])
     before = state.to_json()
-    MctsBot(seed=1, iterations=20, depth=5).choose(View(state, state.current))
+    MctsBot(seed=1, iterations=20, depth=5, max_seconds=1e9).choose(View(state, state.current))
     assert state.to_json() == before
 
 

@@ -90,11 +90,13 @@ def test_determinize_depends_only_on_the_view(game: str) -> None:
 
 @pytest.mark.parametrize("game", PLAYABLE)
 @pytest.mark.parametrize("make", [lambda: GreedyBot(seed=7), lambda: GreedyBot(seed=7, samples=2),
-                                  lambda: MctsBot(seed=7, iterations=40),
-                                  lambda: MctsBot(seed=7, iterations=25, depth=6, rollout="random")],
+                                  lambda: MctsBot(seed=7, iterations=40, max_seconds=1e9),
+                                  lambda: MctsBot(seed=7, iterations=25, depth=6, rollout="random",
+                                                  max_seconds=1e9)],
                          ids=["greedy", "greedy:2", "mcts", "mcts-rollouts"])
 def test_same_view_same_choice(game: str, make) -> None:
-    """Same seed, same view: the same choice whatever the true hidden cards and RNG are."""
+    """Same seed, same view: the same choice whatever the true hidden cards and RNG are (the search bots with no
+    time cap, so that a loaded machine cannot stop two searches at different iterations)."""
     for state in positions(game):
         me = state.current
         twin = hidden_twin(state, me)
