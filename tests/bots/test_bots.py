@@ -114,7 +114,7 @@ def test_mcts_evals_budget_scores_that_many_positions_and_repeats_itself() -> No
     """The default budget counts positions scored (prior, rollout candidates, leaves): deterministic for a seed."""
     state = _choice_position(PLAYABLE[0])
     view = View(state, state.current)
-    bot, twin = MctsBot(seed=3, evals=200), MctsBot(seed=3, evals=200)
+    bot, twin = MctsBot(seed=3, evals=200, max_seconds=1e9), MctsBot(seed=3, evals=200, max_seconds=1e9)
     assert bot.choose(view) == twin.choose(view)
     assert bot.last_iterations == twin.last_iterations >= 1
     assert 200 <= bot.evals < 200 + 40 * len(state.legal_actions())  # stops after the iteration that crossed it
