@@ -292,7 +292,11 @@ class Words:
         (their own first), so the reason is the same as for its ``#id``; a card the player cannot see, or no card
         at all, is refused as such without a word of what it is.
         """
+        if state.result is not None:
+            return Refusal("the game is over")
         viewer = state.current
+        if state.pending is not None:
+            return Refusal(f"first answer the pending choice: {self.choice(state, viewer) or 'a choice'}")
         args = []
         for a in action.args:
             if type(a) is int:
@@ -356,9 +360,11 @@ class Words:
         return f"{name} {verb if name.lower() == 'you' else third_person(verb)}"
 
     def whose(self, state: GameState, player: int, viewer: int) -> str:
-        """The possessive: "your" or "Player 2's"."""
-        name = self.who(state, player, viewer)
-        return "your" if name.lower() == "you" else f"{name}'s"
+        """The possessive: "your" (the reader's own, when no names are given) or "Player 2's"."""
+        names = _NAMES.get()
+        if names is None and player == viewer:
+            return "your"
+        return f"{self.player(state, player, -1 if names is None else viewer, names)}'s"
 
     def named(self, state: GameState, card: int, viewer: int, hidden: str = "a face-down card") -> str:
         """A card's name if ``viewer`` may see it now, else ``hidden``."""
@@ -374,8 +380,11 @@ class Words:
         """A counter with its value as a phrase ("3 uses left"); default: value and the STATUSES entry."""
         return f"{value} {self._look(self.STATUSES, counter, 'counter')}"
 
-    def until(self, expiry: str) -> str:
-        """When a stat change ends: "until the end of the turn", "" (permanent)."""
+    def until(self, expiry: str | int) -> str:
+        """When a stat change ends (:mod:`tcgkit.core.durations`): "until the end of the turn", "until the end of
+        the next turn", "for 3 turns", "" (permanent); a game's own durations through its words."""
+        if type(expiry) is int:
+            return _UNTIL["turn"] if expiry <= 1 else _UNTIL["next_turn"] if expiry == 2 else f"for {expiry} turns"
         return _UNTIL[expiry] if expiry in _UNTIL else self._look({}, expiry, "expiry")
 
     def silent(self, state: GameState, ev: Event) -> bool:
@@ -450,7 +459,7 @@ def present(state: GameState, viewer: int, names: Sequence[str] | None = None, l
 # ---------------------------------------------------------------------------------------------- the core's events
 
 _NAMES: ContextVar[Sequence[str] | None] = ContextVar("tcgkit_words_names", default=None)
-_UNTIL = {"turn": "until the end of the turn", "permanent": "", "": ""}
+_UNTIL = {"turn": "until the end of the turn", "next_turn": "until the end of the next turn", "permanent": "", "": ""}
 
 
 def third_person(verb: str) -> str:

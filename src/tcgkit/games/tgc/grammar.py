@@ -490,7 +490,8 @@ def _disco(n: int, dmg: int, turns: int) -> dict[str, Any]:
 
 @builder("end_of_turn_tap")
 def _end_of_turn_tap(gain: dict[str, Any]) -> dict[str, Any]:
-    return {"effects": [{"kind": "activated", "params": {"tap": True, "quick": True, "in_phase": "end"},
+    return {"effects": [{"kind": "activated", "params": {"tap": True, "quick": True, "in_phase": "end",
+                                                         "own_turn": True},  # "At the end of your turn"
                          "steps": gain["steps"]}]}
 
 

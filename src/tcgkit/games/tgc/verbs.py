@@ -233,6 +233,9 @@ def combat(rules: Any, state: GameState, a: int, d: int) -> None:
         if has_kw(state, x, "Asimov") and has_subtype(state, y, "Human"):
             rules.destroy(state, x, {"controller": state.owner[y]})  # forced to fight a Human: destroyed instead
             return
+    # read before the damage: a keyword an Equipment grants is still the attacker's when both die (TGC-4.2.3)
+    squad = has_kw(state, a, "Squad Tactics")
+    drain = squad and has_kw(state, a, "Lifedrain")
     bonus = _combat_bonuses(state, a, d)
     for c, (p, r) in bonus.items():
         state.card_state(c).mods.extend((("power", p, "combat"), ("resolve", r, "combat")))
@@ -249,8 +252,8 @@ def combat(rules: Any, state: GameState, a: int, d: int) -> None:
             st.mods = [m for m in st.mods if m[2] != "combat"]
             if state.loc[c][1] == "field" and rules.stat(state, c, "resolve") <= 0:
                 rules.destroy(state, c, {"controller": -1})  # the bonus ended (TGC-4.3.2)
-    if state.result is None and state.loc[d][1] != "field" and has_kw(state, a, "Squad Tactics"):
-        creature_hits_player(rules, state, a, state.owner[d], 1)
+    if squad and state.result is None and state.loc[d][1] != "field":
+        creature_hits_player(rules, state, a, state.owner[d], 1, drain)
     if state.loc[d][1] != "field" and has_kw_last(state, d, "Acid Blood") and state.loc[a][1] == "field":
         rules.destroy(state, a, {"controller": state.owner[d]})  # Acid Blood: "while defending"
 
@@ -312,14 +315,18 @@ def fits(state: GameState, card: int, details: str) -> bool:
     return all(has_subtype(state, card, w) or faction(state, card) == w for w in words)
 
 
-def creature_hits_player(rules: Any, state: GameState, x: int, player: int, amount: int) -> None:
+def creature_hits_player(rules: Any, state: GameState, x: int, player: int, amount: int,
+                         lifedrain: bool | None = None) -> None:
     """Lifeshard damage dealt by creature ``x`` (a direct attack, Hulking's excess, Squad Tactics): Lifedrain ("upon
-    dealing lifeshard damage to an opposing player with a creature with Lifedrain, heal for one lifeshard")."""
+    dealing lifeshard damage to an opposing player with a creature with Lifedrain, heal for one lifeshard").
+    ``lifedrain``: whether ``x`` had Lifedrain when the damage was dealt (None: look now)."""
     if amount <= 0:
         return
     owner = state.owner[x]
     rules.damage_player(state, player, amount, {"source": x, "controller": owner, "combat": True})
-    if state.result is None and player != owner and has_kw(state, x, "Lifedrain"):
+    if lifedrain is None:
+        lifedrain = has_kw(state, x, "Lifedrain")
+    if state.result is None and player != owner and lifedrain:
         rules.heal_player(state, owner, 1, {"controller": owner})
 
 
