@@ -128,6 +128,19 @@ def play(
     play_terminal(game, deck, opponent_deck, vs, seed, bots, seat, save, out)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help="Database URL (sqlite:///file or postgresql://...); "
+                                           "default: SQLite in your data folder.")] = None,
+) -> None:
+    """Play in the browser: serve the web game (lobby, board, replays) and its database."""
+    from tcgkit.web.server import serve as run_server
+
+    run_server(host, port, db)
+
+
 def _choose_game() -> str:
     playable = [g for g in GAMES if is_playable(g)]
     if not playable:
