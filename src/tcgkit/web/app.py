@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import yaml
-from fastapi import Body, FastAPI, Header, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import Body, FastAPI, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -176,10 +176,9 @@ def _deck(game: str, name: str | None, text: str | None, check: bool = True) -> 
 
 # ---------------------------------------------------------------------- games over HTTP
 def _routes_games(app: FastAPI, hub: Hub) -> None:  # noqa: C901 - one route table
-    Token = Annotated[str | None, Header(alias="X-Seat-Token")]
-
-    def seat_token(request: Request, game_id: str, header: str | None) -> str | None:
-        return header or request.cookies.get(cookie_name(game_id))
+    def seat_token(request: Request, game_id: str) -> str | None:
+        """The seat secret of a request: the X-Seat-Token header, else the game's cookie."""
+        return request.headers.get("x-seat-token") or request.cookies.get(cookie_name(game_id))
 
     def must_seat(room: Room, token: str | None) -> int:
         seat = room.seat_of(token)
@@ -232,44 +231,44 @@ def _routes_games(app: FastAPI, hub: Hub) -> None:  # noqa: C901 - one route tab
         return {"id": room.id, "seat": seat, "token": token}
 
     @app.get("/api/games/{game_id}/view")
-    def view(game_id: str, request: Request, x_seat_token: Token = None) -> dict[str, Any]:
+    def view(game_id: str, request: Request) -> dict[str, Any]:
         room = hub.room(game_id)
-        token = seat_token(request, game_id, x_seat_token)
+        token = seat_token(request, game_id)
         if token is None:
             return room.view(SPECTATOR)
         return room.view(must_seat(room, token))
 
     @app.post("/api/games/{game_id}/action")
-    async def action(game_id: str, body: ActionBody, request: Request, x_seat_token: Token = None) -> dict:
+    async def action(game_id: str, body: ActionBody, request: Request) -> dict:
         room = hub.room(game_id)
-        seat = must_seat(room, seat_token(request, game_id, x_seat_token))
+        seat = must_seat(room, seat_token(request, game_id))
         await hub.act(room, seat, index=body.index, text=body.text, version=body.version)
         return room.view(seat)
 
     @app.post("/api/games/{game_id}/chat")
-    async def chat(game_id: str, body: ChatBody, request: Request, x_seat_token: Token = None) -> dict:
+    async def chat(game_id: str, body: ChatBody, request: Request) -> dict:
         room = hub.room(game_id)
-        await hub.say(room, must_seat(room, seat_token(request, game_id, x_seat_token)), body.text)
+        await hub.say(room, must_seat(room, seat_token(request, game_id)), body.text)
         return {"ok": True}
 
     @app.post("/api/games/{game_id}/resign")
-    async def resign(game_id: str, request: Request, x_seat_token: Token = None) -> dict:
+    async def resign(game_id: str, request: Request) -> dict:
         room = hub.room(game_id)
-        seat = must_seat(room, seat_token(request, game_id, x_seat_token))
+        seat = must_seat(room, seat_token(request, game_id))
         await hub.resign(room, seat)
         return room.view(seat)
 
-    async def finished(game_id: str, request: Request, token: str | None, viewer: int | None) -> Room:
+    async def finished(game_id: str, request: Request, viewer: int | None) -> Room:
         room = await hub.stored_room(game_id)
         if not room.over:
             raise WebError("the replay opens when the game is over", 403)
         if viewer is not None and viewer != SPECTATOR and room.status != "imported":
-            must_seat(room, seat_token(request, game_id, token))
+            must_seat(room, seat_token(request, game_id))
         return room
 
     @app.get("/api/games/{game_id}/replay")
-    async def replay_file(game_id: str, request: Request, x_seat_token: Token = None) -> dict[str, Any]:
-        room = await finished(game_id, request, x_seat_token, 0)
+    async def replay_file(game_id: str, request: Request) -> dict[str, Any]:
+        room = await finished(game_id, request, 0)
         record = replay_record(room.state, room.decks, room.options)
         if room.ended_by:
             record["result"] = None
@@ -277,12 +276,11 @@ def _routes_games(app: FastAPI, hub: Hub) -> None:  # noqa: C901 - one route tab
         return record
 
     @app.get("/api/games/{game_id}/replay/{step}")
-    async def replay_step(game_id: str, step: int, request: Request, viewer: str = "spectator",
-                          x_seat_token: Token = None) -> dict[str, Any]:
+    async def replay_step(game_id: str, step: int, request: Request, viewer: str = "spectator") -> dict[str, Any]:
         who = SPECTATOR if viewer == "spectator" else _int(viewer, "viewer")
         if who != SPECTATOR and not 0 <= who < 2:
             raise WebError("viewer is 0, 1 or spectator")
-        room = await finished(game_id, request, x_seat_token, who)
+        room = await finished(game_id, request, who)
         return _replay_view(room, step, who)
 
     @app.post("/api/replays")
