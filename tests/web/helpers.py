@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -93,6 +94,7 @@ def postgres(tmp: Path) -> Iterator[str]:
     """A throwaway PostgreSQL server (initdb in ``tmp``, a free port); yields its URL."""
     bindir = postgres_bin()
     assert bindir is not None
+    tmp = Path(tempfile.mkdtemp(prefix="tcgkit-pg-"))  # pytest's own temp folders are closed to other users
     data, port = tmp / "pg", free_port()
     data.mkdir()
     prefix: list[str] = []
@@ -100,7 +102,11 @@ def postgres(tmp: Path) -> Iterator[str]:
         shutil.chown(tmp, "postgres")
         shutil.chown(data, "postgres")
         prefix = ["runuser", "-u", "postgres", "--"]
-    run = lambda *args: subprocess.run([*prefix, *args], check=True, capture_output=True)  # noqa: E731
+    def run(*args: str) -> None:
+        done = subprocess.run([*prefix, *args], capture_output=True, text=True)
+        if done.returncode:
+            raise RuntimeError(f"{Path(args[0]).name} failed: {(done.stderr or done.stdout).strip()[-500:]}")
+
     run(str(bindir / "initdb"), "-D", str(data), "-U", "tcgkit", "--auth=trust", "-E", "UTF8")
     run(str(bindir / "pg_ctl"), "-D", str(data), "-l", str(data / "log"), "-w", "start", "-o",
         f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off")
@@ -109,6 +115,7 @@ def postgres(tmp: Path) -> Iterator[str]:
         yield f"postgresql://tcgkit@127.0.0.1:{port}/tcgkit"
     finally:
         run(str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def new_game(client: Any, game: str = "tgod", opponent: str = "friend", **extra) -> dict:
