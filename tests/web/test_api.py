@@ -219,3 +219,24 @@ def test_finished_game_replays_step_by_step_and_exports_the_replay_file(client, 
     again = client.get(f"/api/games/{imported['id']}/replay").json()
     assert again["actions"] == record["actions"] and again["result"] == record["result"]
     assert client.post("/api/replays", json={"game": "tgod"}).status_code == 400
+
+
+def test_mcts_strengths_are_wall_clock_budgets_so_a_decision_keeps_to_its_budget():
+    from tcgkit.bots import make_bot
+    from tcgkit.web.hub import BOT_LEVELS
+
+    budgets = [make_bot(spec).seconds for name, spec in BOT_LEVELS.items() if name.startswith("mcts")]
+    assert budgets and all(b is not None and b > 0 for b in budgets)
+
+
+def test_an_mcts_bot_decides_in_the_worker_pool_and_the_game_goes_on(client):
+    g = new_game(client, game="guardian-realms", opponent="bot", bot="mcts-quick")
+    room = client.app.state.hub.rooms[g["id"]]
+    with client.websocket_connect(f"/ws/{g['id']}") as a:
+        snap = hello(a, g["token"])
+        for _ in range(4):
+            while not snap["view"]["actions"] and not snap["end"]:
+                snap = until(a, "update")
+            a.send_text(json.dumps({"type": "action", "index": 0, "version": snap["version"]}))
+            snap = until(a, "update")
+    assert any(room.seats[s].kind == "bot" for s in range(2)) and room.version >= 4

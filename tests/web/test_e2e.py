@@ -6,7 +6,9 @@ Set TCGKIT_SCREENSHOTS=docs/web to write each game's board to that folder.
 from __future__ import annotations
 
 import os
+import random
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -44,26 +46,30 @@ def _page(browser, width: int = 1200):
     return page
 
 
-def click_an_action(page) -> bool:
-    """Click the first legal action (in the choice dialog if one is open); False when there is none now."""
+def click_an_action(page, rng: random.Random | None = None) -> bool:
+    """Click a legal action (the first, or one drawn by ``rng``; in the choice dialog if one is open); False when
+    there is none now. (Always the first can loop: a free ability may be activated again and again.)"""
     dialog = page.locator("#dialog:not(.hidden) [data-action]")
     buttons = dialog if dialog.count() else page.locator("#actions [data-action]")
-    if not buttons.count():
+    n = buttons.count()
+    if not n:
         return False
     try:
-        buttons.first.click(timeout=3000)
+        buttons.nth(rng.randrange(n) if rng else 0).click(timeout=3000)
     except sync_api.Error:
         return False
     return True
 
 
-def play_to_the_end(page, limit: int = 1500) -> None:
-    for _ in range(limit):
+def play_to_the_end(page, seed: str, seconds: float = 300) -> None:
+    rng = random.Random(seed)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if page.locator("#end").count():
             return
-        if not click_an_action(page):
+        if not click_an_action(page, rng):
             page.wait_for_timeout(50)
-    raise AssertionError("the game did not end")
+    raise AssertionError(f"the game did not end: {page.locator('main').inner_text()[:1500]}")
 
 
 def start_game(page, base: str, game: str, opponent: str = "bot") -> None:
@@ -86,7 +92,7 @@ def test_a_full_game_against_a_bot_by_clicking(server, browser, game):
     if shots:
         page.locator("#dialog").evaluate("d => d.classList.add('hidden')")
         page.screenshot(path=str(Path(shots) / f"{game}.png"), full_page=True)
-    play_to_the_end(page)
+    play_to_the_end(page, game)
     text = page.locator("#end").inner_text()
     assert "wins" in text or "win!" in text or "draw" in text.lower()
     page.context.close()

@@ -269,9 +269,14 @@ def _routes_games(app: FastAPI, hub: Hub) -> None:  # noqa: C901 - one route tab
     @app.get("/api/games/{game_id}/replay")
     async def replay_file(game_id: str, request: Request) -> dict[str, Any]:
         room = await finished(game_id, request, 0)
-        record = replay_record(room.state, room.decks, room.options)
+        state = room.state
+        if room.ended_by:  # a resignation is no engine action: the file holds the game up to it, and says who resigned
+            state = room.state.rules.new_game(room.decks, room.seed, room.options or None)
+            for a in room.state.history:
+                state.apply(a)
+        record = replay_record(state, room.decks, room.options)
+        record["engine_version"] = room.engine
         if room.ended_by:
-            record["result"] = None
             record["ended_by"] = room.ended_by
         return record
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -27,6 +28,8 @@ from tcgkit.core.state import GameState
 from tcgkit.core.words import SPECTATOR, present
 from tcgkit.games import get_rules
 from tcgkit.web.db import ActionRow, GameRow, SeatRow, Store
+
+log = logging.getLogger("tcgkit.web")
 
 #: Bot strengths offered by the lobby: name -> bot spec (mcts budgets are wall-clock, so a decision keeps to them).
 BOT_LEVELS: dict[str, str] = {
@@ -410,17 +413,18 @@ class Hub:
             await self._send_all(room, lambda viewer, seat=seat: {"type": "thinking", "seat": seat})
             snapshot, version = room.state.clone(), room.version
             bot_seed = (room.seed * 1_000_003 + version) % (2**31)
-            action = await loop.run_in_executor(self.bots, _bot_choose, spec, bot_seed, snapshot, seat)
-            room.thinking = None
-            if room.version != version:
-                continue
             try:
-                async with room.lock:
-                    twin = room.state.clone()
-                    twin.apply(action)
-                    await self._commit(room, twin, seat, "action", action.text())
-            except TcgkitError:
-                break
+                action = await loop.run_in_executor(self.bots, _bot_choose, spec, bot_seed, snapshot, seat)
+            except Exception:  # a bot that fails must not stall the game: it plays its first legal action
+                log.exception("game %s: bot %s failed; it plays its first legal action", room.id, spec)
+                action = snapshot.legal_actions()[0]
+            room.thinking = None
+            async with room.lock:
+                if room.version != version or room.over:
+                    continue
+                twin = room.state.clone()
+                twin.apply(action)
+                await self._commit(room, twin, seat, "action", action.text())
             await self.broadcast(room)
 
 
