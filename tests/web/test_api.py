@@ -240,3 +240,19 @@ def test_an_mcts_bot_decides_in_the_worker_pool_and_the_game_goes_on(client):
             a.send_text(json.dumps({"type": "action", "index": 0, "version": snap["version"]}))
             snap = until(a, "update")
     assert any(room.seats[s].kind == "bot" for s in range(2)) and room.version >= 4
+
+
+def test_a_reconnect_gets_a_full_snapshot_then_numbered_updates(client):
+    g = new_game(client, opponent="hotseat")
+    gid, tokens = g["id"], g["tokens"]
+    with client.websocket_connect(f"/ws/{gid}") as a:
+        snap = hello(a, tokens[0])
+    seat = 0 if snap["view"]["actions"] else 1
+    client.post(f"/api/games/{gid}/action", json={"index": 0}, headers={"X-Seat-Token": tokens[seat]})
+    with client.websocket_connect(f"/ws/{gid}") as a, client.websocket_connect(f"/ws/{gid}") as b:
+        again, other = hello(a, tokens[0]), hello(b, tokens[1])
+        assert again["type"] == "snapshot" and again["seq"] == 1 and again["version"] == snap["version"] + 1
+        mover, state = (a, again) if again["view"]["actions"] else (b, other)
+        mover.send_text(json.dumps({"type": "action", "index": 0, "version": state["version"]}))
+        update = until(a, "update")
+        assert update["seq"] == 2 and update["version"] == again["version"] + 1
