@@ -13,7 +13,7 @@ function el(tag, attrs, ...children) {
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
   }
-  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : String(c));
+  for (const c of children.flat(Infinity)) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : String(c));
   return node;
 }
 async function api(path, options) {
@@ -42,7 +42,7 @@ function showDetail(text, x, y) {
 function hideDetail() { document.getElementById("card-detail").classList.add("hidden"); }
 function openDialog(...children) {
   const box = document.getElementById("dialog-box");
-  box.replaceChildren(...children);
+  box.replaceChildren(...children.flat(Infinity).filter(c => c !== null && c !== undefined));
   document.getElementById("dialog").classList.remove("hidden");
 }
 function closeDialog() { document.getElementById("dialog").classList.add("hidden"); }
@@ -81,6 +81,8 @@ async function lobbyPage() {
   const botSel = el("select", {id: "bot", "aria-label": "Bot"}, catalog.bots.map(b => el("option", {value: b}, b)));
   const paste = el("textarea", {id: "deck-yaml", placeholder: "Or paste a deck file (YAML) here"});
   const validation = el("div", {id: "validation"});
+  const deckFile = el("input", {type: "file", id: "deck-file", accept: ".yaml,.yml,text/yaml"});
+  deckFile.addEventListener("change", async () => { paste.value = await deckFile.files[0].text(); validate(); });
   const result = el("div", {id: "create-result"});
   const howto = el("a", {href: "#"}, "How to play");
   function fillDecks() {
@@ -147,7 +149,7 @@ async function lobbyPage() {
   $main.replaceChildren(
     el("section", {class: "panel"}, el("h1", {}, "New game"),
       el("label", {}, "Game ", gameSel, " ", howto),
-      el("label", {}, "Your deck ", deckSel), paste, el("button", {onclick: validate, id: "validate"}, "Check the pasted deck"), validation,
+      el("label", {}, "Your deck ", deckSel), paste, el("label", {}, "or upload a deck file ", deckFile), el("button", {onclick: validate, id: "validate"}, "Check the pasted deck"), validation,
       el("label", {}, "Opponent ", oppSel), el("label", {}, "Bot ", botSel),
       el("button", {class: "primary", id: "start", onclick: start}, "Start"), result),
     listPanel,
@@ -282,6 +284,7 @@ function gamePage(id, spectate) {
   }
   function send(key, message) { const ws = socketFor(key); if (ws) ws.send(JSON.stringify(message)); }
   function render() {
+    hideDetail();
     const key = viewKey();
     const m = last[key];
     if (!m) return;
@@ -315,7 +318,7 @@ function gamePage(id, spectate) {
     $main.replaceChildren(title, el("p", {}, el("a", {href: "#/howto/" + m.game}, "How to play")), board);
     if (m.end && !endShown) { endShown = true; openDialog(endNode(m.end, id, el("button", {onclick: closeDialog}, "See the board"))); }
     else if (m.view.choice && m.view.actions.length && !m.end) {
-      openDialog(el("h3", {id: "choice-prompt"}, m.view.choice), errorLine.cloneNode(true),
+      openDialog(el("h3", {id: "choice-prompt"}, m.view.choice), el("div", {class: "error", id: "dialog-error"}, error),
         m.view.actions.map(a => el("button", {"data-action": a.index, onclick: () => { closeDialog(); send(key, {type: "action", index: a.index, version: m.version}); }}, a.text)));
     } else if (!m.end) closeDialog();
   }
