@@ -231,8 +231,8 @@ def _routes_games(app: FastAPI, hub: Hub) -> None:  # noqa: C901 - one route tab
         return {"id": room.id, "seat": seat, "token": token}
 
     @app.get("/api/games/{game_id}/view")
-    def view(game_id: str, request: Request) -> dict[str, Any]:
-        room = hub.room(game_id)
+    async def view(game_id: str, request: Request) -> dict[str, Any]:
+        room = await hub.stored_room(game_id)
         token = seat_token(request, game_id)
         if token is None:
             return room.view(SPECTATOR)
@@ -368,8 +368,9 @@ def _routes_socket(app: FastAPI, hub: Hub) -> None:
         except (TimeoutError, ValueError, WebSocketDisconnect, KeyError, RuntimeError):
             await _close(ws, 4400)
             return
-        room = hub.rooms.get(game_id)
-        if room is None:
+        try:
+            room = await hub.stored_room(game_id)
+        except WebError:
             await _close(ws, 4404)
             return
         viewer = _hello_viewer(room, hello, ws.cookies.get(cookie_name(game_id)))

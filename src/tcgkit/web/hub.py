@@ -258,20 +258,20 @@ class Hub:
             s.commit()
 
     def room(self, game_id: str) -> Room:
-        """A live room; an unknown id is "not found" (never a new game)."""
+        """A room in memory; an unknown id is "not found" (never a new game)."""
         room = self.rooms.get(game_id)
         if room is None:
             raise WebError("game not found", 404)
         return room
 
     async def stored_room(self, game_id: str) -> Room:
-        """A room live or finished (finished games are rebuilt from the database for replays)."""
+        """A room live or finished (a game finished before this server started is rebuilt from the database)."""
         if game_id in self.rooms:
             return self.rooms[game_id]
         found = await self._db(self._load_one, game_id)
         if found is None:
             raise WebError("game not found", 404)
-        room = self._build(*found)
+        room = self.rooms.setdefault(game_id, self._build(*found))
         return room
 
     def _load_one(self, game_id: str) -> tuple[GameRow, list[ActionRow]] | None:
