@@ -15,10 +15,12 @@ import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from tcgkit.bots import View, make_bot
 from tcgkit.core.actions import Action
@@ -160,6 +162,8 @@ class Hub:
         self.bots = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="tcgkit-bot")
         sqlite = store.url.startswith("sqlite")
         self.db = ThreadPoolExecutor(max_workers=1 if sqlite else 4, thread_name_prefix="tcgkit-db")
+        self._pending: list[tuple[Callable[[Session], None], asyncio.Future]] = []
+        self._writer: asyncio.Task | None = None
 
     # ------------------------------------------------------------------ start and stop
     async def start(self) -> None:
@@ -364,16 +368,39 @@ class Hub:
         seq = room.version + 1
         result = None if twin.result is None else twin.result.to_json()
         status = "over" if result is not None else room.status
-        await self._db(self._write_action, room.id, seq, seat, kind, text, status, result)
+        await self._group_commit(partial(_write_action, room.id, seq, seat, kind, text, status, result))
         room.state, room.version, room.status = twin, seq, status
 
-    def _write_action(self, game_id: str, seq: int, seat: int, kind: str, text: str, status: str,
-                      result: dict[str, Any] | None) -> None:
+    async def _group_commit(self, write: Callable[[Session], None]) -> None:
+        """Run ``write`` in a transaction and return once it is committed. Writes that arrive while a commit is
+        under way share the next one (group commit): one disk flush serves many games."""
+        future = asyncio.get_running_loop().create_future()
+        self._pending.append((write, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._drain())
+        await future
+
+    async def _drain(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._db(self._run_writes, [w for w, _ in batch])
+            except Exception:  # one at a time, so a bad write fails only its own move
+                for write, future in batch:
+                    try:
+                        await self._db(self._run_writes, [write])
+                    except Exception as exc:
+                        future.set_exception(exc)
+                    else:
+                        future.set_result(None)
+                continue
+            for _, future in batch:
+                future.set_result(None)
+
+    def _run_writes(self, writes: Sequence[Callable[[Session], None]]) -> None:
         with self.store.session() as s:
-            s.add(ActionRow(game_id=game_id, seq=seq, seat=seat, kind=kind, action=text))
-            if result is not None:
-                row = s.get(GameRow, game_id)
-                row.status, row.result = status, result
+            for write in writes:
+                write(s)
             s.commit()
 
     async def say(self, room: Room, seat: int, text: str) -> None:
@@ -426,6 +453,15 @@ class Hub:
                 twin.apply(action)
                 await self._commit(room, twin, seat, "action", action.text())
             await self.broadcast(room)
+
+
+def _write_action(game_id: str, seq: int, seat: int, kind: str, text: str, status: str,
+                  result: dict[str, Any] | None, s: Session) -> None:
+    """One decision's row (and the game's end, if it ended), inside a group commit."""
+    s.add(ActionRow(game_id=game_id, seq=seq, seat=seat, kind=kind, action=text))
+    if result is not None:
+        row = s.get(GameRow, game_id)
+        row.status, row.result = status, result
 
 
 def _bot_choose(spec: str, seed: int, state: GameState, seat: int) -> Action:
