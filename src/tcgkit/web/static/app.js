@@ -160,11 +160,22 @@ async function lobbyPage() {
 }
 
 // ------------------------------------------------------------------ how to play
+function paragraphs(text) {
+  // the summary is hard-wrapped: a line ending a sentence ends a paragraph, other line breaks are spaces
+  const out = [];
+  let cur = "";
+  for (const line of text.split("\n")) {
+    cur = cur ? cur + " " + line.trim() : line.trim();
+    if (/[.!?:]$/.test(cur)) { out.push(el("p", {}, cur)); cur = ""; }
+  }
+  if (cur) out.push(el("p", {}, cur));
+  return out;
+}
 async function howtoPage(game) {
   try {
     const h = await api("/api/howto/" + encodeURIComponent(game));
     $main.replaceChildren(el("section", {class: "panel"}, el("h1", {}, `How to play ${h.name}`),
-      el("div", {class: "howto", id: "howto"}, h.summary || "This game has no summary yet: its rulebook is the reference."),
+      el("div", {class: "howto", id: "howto"}, paragraphs(h.summary || "This game has no summary yet: its rulebook is the reference.")),
       el("p", {}, el("a", {href: "#/"}, "Back to the lobby"))));
   } catch (e) { $main.replaceChildren(el("p", {class: "error"}, e.message)); }
 }
@@ -316,6 +327,8 @@ function gamePage(id, spectate) {
     const title = el("h2", {}, m.view.game, tokens.length > 1 ? ` — ${m.seats[key].name}'s view (pass the device)` : "",
       spectate ? " — watching" : "", m.status === "open" ? " — waiting for an opponent to join" : "");
     $main.replaceChildren(title, el("p", {}, el("a", {href: "#/howto/" + m.game}, "How to play")), board);
+    const logBox = document.getElementById("log");
+    if (logBox) logBox.scrollTop = logBox.scrollHeight;   // the latest sentences in sight
     if (m.end && !endShown) { endShown = true; openDialog(endNode(m.end, id, el("button", {onclick: closeDialog}, "See the board"))); }
     else if (m.view.choice && m.view.actions.length && !m.end) {
       openDialog(el("h3", {id: "choice-prompt"}, m.view.choice), el("div", {class: "error", id: "dialog-error"}, error),
