@@ -146,10 +146,21 @@ def test_an_illegal_action_is_explained_with_its_clause(client):
     view = client.get(f"/api/games/{g['id']}/view", headers={"X-Seat-Token": t}).json()
     if not view["view"]["actions"]:
         t = token1(g)
-    # an attack in the very first turn: refused by a rule of the game, with the clause that says so
-    r = client.post(f"/api/games/{g['id']}/action", json={"text": "attack #0 #1"}, headers={"X-Seat-Token": t})
+        view = client.get(f"/api/games/{g['id']}/view", headers={"X-Seat-Token": t}).json()
+    me = view["seat"]
+
+    def base(p: int) -> int:
+        (card,) = next(z for z in view["view"]["players"][p]["zones"] if z["key"] == "base")["cards"]
+        return card["id"]
+
+    # TGOD-PRI-06: no attacks in a primary turn; the refusal names the rule and its clause
+    r = client.post(f"/api/games/{g['id']}/action", json={"text": f"attack #{base(me)} #{base(1 - me)}"},
+                    headers={"X-Seat-Token": t})
     body = r.json()
-    assert r.status_code == 400 and body["why"] and body["error"].startswith("illegal action")
+    assert r.status_code == 400 and body["clause"] == "TGOD-PRI-06", body
+    assert body["error"] == f"illegal action: {body['why']} ({body['clause']})"
+    after = client.get(f"/api/games/{g['id']}/view", headers={"X-Seat-Token": t}).json()
+    assert after["version"] == view["version"] and after["view"] == view["view"]
 
 
 def test_an_action_out_of_turn_is_refused(client):

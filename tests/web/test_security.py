@@ -127,3 +127,17 @@ def test_no_hidden_card_in_any_frame_to_the_other_seat_or_a_spectator(client, ga
                 raw = ws.receive_text()
                 assert json.loads(raw)["type"] == "update"
                 _check_frame(raw, room.state, viewer)
+
+
+def test_an_action_naming_a_hidden_card_learns_nothing_about_it(client):
+    """Probing card numbers by text gets one answer for every hidden card: where it is and what it is stay secret."""
+    g = new_game(client)
+    room = client.app.state.hub.rooms[g["id"]]
+    seat = room.state.current
+    token = (g["token"], token1(g))[seat]
+    hidden = [c for c in range(len(room.state.defs)) if not room.state.visible(c, seat)]
+    answers = set()
+    for card in hidden[:30] + [len(room.state.defs) + 5]:
+        r = client.post(f"/api/games/{g['id']}/action", json={"text": f"play #{card}"}, headers={"X-Seat-Token": token})
+        answers.add(r.json()["error"].replace(f"#{card}", "#N"))
+    assert answers == {"illegal action 'play #N': it names a card you cannot see"}

@@ -345,9 +345,15 @@ class Hub:
         if text is None:
             raise WebError("an action message needs an index or a text")
         try:
-            return room.state.parse_action(text)
+            action = room.state.parse_action(text)
         except TcgkitError as exc:
             raise WebError(str(exc)) from None
+        state = room.state
+        if action not in legal and any(type(a) is int and not (0 <= a < len(state.defs) and state.visible(a, seat))
+                                       for a in action.args):
+            # no explanation that could tell where a hidden card is, or which card a number is
+            raise WebError(f"illegal action {text[:80]!r}: it names a card you cannot see")
+        return action
 
     async def resign(self, room: Room, seat: int) -> None:
         async with room.lock:
