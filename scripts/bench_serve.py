@@ -25,7 +25,7 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from tcgkit.play import replay  # noqa: E402
-from web.helpers import GAMES, Server  # noqa: E402
+from webapp.helpers import GAMES, Server  # noqa: E402
 
 
 def rss_kib(pid: int) -> int:

@@ -9,7 +9,7 @@ import pytest
 
 from tcgkit.core.words import present
 from tcgkit.games import get_rules
-from web.helpers import Server, postgres, postgres_bin
+from webapp.helpers import Server, postgres, postgres_bin
 
 DECKS = {"tgod": ("Guardian Wall", "Tyrant Horde")}
 

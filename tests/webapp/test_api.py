@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tcgkit.games import get_rules
-from web.helpers import hello, new_game, token1, until
+from webapp.helpers import hello, new_game, token1, until
 
 
 def test_catalog_lists_the_five_games_with_decks_and_bots(client):

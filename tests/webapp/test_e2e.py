@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from web.helpers import GAMES, Server
+from webapp.helpers import GAMES, Server
 
 sync_api = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

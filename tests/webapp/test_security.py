@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tcgkit.core.words import SPECTATOR
-from web.helpers import GAMES, hello, new_game, token1, until
+from webapp.helpers import GAMES, hello, new_game, token1, until
 
 
 def test_a_seats_sync_has_only_its_own_view(client):
