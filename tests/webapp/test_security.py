@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 
 import pytest
 
@@ -122,8 +123,20 @@ def test_no_hidden_card_in_any_frame_to_the_other_seat_or_a_spectator(client, ga
                 break
             seat = room.state.current
             n = len(room.state.legal_actions())
-            [a, b][seat].send_text(json.dumps({"type": "action", "index": rng.randrange(n)}))
+            mover = [a, b][seat]
+            msg = json.dumps({"type": "action", "index": rng.randrange(n)})
+            mover.send_text(msg)
+            while True:  # faster than a person: the connection's rate limit may ask the mover to slow down
+                raw = mover.receive_text()
+                if json.loads(raw)["type"] != "error":
+                    break
+                assert "too many messages" in json.loads(raw)["message"]
+                time.sleep(0.5)
+                mover.send_text(msg)
+            _check_frame(raw, room.state, seat)
             for ws, viewer, _ in socks:
+                if ws is mover:
+                    continue
                 raw = ws.receive_text()
                 assert json.loads(raw)["type"] == "update"
                 _check_frame(raw, room.state, viewer)
