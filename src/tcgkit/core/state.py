@@ -176,9 +176,12 @@ class GameState:
     def apply(self, action: Action | str) -> None:
         """Play ``action`` (an :class:`Action` or its text form) and run the game to the next decision.
 
-        Raises :class:`IllegalAction`, leaving the state unchanged, when the action is not legal now.
+        Raises :class:`IllegalAction`, leaving the state unchanged, when the action is not legal now, or when it is
+        not an :class:`Action` at all (a plain tuple equal to a legal action is refused too).
         """
-        if isinstance(action, str):
+        if type(action) is not Action:  # one identity test: a plain tuple equal to an action is not one
+            if not isinstance(action, str):
+                raise IllegalAction(action, f"not an action (a {type(action).__name__}; use Action or its text)")
             action = self.parse_action(action)
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
@@ -365,7 +368,7 @@ class GameState:
         new.cs = {k: v.copy() for k, v in self.cs.items()}
         new.rng = self.rng.clone()
         new.seed = self.seed
-        new.options = self.options
+        new.options = self.options.copy()  # never shared: a change to one state's options stays there
         new.turn = self.turn
         new.active = self.active
         new.phase = self.phase
