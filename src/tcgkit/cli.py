@@ -22,8 +22,9 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
                   help="tcgkit: play, simulate and balance five trading card games by their rulebooks.")
 scenario_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Scenario files (rules tests).")
 app.add_typer(scenario_app, name="scenario")
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+# What tcgkit prints holds user text (card, deck and file names): it is printed as text, never read as markup or emoji.
+out = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
@@ -121,11 +122,28 @@ def play(
     """Play a game in the terminal against a bot, or watch two bots (--bots B1 B2)."""
     from tcgkit.interactive import play_terminal
 
+    _check_play_args(vs, bots, seat, save)
     if game is None:
         game = _choose_game()
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000
     play_terminal(game, deck, opponent_deck, vs, seed, bots, seat, save, out)
+
+
+def _check_play_args(vs: str, bots: tuple[str, str] | None, seat: int, save: str | None) -> None:
+    """Refuse bad ``play`` options before the game starts (not after a whole game)."""
+    from tcgkit.bots import make_bot
+
+    if seat not in (0, 1):
+        raise TcgkitError(f"--seat must be 0 or 1, not {seat}")
+    for spec in bots or (vs,):
+        make_bot(spec, 0)
+    if save is not None:
+        folder = Path(save).parent
+        if not folder.is_dir():
+            raise TcgkitError(f"--save {save}: no folder {str(folder)!r} to write the replay in")
+        if Path(save).is_dir():
+            raise TcgkitError(f"--save {save}: is a folder; give a file name")
 
 
 def _choose_game() -> str:
@@ -293,7 +311,8 @@ def report(
     if as_json:
         _print_json(reportmod.to_json(stats, min_games=min_games))
         return
-    reportmod.print_terminal(stats, out, top=top, min_games=min_games)
+    reportmod.print_terminal(stats, Console(highlight=False, soft_wrap=True, emoji=False), top=top,
+                             min_games=min_games)  # the report escapes the names it prints
     if html:
         out.print(f"HTML report: {html}")
     if csv_dir:
@@ -428,30 +447,66 @@ def import_cmd(
         out.print(f"  warning: {w}")
 
 
+def print_error(message: object) -> None:
+    """Print an error for a person: one line, ``error: `` and the text as it is (never markup, never wrapped).
+
+    >>> print_error("deck.yaml: [/x] is not a card\\n  (second line)")  # doctest: +SKIP
+    error: deck.yaml: [/x] is not a card (second line)
+    """
+    text = " ".join(str(message).split()) or "unknown error"
+    sys.stderr.write(f"error: {text}\n")
+    sys.stderr.flush()
+
+
+def _usage_error(exc: BaseException) -> str | None:
+    """A usage error of the command line (a missing argument, a bad option value) as one line, else None."""
+    message = getattr(exc, "format_message", None)
+    if not callable(message) or not isinstance(getattr(exc, "exit_code", None), int):
+        return None
+    ctx = getattr(exc, "ctx", None)
+    hint = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
+    return f"{message()}{hint}"
+
+
+def _unforeseen(exc: BaseException) -> str:
+    """One line for an error tcgkit did not raise on purpose, naming the file when there is one."""
+    if isinstance(exc, OSError) and exc.filename is not None:
+        return f"{exc.filename}: {exc.strerror or exc}"
+    if isinstance(exc, MemoryError):
+        return "out of memory"
+    if isinstance(exc, RecursionError):
+        return "input nested too deeply"
+    return f"{type(exc).__name__}: {exc}"
+
+
 def main() -> None:
-    """Entry point: one clear line and a non-zero status for any error, never a traceback."""
+    """Entry point: one clear line and a non-zero status for any error, never a traceback.
+
+    Exit statuses: 0 success; 1 a deck is illegal, a scenario failed, or an unforeseen error; 2 an error tcgkit
+    explains (a bad file, argument or replay) or a usage error; 130 interrupted.
+    """
     try:
         code = app(standalone_mode=False)
         if isinstance(code, int) and code:
             sys.exit(code)
     except TcgkitError as exc:
-        err.print(f"error: {exc}")
+        print_error(exc)
         sys.exit(2)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except typer.Abort:
-        err.print("aborted")
+        print_error("aborted")
         sys.exit(130)
     except KeyboardInterrupt:
-        err.print("interrupted")
+        print_error("interrupted")
         sys.exit(130)
     except Exception as exc:  # usage errors (typer's click) and anything unforeseen: one line, no traceback
-        show = getattr(exc, "show", None)
-        if callable(show) and isinstance(getattr(exc, "exit_code", None), int):
-            show()
-            sys.exit(exc.exit_code)
-        err.print(f"error: {type(exc).__name__}: {exc}")
-        sys.exit(1)
+        if type(exc).__name__ == "NoArgsIsHelpError":  # a bare command: its help, as click shows it
+            exc.show()  # type: ignore[attr-defined]
+            sys.exit(exc.exit_code)  # type: ignore[attr-defined]
+        print_error(_usage_error(exc) or _unforeseen(exc))
+        code = getattr(exc, "exit_code", None)
+        sys.exit(code if isinstance(code, int) and _usage_error(exc) else 1)
 
 
 if __name__ == "__main__":

@@ -92,7 +92,7 @@ def _ask_human(state: GameState, human: int, console: Console):
     console.print()
     console.print(state.rules.describe(state, human))
     if state.pending is not None:
-        console.print(f"[bold]{state.pending.prompt}[/bold]")
+        console.print(state.pending.prompt, style="bold", markup=False)
     legal = state.legal_actions()
     for i, a in enumerate(legal, 1):
         console.print(f"  {i:>2}. {state.action_label(a)}")

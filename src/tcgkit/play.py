@@ -20,6 +20,7 @@ from tcgkit.bots import Bot, View, make_bot
 from tcgkit.core.actions import Action
 from tcgkit.core.decks import Deck
 from tcgkit.core.errors import ReplayMismatch, TcgkitError
+from tcgkit.core.inputs import load_json
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import Event, GameState
 from tcgkit.games import get_rules
@@ -80,12 +81,9 @@ def save_replay(path: str | Path, record: dict[str, Any]) -> None:
 
 
 def load_replay(path: str | Path) -> dict[str, Any]:
-    try:
-        record = json.loads(Path(path).read_text())
-    except OSError as exc:
-        raise TcgkitError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except json.JSONDecodeError as exc:
-        raise TcgkitError(f"{path}: not a replay (invalid JSON: {exc})") from None
+    record = load_json(path, "replay")
+    if not isinstance(record, dict):
+        raise TcgkitError(f"{path}: not a replay (a JSON object with game, seed, decks and actions)")
     for key in ("game", "seed", "decks", "actions"):
         if key not in record:
             raise TcgkitError(f"{path}: not a replay (no {key!r})")

@@ -27,11 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from tcgkit.core.actions import Action
 from tcgkit.core.decks import _entry
 from tcgkit.core.errors import DeckFileError, IllegalAction, ScenarioError, TcgkitError
+from tcgkit.core.inputs import InputError, load_yaml
 from tcgkit.core.state import GameState
 from tcgkit.games import get_rules
 
@@ -51,11 +50,9 @@ class Scenario:
 def load_scenario(path: str | Path) -> Scenario:
     path = Path(path)
     try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ScenarioError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except yaml.YAMLError as exc:
-        raise ScenarioError(f"{path}: not valid YAML: {exc}") from None
+        doc = load_yaml(path, "scenario")
+    except InputError as exc:
+        raise ScenarioError(str(exc)) from None
     return scenario_from_dict(doc, str(path))
 
 
