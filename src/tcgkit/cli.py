@@ -348,7 +348,10 @@ def replay(file: str, step: Annotated[bool, typer.Option("--step", help="Wait fo
         if step:
             input()
 
-    state = run_replay(record, show)
+    state = run_replay(record, show, source=file)
+    if record["version"] == 1:
+        err.print("note: a format version 1 replay: its decks name no card identities, so only its actions, events "
+                  "and outcome were checked")
     r = state.result
     out.print(f"replay reproduced: {len(record['actions'])} actions, "
               + (f"player {r.winner} won ({r.reason})" if r and r.winner is not None
