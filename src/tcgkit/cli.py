@@ -182,6 +182,8 @@ def sim(
     backend: Annotated[str, typer.Option("--backend", help="local (worker processes) or ray.")] = "local",
     address: Annotated[str | None, typer.Option("--address", help="Ray cluster address (--backend ray).")] = None,
     save_replays: Annotated[str | None, typer.Option("--save-replays", help="Folder for replays.")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Finish the stopped run of these same settings in --out: "
+                                         "only its missing games are played (same seeds), none twice.")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Run a round robin of bot games over decks; prints wins, draws, errors and speed; --out stores every game."""
@@ -209,14 +211,27 @@ def sim(
     names = _deck_args([*(decks or []), *extra]) if decks else list(rules.decks())
     table = simmod.resolve_decks(game, names)
     specs = simmod.plan(game, games, seed, list(table), bots)
+    if resume and not out_file:
+        raise TcgkitError("--resume needs --out FILE (the results file of the stopped run)")
     writer = None
+    planned = len(specs)
     if out_file:
         from tcgkit.results import ResultsWriter
 
         writer = ResultsWriter(out_file)
-        writer.start_run(game, seed, table, bots, len(specs), (jobs or simmod.default_jobs()) if backend == "local"
-                         else None, backend,
-                         command=" ".join(["tcgkit", *sys.argv[1:]]))
+        try:
+            if resume:
+                stored = writer.resume_run(game, seed, table, bots, planned, specs)
+                specs = [s for s in specs if s.index not in stored]
+                err.print(f"resuming run {writer.run} of {out_file}: {len(stored)} of {planned} games stored, "
+                          f"{len(specs)} to play")
+            else:
+                writer.start_run(game, seed, table, bots, planned, (jobs or simmod.default_jobs())
+                                 if backend == "local" else None, backend,
+                                 command=" ".join(["tcgkit", *sys.argv[1:]]))
+        except BaseException:
+            writer.close()
+            raise
     records = []
     stopped = False
     start = time.perf_counter()
