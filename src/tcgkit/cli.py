@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from tcgkit.core.errors import TcgkitError
 from tcgkit.games import GAMES, get_rules, is_playable
@@ -25,6 +26,8 @@ app.add_typer(scenario_app, name="scenario")
 # What tcgkit prints holds user text (card, deck and file names): it is printed as text, never read as markup or emoji.
 out = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
+# For the renderers that escape the user text they print themselves (the terminal game, the report): markup on.
+rich_out = Console(highlight=False, soft_wrap=True, emoji=False)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
@@ -110,24 +113,26 @@ def validate(game: str, deckfile: str,
 
 @app.command()
 def play(
-    game: Annotated[str | None, typer.Argument(help="Game id (a menu asks when omitted).")] = None,
+    game: Annotated[str | None, typer.Argument(help="Game id (a menu asks for the game, decks and bot).")] = None,
     deck: Annotated[str | None, typer.Option("--deck", help="Your deck (name or file).")] = None,
     opponent_deck: Annotated[str | None, typer.Option("--opponent-deck", help="The other deck.")] = None,
-    vs: Annotated[str, typer.Option("--vs", help="The bot you play against.")] = "random",
+    vs: Annotated[str, typer.Option("--vs", help="The bot you play against (random, greedy, mcts[:budget]).")] = (
+        "greedy"),
     seed: Annotated[int | None, typer.Option("--seed", help="Game seed (random when omitted).")] = None,
     bots: Annotated[tuple[str, str] | None, typer.Option("--bots", help="Two bots play each other.")] = None,
     seat: Annotated[int, typer.Option("--seat", help="Your seat (0 or 1).")] = 0,
-    save: Annotated[str | None, typer.Option("--save", help="Write the replay to this file.")] = None,
+    save: Annotated[str | None, typer.Option("--save", help="Write the replay to this file (also on leaving).")] = (
+        None),
 ) -> None:
     """Play a game in the terminal against a bot, or watch two bots (--bots B1 B2)."""
     from tcgkit.interactive import play_terminal
 
     _check_play_args(vs, bots, seat, save)
     if game is None:
-        game = _choose_game()
+        game, deck, opponent_deck, vs = _menu()
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000
-    play_terminal(game, deck, opponent_deck, vs, seed, bots, seat, save, out)
+    play_terminal(game, deck, opponent_deck, vs, seed, bots, seat, save, rich_out)
 
 
 def _check_play_args(vs: str, bots: tuple[str, str] | None, seat: int, save: str | None) -> None:
@@ -146,23 +151,42 @@ def _check_play_args(vs: str, bots: tuple[str, str] | None, seat: int, save: str
             raise TcgkitError(f"--save {save}: is a folder; give a file name")
 
 
-def _choose_game() -> str:
-    playable = [g for g in GAMES if is_playable(g)]
-    if not playable:
-        raise TcgkitError("no game is playable yet")
-    out.print("Which game?")
-    for i, g in enumerate(playable, 1):
-        out.print(f"  {i}. {GAMES[g][0]} ({g})")
+def _pick(title: str, options: list[tuple[str, str]], default: int = 0) -> str:
+    """Ask for one of ``options`` ((value, label) pairs) by number or value; Enter takes the default."""
+    out.print(title)
+    for i, (_, label) in enumerate(options, 1):
+        out.print(Text(f"  {i}. {label}" + ("  (default)" if i == default + 1 else "")))
     while True:
         try:
             answer = input("> ").strip()
         except EOFError:
-            raise TcgkitError("no game chosen (standard input closed)") from None
-        if answer.isdigit() and 1 <= int(answer) <= len(playable):
-            return playable[int(answer) - 1]
-        if answer in playable:
-            return answer
-        out.print(f"Type a number from 1 to {len(playable)}.")
+            raise TcgkitError(f"nothing chosen for {title.lower().rstrip('?')} (standard input closed)") from None
+        if not answer:
+            return options[default][0]
+        if answer.isdigit() and 1 <= int(answer) <= len(options):
+            return options[int(answer) - 1][0]
+        for value, label in options:
+            if answer.lower() in (value.lower(), label.lower()):
+                return value
+        out.print(f"Type a number from 1 to {len(options)}, or press Enter for the default.")
+
+
+def _menu() -> tuple[str, str, str, str]:
+    """The game, your deck, the opponent's deck and the bot, chosen from menus."""
+    playable = [g for g in GAMES if is_playable(g)]
+    if not playable:
+        raise TcgkitError("no game is playable yet")
+    game = _pick("Which game?", [(g, GAMES[g][0]) for g in playable])
+    decks = list(get_rules(game).decks())
+    if not decks:
+        raise TcgkitError(f"{game} ships no decks; give --deck and --opponent-deck")
+    named = [(d, d) for d in decks]
+    mine = _pick("Your deck?", named)
+    theirs = _pick("Your opponent's deck?", named, 1 % len(decks))
+    bot = _pick("Your opponent?", [("random", "random: plays any legal move"),
+                                   ("greedy", "greedy: the best-looking move now"),
+                                   ("mcts", "mcts: searches ahead (strongest, slower)")], 1)
+    return game, mine, theirs, bot
 
 
 @app.command(context_settings={"allow_extra_args": True})
@@ -273,12 +297,17 @@ def sim(
     if as_json:
         _print_json(summary)
     else:
-        table_out = Table("games", "wins seat 0", "wins seat 1", "draws", "errors", "mean turns", "decisions/s",
-                          title=f"{game}: {', '.join(table)}")
-        table_out.add_row(str(summary["games"]), str(summary["wins"]["0"]), str(summary["wins"]["1"]),
-                          str(summary["draws"]), str(summary["errors"]), str(summary["mean_turns"]),
-                          str(summary["decisions_per_second"]))
+        table_out = Table("games", "draws", "errors", "mean turns", "decisions/s", title=f"{game}: {', '.join(table)}")
+        table_out.add_row(str(summary["games"]), str(summary["draws"]), str(summary["errors"]),
+                          str(summary["mean_turns"]), str(summary["decisions_per_second"]))
         out.print(table_out)
+        wins = Table("", "games", "wins", "draws", "win rate", title="Wins by seat, bot and deck")
+        for label, key in (("seat", "by_seat"), ("bot", "by_bot"), ("deck", "by_deck")):
+            for name, t in summary[key].items():
+                who = f"seat {int(name) + 1}" if key == "by_seat" else f"{label} {name}"
+                rate = f"{100 * (t['wins'] + t['draws'] / 2) / t['games']:.1f}%" if t["games"] else "-"
+                wins.add_row(Text(who), str(t["games"]), str(t["wins"]), str(t["draws"]), rate)
+        out.print(wins)
         for r in records:
             if r.error:
                 out.print(f"game {r.index} (seed {r.seed}): {r.error}")
@@ -311,23 +340,26 @@ def report(
     top: Annotated[int, typer.Option("--top", help="Rows of the card tables in the terminal.")] = 15,
     min_games: Annotated[int | None, typer.Option(
         "--min-games", help="Cards drawn in fewer games are left out of the above/below lists.")] = None,
+    against: Annotated[list[str] | None, typer.Option(
+        "--against", help="Compare with another run's results (e.g. before a card change).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Balance report of stored results: matchups, turn order, game length, win reasons, per-card figures."""
+    """Balance report: a verdict (which decks and cards differ from the field beyond chance), then matchups, turn
+    order, game length, win reasons and per-card figures."""
     from tcgkit import report as reportmod
     from tcgkit.results import load
     from tcgkit.stats import compute
 
     stats = compute(load(results, game))
+    before = compute(load(against, game or stats.game)) if against else None
     if html:
-        reportmod.write_html(stats, html, min_games=min_games)
+        reportmod.write_html(stats, html, min_games=min_games, against=before)
     if csv_dir:
         reportmod.write_csv(stats, csv_dir)
     if as_json:
-        _print_json(reportmod.to_json(stats, min_games=min_games))
+        _print_json(reportmod.to_json(stats, min_games=min_games, against=before))
         return
-    reportmod.print_terminal(stats, Console(highlight=False, soft_wrap=True, emoji=False), top=top,
-                             min_games=min_games)  # the report escapes the names it prints
+    reportmod.print_terminal(stats, rich_out, top=top, min_games=min_games, against=before)
     if html:
         out.print(f"HTML report: {html}")
     if csv_dir:
