@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tcgkit import cli
+from tcgkit.core.folders import use_folders
 
 DOCUMENTED = {0, 1, 2}
 #: What an unforeseen exception looks like once main() has caught it ("error: KeyError: ..."), or a traceback.
@@ -87,6 +88,8 @@ COMMANDS = [
     ["import", "{X}", "{F}"],
     ["import", "tgc", "{F}"],
     ["import", "phaktionz", "{F}"],
+    ["validate", "tgod", "Guardian Wall", "--cards", "{X}"],
+    ["cards", "tgod", "--cards", "{D}"],
     ["{X}"],
 ]
 
@@ -104,6 +107,7 @@ def run_cli(args: list[str], stdin: str = "q\n") -> tuple[int, str, str]:
         code = exc.code
     finally:
         sys.argv, sys.stdin = old_argv, old_stdin
+        use_folders([])  # a --cards folder of one run must not stay for the next
     return (code if isinstance(code, int) else 0 if code is None else 1), out.getvalue(), err.getvalue()
 
 
@@ -117,7 +121,8 @@ def check_run(args: list[str]) -> None:
 
 
 def _fill(template: list[str], word: str, path: Path) -> list[str]:
-    return [a.replace("{X}", word).replace("{F}", str(path)) for a in template]
+    """``{X}`` the word, ``{F}`` the file, ``{D}`` the file's folder (a designer folder holding it)."""
+    return [a.replace("{X}", word).replace("{F}", str(path)).replace("{D}", str(path.parent)) for a in template]
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow,

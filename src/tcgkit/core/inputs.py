@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -116,14 +117,23 @@ def load_yaml(path: str | Path, kind: str = "file") -> Any:
     return parse_yaml(read_text(path, kind), str(path))
 
 
-def parse_yaml(text: str, source: str) -> Any:
-    """Parse YAML text (``source`` names it in errors) with the depth and alias-expansion limits."""
+def parse_yaml(text: str, source: str, check: Callable[[Node], None] | None = None) -> Any:
+    """Parse YAML text (``source`` names it in errors) with the depth and alias-expansion limits.
+
+    ``check``, if given, sees the composed node tree (already within the limits) before it is turned into Python
+    values: a stricter reader (the scenario reader) refuses more there.
+    """
     try:
-        loader = _LimitedLoader(text)
+        loader = LimitedLoader(text)
     except yaml.reader.ReaderError as exc:
         raise InputError(source, _reader_message(exc, text)) from None
     try:
-        return loader.get_single_data()
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        if check is not None:
+            check(node)
+        return loader.construct_document(node)
     except _Refused as exc:
         raise InputError(source, f"{exc}") from None
     except yaml.MarkedYAMLError as exc:
@@ -187,7 +197,7 @@ def _yaml_message(exc: yaml.MarkedYAMLError) -> str:
     return f"{where}not valid YAML ({what})"
 
 
-class _LimitedLoader(yaml.SafeLoader):
+class LimitedLoader(yaml.SafeLoader):
     """PyYAML's safe loader, counting while it composes: nesting depth and the size of the document with every alias
     expanded (both tracked per node, so a billion laughs is refused after a few hundred steps, not a billion)."""
 
