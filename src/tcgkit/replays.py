@@ -92,8 +92,9 @@ class DeckRecord(_Strict):
     game: Name
     name: Text
     format: Text | None = None
-    #: Each copy as ``[key, name]``, in the order the game builds the instances.
-    sections: dict[Name, Annotated[list[Annotated[list[Text], Field(min_length=2, max_length=2)]],
+    #: Each copy as ``[key, name]``, in the order the game builds the instances; ``[null, word]`` for an entry that
+    #: is no card (a TGC deck's chosen subtypes).
+    sections: dict[Name, Annotated[list[Annotated[list[Text | None], Field(min_length=2, max_length=2)]],
                                    Field(max_length=MAX_SECTION_CARDS)]]
 
 
@@ -151,8 +152,7 @@ def deck_record(deck: Deck, game: str) -> dict[str, Any]:
     pool = get_rules(game).pool()
     sections = {}
     for section, names in deck.sections.items():
-        cards = [pool.get(n) for n in names]
-        sections[section] = [[c.key, c.name] for c in cards]
+        sections[section] = [[pool.get(n).key, pool.get(n).name] if n in pool else [None, n] for n in names]
     return {"game": deck.game, "name": deck.name, "format": deck.format, "sections": sections}
 
 
@@ -161,9 +161,9 @@ def replay_record(state: GameState, decks: Sequence[Deck], options: dict[str, An
 
     ``options`` is accepted for older callers; the record holds every option the game ran with (``state.options``).
     """
-    recorded = dict(state.options)
+    recorded = {k: list(v) if isinstance(v, tuple) else v for k, v in state.options.items()}  # its JSON form
     for k, v in (options or {}).items():
-        recorded.setdefault(k, v)
+        recorded.setdefault(k, list(v) if isinstance(v, tuple) else v)
     return {
         "version": REPLAY_VERSION,
         "game": state.rules.id,
@@ -257,6 +257,11 @@ def _decks(parsed: ReplayRecord, source: str) -> list[Deck]:
             keys = []
             for j, (key, name) in enumerate(copies):
                 where = f"decks[{i}].sections.{section}[{j}]"
+                if not isinstance(name, str):
+                    raise ReplayError(f"{source}: field {where}[1]: the card's name is required (a string)")
+                if key is None:  # an entry that is no card: kept as its word
+                    keys.append(name)
+                    continue
                 if key not in pool.cards:
                     raise ReplayMismatch(f"{where}: no card with key {key!r} in {parsed.game}")
                 actual = pool.cards[key].name

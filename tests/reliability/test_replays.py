@@ -215,3 +215,28 @@ def test_version_1_with_a_huge_copy_count_is_refused() -> None:
     old["decks"][0]["main"] = ["100000000 Iron Knight"]
     with pytest.raises(ReplayError, match="limit of 1000 cards"):
         replay(old)
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_a_record_replays_before_and_after_a_trip_through_json(game: str) -> None:
+    rules = get_rules(game)
+    names = list(rules.decks())
+    decks = [rules.deck(names[0]), rules.deck(names[1 % len(names)])]
+    state = play_game(rules, decks, seed=2)
+    record = replay_record(state, decks)  # as made in memory (tuples in options become lists)
+    assert replay(record).log == state.log
+    assert replay(json.loads(json.dumps(record))).log == state.log
+
+
+def test_deck_entries_that_are_no_card_are_recorded_as_words() -> None:
+    """A TGC deck's chosen subtypes are no cards: recorded as [null, word] and replayed as they were."""
+    rules = get_rules("tgc")
+    decks = [d for d in rules.decks().values() if "subtypes" in d.sections][:1] * 2
+    assert decks, "no TGC deck with subtypes"
+    state = play_game(rules, decks, seed=1)
+    record = json.loads(json.dumps(replay_record(state, decks)))
+    assert [None, decks[0].sections["subtypes"][0]] in record["decks"][0]["sections"]["subtypes"]
+    assert replay(record).log == state.log
+    record["decks"][0]["sections"]["subtypes"][0][1] = None
+    with pytest.raises(ReplayError, match=r"field decks\[0\]\.sections\.subtypes\[0\]\[1\]: the card's name"):
+        replay(record)
