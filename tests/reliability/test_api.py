@@ -46,11 +46,29 @@ def test_text_actions_still_play(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", PLAYABLE)
-def test_clone_never_shares_the_options_dict(game: str) -> None:
+def test_no_state_can_change_the_options_another_plays_by(game: str) -> None:
+    """A clone shares its original's options only because they cannot change: every way to change them is refused,
+    in the clone and in the original, and both keep the options the game started with."""
     state = random_game(game, 1, stop_at=20)
+    before = dict(state.options)
     twin = state.clone()
     assert twin.options == state.options
-    assert twin.options is not state.options
-    twin.options["turn_cap"] = 1
-    twin.options["an option only the twin has"] = True
-    assert state.options["turn_cap"] != 1 and "an option only the twin has" not in state.options
+    for s in (twin, state):
+        for change in (lambda o: o.__setitem__("turn_cap", 1), lambda o: o.update(turn_cap=1),
+                       lambda o: o.pop("turn_cap"), lambda o: o.setdefault("new option", True), lambda o: o.clear(),
+                       lambda o: o.popitem(), lambda o: o.__delitem__("turn_cap")):
+            with pytest.raises(TypeError, match="options are fixed"):
+                change(s.options)
+    assert dict(state.options) == dict(twin.options) == before
+    changed = state.options.copy()  # a plain dict, to start another game with other options
+    changed["turn_cap"] = 1
+    assert state.options["turn_cap"] == before["turn_cap"]
+
+
+def test_options_survive_pickling_and_deepcopy() -> None:
+    import copy
+    import pickle
+
+    state = random_game("tgod", 2, stop_at=5)
+    for again in (pickle.loads(pickle.dumps(state.options)), copy.deepcopy(state.options)):
+        assert again == state.options and type(again) is type(state.options)

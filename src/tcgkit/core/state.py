@@ -60,6 +60,34 @@ class Event(NamedTuple):
 _tuple_new = tuple.__new__
 
 
+class Options(dict):
+    """A game's options: fixed when the game starts, so a clone shares them with its original at no cost and no
+    state can change another's rules. Reads are a plain dict's; any change raises ``TypeError``.
+
+    >>> opts = Options({"turn_cap": 200})
+    >>> opts["turn_cap"], opts.get("format", "standard")
+    (200, 'standard')
+    >>> opts["turn_cap"] = 5
+    Traceback (most recent call last):
+    ...
+    TypeError: a game's options are fixed when it starts; start a new game with other options
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a game's options are fixed when it starts; start a new game with other options")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+
+    def copy(self) -> dict[str, Any]:  # type: ignore[override]
+        """A plain (changeable) dict of the options, e.g. to start another game with one option changed."""
+        return dict(self)
+
+    def __reduce__(self) -> tuple:
+        return (Options, (dict(self),))
+
+
 class Decision(NamedTuple):
     """A choice pending in the middle of an effect: ``player`` picks one of ``options``; it is bound to ``bind``."""
 
@@ -134,7 +162,7 @@ class GameState:
         self.cs: dict[int, CardState] = {}
         self.rng = Rng(seed)
         self.seed = seed
-        self.options: dict[str, Any] = {"turn_cap": DEFAULT_TURN_CAP, **(options or {})}
+        self.options: Options = Options({"turn_cap": DEFAULT_TURN_CAP, **(options or {})})
         self.turn = 0
         self.active = 0
         self.phase = "setup"
@@ -369,7 +397,7 @@ class GameState:
         new.cs = {k: v.copy() for k, v in self.cs.items()}
         new.rng = self.rng.clone()
         new.seed = self.seed
-        new.options = self.options.copy()  # never shared: a change to one state's options stays there
+        new.options = self.options  # read-only (Options): shared with no risk and no cost
         new.turn = self.turn
         new.active = self.active
         new.phase = self.phase
