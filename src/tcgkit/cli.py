@@ -52,7 +52,8 @@ def _print_json(data: Any) -> None:
 @app.command()
 def games(as_json: JsonFlag = False) -> None:
     """List the games and whether each is playable."""
-    rows = [{"id": gid, "name": name, "playable": is_playable(gid)} for gid, (name, _) in GAMES.items()]
+    playable = {gid: is_playable(gid) for gid in GAMES}  # loading a game gives its name
+    rows = [{"id": gid, "name": GAMES[gid][0], "playable": playable[gid]} for gid in GAMES]
     if as_json:
         _print_json(rows)
         return

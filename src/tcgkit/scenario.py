@@ -41,7 +41,7 @@ from typing import Any
 import yaml
 
 from tcgkit.core.actions import Action
-from tcgkit.core.decks import Deck, _entry
+from tcgkit.core.decks import Deck, parse_entry
 from tcgkit.core.errors import DeckFileError, IllegalAction, ScenarioError, TcgkitError
 from tcgkit.core.inputs import InputError, parse_yaml, read_text
 from tcgkit.core.rng import Rng
@@ -328,7 +328,7 @@ def _place_zones(scn: Scenario, players: list[dict]) -> GameState:
             for i, entry in enumerate(entries or []):
                 where = f"{scn.source}: key players[{p}].zones.{zname}[{i}]"
                 try:
-                    name, count = _entry(entry, where)
+                    name, count = parse_entry(entry, where)
                     d = pool.get(name)
                 except DeckFileError as exc:
                     raise ScenarioError(str(exc)) from None

@@ -82,7 +82,7 @@ class Deck:
                 raise DeckFileError(f"{source}: section {key}: must be a list of cards")
             cards: list[str] = []
             for i, entry in enumerate(value):
-                name, count = _entry(entry, f"{source}: section {key}[{i}]")
+                name, count = parse_entry(entry, f"{source}: section {key}[{i}]")
                 if len(cards) + count > MAX_SECTION_CARDS:
                     raise DeckFileError(f"{source}: section {key}[{i}]: {count} copies of {name} take the section "
                                         f"past the limit of {MAX_SECTION_CARDS} cards")
@@ -102,7 +102,13 @@ class Deck:
         return cls.from_dict(doc, str(path))
 
 
-def _entry(entry: Any, where: str) -> tuple[str, int]:
+def parse_entry(entry: Any, where: str) -> tuple[str, int]:
+    """One deck-list entry, ``"3 Fire Imp"`` or ``{card: Fire Imp, count: 3}``, as (name, count); ``where`` names
+    it in the error.
+
+    >>> parse_entry("3 Fire Imp", "main[0]"), parse_entry({"card": "Ice Imp", "count": 2}, "main[1]")
+    (('Fire Imp', 3), ('Ice Imp', 2))
+    """
     if isinstance(entry, str):
         m = _ENTRY.match(entry)
         if m:

@@ -25,7 +25,8 @@ from typing import Any
 
 import yaml
 
-from tcgkit.core.cards import _norm, load_card_entries
+from tcgkit.core.cards import load_card_entries
+from tcgkit.core.cards import normalize_name as _norm
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.inputs import InputError, read_bytes, read_text
 
