@@ -14,3 +14,12 @@ GYM_IDS = {"perfect-tcg": "tcgkit/PerfectTCG-v0", "tgod": "tcgkit/TGOD-v0", "pha
            "tgc": "tcgkit/TGC-v0", "guardian-realms": "tcgkit/GuardianRealms-v0"}
 
 __all__ = ["GYM_IDS", "SPECS", "Encoding"]
+
+try:
+    import gymnasium  # noqa: F401
+except ImportError:  # pragma: no cover - the rl extra is not installed
+    pass
+else:
+    from tcgkit.rl.gym import register_all
+
+    register_all()
