@@ -12,7 +12,7 @@ illegal one changes nothing, gives reward 0 and ``info["illegal"] = True``, and 
 >>> import gymnasium, tcgkit.rl
 >>> env = gymnasium.make("tcgkit/TGOD-v0", opponent="random")
 >>> obs, info = env.reset(seed=1)
->>> obs.shape == env.observation_space.shape and info["action_mask"].any()
+>>> obs.shape == env.observation_space.shape and bool(info["action_mask"].any())
 True
 """
 
