@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -99,6 +99,7 @@ class Encoding:
         self.templates: list[Template] = []
         self._by_sig: dict[tuple[str, str], Template] = {}
         self._place_offsets: dict[tuple[str, str], dict[tuple[int, str], int]] = {}
+        self._places: dict[tuple[str, str], dict[tuple[int, bool, str], int]] = {}
         self._word_index: dict[tuple[str, str], list[dict[str, int] | None]] = {}
         offset = 0
         for kind, *args in templates:
@@ -134,28 +135,32 @@ class Encoding:
                 else:
                     per_arg.append({w[1:]: j for j, w in enumerate(words)})
             self._place_offsets[(kind, shape)] = places
+            self._places[(kind, shape)] = {(i, w.split(":")[0] == "me", w.split(":")[1]): v
+                                           for (i, w), v in places.items()}
             self._word_index[(kind, shape)] = per_arg
         self.n_actions: int = offset
 
     def action_index(self, state: GameState, action: Action, rank: int = 0) -> int:
         """The index of ``action`` (a legal action of the player to move); ``rank`` is its place among the legal
         actions of the same verb and ``#rank`` domain (only used by such verbs)."""
-        viewer = state.current
         args = action.args
-        shape = "".join("c" if type(a) is int else "s" for a in args)
+        shape = "".join(["c" if type(a) is int else "s" for a in args]) if args else ""
         t = self._by_sig.get((action.kind, shape))
         if t is None:
             raise TcgkitError(f"{self.game}: the action '{action.text()}' has no place in the fixed action space")
-        places = self._place_offsets[(action.kind, shape)]
+        if not args:
+            return t.offset
+        viewer = state.current
+        places = self._places[(action.kind, shape)]
         words = self._word_index[(action.kind, shape)]
         index = 0
         for i, a in enumerate(args):
             if type(a) is int:
                 owner, zone = state.loc[a]
-                place = ("me:" if owner == viewer else "opp:") + zone
-                start = places.get((i, place))
+                start = places.get((i, owner == viewer, zone))
                 pos = state.zones[owner][zone].index(a)
                 if start is None or pos >= self.caps[zone]:
+                    place = ("me:" if owner == viewer else "opp:") + zone
                     raise TcgkitError(f"{self.game}: the action '{action.text()}' names a card at {place} position "
                                       f"{pos + 1}, outside the fixed action space")
                 j = start + pos
@@ -243,6 +248,16 @@ class Encoding:
         self._static: dict[str, np.ndarray] = {}
         for c in pool:
             self._static[c.key] = self._static_row(c)
+        keys = self.card_keys  # a pool card's row is its place among the keys; cards made in play come after
+        self._row_index: dict[str, int] = {k: i for i, k in enumerate(keys)}
+        self._table = np.stack([self._static[k] for k in keys]) if keys else np.zeros((0, self.F), np.float32)
+        self._rows_cache: dict[int, tuple[list, list[int]]] = {}
+        unknown = np.zeros((2, self.F), np.float32)
+        unknown[1, 0] = 1.0  # present, not known
+        self._table = np.vstack([self._table, unknown])
+        self._unknown = len(keys) + 1  # the row of a card present but not known; the one before: an empty slot
+        self._table_rows: list[list[float]] = self._table.tolist()
+        self._arange_f = np.arange(self.F)
 
     def _static_row(self, d) -> np.ndarray:
         row = np.zeros(self.F, dtype=np.float32)
@@ -265,87 +280,161 @@ class Encoding:
             row = self._static[d.key] = self._static_row(d)
         out[at:at + self.F] = row
         st = state.cs.get(card)
-        if st is None:
-            return
-        for stat, delta, _ in st.mods:
-            col = self._stat_col.get(stat)
-            if col is not None:
-                out[at + col] += delta
-        c = at + self._dyn_col
-        out[c] = st.tapped
-        out[c + 1] = st.face_down
-        out[c + 2] = sum(st.counters.values()) if st.counters else 0
-        out[c + 3] = len(st.status)
-        out[c + 4] = len(st.attached)
+        if st is not None:
+            vals: dict[int, float] = {}
+            self._dynamic(st, vals, 0, self._rows_of(state)[card])
+            for i, v in vals.items():
+                out[at + i] = v
 
     # ------------------------------------------------------------------ observation
     def _build_observation(self) -> None:
         names: list[str] = ["my_decision", "my_turn", "turn"] + [f"phase:{p}" for p in self.phases] + ["phase:other"]
         self._phase_col = {p: 3 + i for i, p in enumerate(self.phases)}
-        self._layout: list[tuple[str, str, int]] = []  # (side, zone, offset) of each slot block
-        self._piles: list[tuple[str, str, int]] = []  # (side, zone, offset) of each card-count histogram
         side_offsets = []
         for side in SIDES:
             side_offsets.append(len(names))
             names += [f"{side}:res:{r}" for r in self.resources]
             names += [f"{side}:count:{z}" for z in self.zones]
-            for z in sorted(self.caps):
-                self._layout.append((side, z, len(names)))
-                names += [f"{side}:{z}:{i + 1}:{f}" for i in range(self.caps[z]) for f in self.card_features]
+        self._piles: list[tuple[str, str, int]] = []  # (side, zone, offset) of each card-count histogram
+        for side in SIDES:
             for z in self.zones:
                 if z in self.caps or self.rules.ZONES[z] == HIDDEN or (side == "opp" and self.rules.ZONES[z] == OWNER):
                     continue
                 self._piles.append((side, z, len(names)))
                 names += [f"{side}:{z}:has:{k}" for k in self.card_keys]
+        # the card slots come last, as one (slots x F) block: slot k is at slot_start + k * F
+        self.slot_start = len(names)
+        self._layout: list[tuple[str, str, int, int]] = []  # (side, zone, first slot, cap)
+        slots = 0
+        for side in SIDES:
+            for z in sorted(self.caps):
+                self._layout.append((side, z, slots, self.caps[z]))
+                slots += self.caps[z]
+                names += [f"{side}:{z}:{i + 1}:{f}" for i in range(self.caps[z]) for f in self.card_features]
+        self.n_slots = slots
         self.obs_names: list[str] = names
         self.obs_size: int = len(names)
         self._side_offsets = side_offsets
         self._zone_col = {z: i for i, z in enumerate(self.zones)}
 
+    def _rows_of(self, state: GameState) -> list[int]:
+        """The static-feature row of every card instance of ``state`` (cached per list of definitions, which clones
+        share and which only changes when a card is created in play)."""
+        defs = state.defs
+        cached = self._rows_cache.get(id(defs))
+        if cached is not None and cached[0] is defs:
+            return cached[1]
+        rows = []
+        for d in defs:
+            r = self._row_index.get(d.key)
+            if r is None:
+                r = self._row_index[d.key] = len(self._table)
+                self._table = np.vstack([self._table, self._static_row(d)[None, :]])
+                self._table_rows = self._table.tolist()
+            rows.append(r)
+        if len(self._rows_cache) >= 64:
+            self._rows_cache.clear()
+        self._rows_cache[id(defs)] = (defs, rows)  # the list itself is kept, so its id is not reused
+        return rows
+
     def observe(self, state: GameState, viewer: int, out: np.ndarray | None = None) -> np.ndarray:
-        """``viewer``'s observation tensor (``float32``, length ``obs_size``); ``out`` is reused when given."""
+        """``viewer``'s observation tensor (``float32``, length ``obs_size``); ``out`` is reused when given.
+
+        It reads what ``state.observation(viewer)`` shows, under the same visibility rule: a zone the viewer may not
+        look into gives its count and "present" flags, a face-down card the viewer does not own is "present" only.
+        """
         if out is None:
             out = np.zeros(self.obs_size, dtype=np.float32)
         else:
-            out.fill(0.0)
-        over = state.result is not None
-        out[0] = (not over) and state.current == viewer
-        out[1] = state.active == viewer
-        out[2] = state.turn
-        out[self._phase_col.get(state.phase, 3 + len(self.phases))] = 1.0
+            out[:self.slot_start] = 0.0
+        # every value outside the static card rows is gathered here, then written in one assignment
+        vals: dict[int, float] = {self._phase_col.get(state.phase, 3 + len(self.phases)): 1.0,
+                                  0: float(state.result is None and state.current == viewer),
+                                  1: float(state.active == viewer), 2: float(state.turn)}
         zones_vis = self.rules.ZONES
-        F = self.F
         n_res = len(self.resources)
+        zone_col = self._zone_col
         for si, p in enumerate((viewer, 1 - viewer)):
             base = self._side_offsets[si]
             res = state.res[p]
             for i, r in enumerate(self.resources):
                 v = res.get(r)
                 if v is not None:
-                    out[base + i] = v
+                    vals[base + i] = v
             base += n_res
             for z, ids in state.zones[p].items():
-                out[base + self._zone_col[z]] = len(ids)
-        for side, z, off in self._layout:
+                if ids:
+                    vals[base + zone_col[z]] = len(ids)
+        rows = self._rows_of(state)
+        owner = state.owner
+        cs = state.cs
+        # cards face down that the viewer does not own: present, not known
+        veiled = {c for c, st in cs.items() if st.face_down and owner[c] != viewer} if cs else ()
+        unknown = self._unknown
+        blank = unknown - 1
+        slot_rows = [blank] * self.n_slots
+        dynamic: list[tuple[int, int, Any]] = []
+        for side, z, first, cap in self._layout:
             p = viewer if side == "me" else 1 - viewer
             ids = state.zones[p][z]
+            if not ids:
+                continue
             vis = zones_vis.get(z, PUBLIC)
-            seen = not (vis == HIDDEN or (vis != PUBLIC and p != viewer))
-            for i, c in enumerate(ids[:self.caps[z]]):
-                at = off + i * F
-                if seen and state.visible(c, viewer):
-                    self._card_row(state, c, out, at)
+            if vis == HIDDEN or (vis != PUBLIC and p != viewer):
+                slot_rows[first:first + min(cap, len(ids))] = [unknown] * min(cap, len(ids))
+                continue
+            k = first
+            for c in ids[:cap]:
+                if c in veiled:
+                    slot_rows[k] = unknown
                 else:
-                    out[at] = 1.0
-        key_index = self._key_index
+                    r = slot_rows[k] = rows[c]
+                    if c in cs:
+                        dynamic.append((k, r, cs[c]))
+                k += 1
+        slots = out[self.slot_start:].reshape(self.n_slots, self.F)
+        np.take(self._table, slot_rows, axis=0, out=slots)
+        F, start = self.F, self.slot_start
+        for k, r, st in dynamic:
+            self._dynamic(st, vals, start + k * F, r)
+        n_keys = len(self.card_keys)
+        get = vals.get
         for side, z, off in self._piles:
             p = viewer if side == "me" else 1 - viewer
-            for c in state.zones[p][z]:
-                if state.visible(c, viewer):
-                    k = key_index.get(state.defs[c].key)
-                    if k is not None:
-                        out[off + k] += 1.0
+            ids = state.zones[p][z]
+            if not ids:
+                continue
+            if zones_vis.get(z, PUBLIC) != PUBLIC:  # a zone only its owner sees: the viewer's own cards in it
+                ids = [c for c in ids if owner[c] == viewer]
+            for c in ids:
+                if c not in veiled:
+                    k = rows[c]
+                    if k < n_keys:  # a card made in play (not in the pool) is not counted
+                        k += off
+                        vals[k] = get(k, 0) + 1
+        out[list(vals)] = list(vals.values())
         return out
+
+    def _dynamic(self, st: Any, vals: dict[int, float], at: int, row: int) -> None:
+        """Gather a card's in-play features (modified stats, tapped, face down, counters, statuses, attachments)."""
+        if st.mods:
+            stat_col = self._stat_col
+            static = self._table_rows[row]
+            for stat, delta, _ in st.mods:
+                col = stat_col.get(stat)
+                if col is not None:
+                    vals[at + col] = vals.get(at + col, static[col]) + delta
+        c = at + self._dyn_col
+        if st.tapped:
+            vals[c] = 1.0
+        if st.face_down:
+            vals[c + 1] = 1.0
+        if st.counters:
+            vals[c + 2] = sum(st.counters.values())
+        if st.status:
+            vals[c + 3] = len(st.status)
+        if st.attached:
+            vals[c + 4] = len(st.attached)
 
     # ------------------------------------------------------------------ per-action features
     @property
@@ -387,3 +476,4 @@ class Encoding:
                     else:
                         rows[r, T + 1] = words[x] + 1
         return rows
+

@@ -77,6 +77,14 @@ class Held:
 
 
 _DECKS: dict[tuple[str, str], Deck] = {}
+_SHIPPED: dict[str, list[str]] = {}
+
+
+def _shipped(game: str) -> list[str]:
+    names = _SHIPPED.get(game)
+    if names is None:
+        names = _SHIPPED[game] = sorted(get_rules(game).decks())
+    return names
 _INITIAL: dict[tuple[str, tuple[str, ...], int], GameState] = {}
 
 
@@ -114,7 +122,7 @@ class TcgkitGame(pyspiel.Game):
         super().__init__(_game_type(game), _game_info(game), params)
         p = self.get_parameters()
         self.seed = int(p["seed"])
-        names = sorted(self.enc.rules.decks())
+        names = _shipped(game)
         pairs = [(a, b) for a in names for b in names]
         pick = pairs[self.seed % len(pairs)]
         self.decks = (p["deck_0"] or pick[0], p["deck_1"] or pick[1])
