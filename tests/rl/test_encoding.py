@@ -106,3 +106,21 @@ def test_action_features_one_row_per_legal_action(game: str) -> None:
         assert rows.shape == (len(actions), len(enc.action_feature_names))
         assert (rows[:, :len(enc.templates)].sum(axis=1) == 1).all()
         state.apply(bots[state.current].choose(View(state, state.current)))
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_a_hoarding_player_still_fits_the_action_space(game: str) -> None:
+    """A degenerate agent (always the lowest index: ending turns rather than playing cards) lets hands and piles grow
+    far beyond what random play shows; its every decision must still be encodable."""
+    enc = Encoding.of(game)
+    rules = get_rules(game)
+    names = list(rules.decks())
+    for seed, first_low in ((1, True), (2, False)):
+        state = rules.new_game([names[0], names[-1]], seed)
+        bot = RandomBot(seed)
+        while state.result is None:
+            mask, actions = enc.legal(state)
+            if (state.current == 0) == first_low:
+                state.apply(actions[min(actions)])
+            else:
+                state.apply(bot.choose(View(state, state.current)))

@@ -3,7 +3,8 @@
 Each game lists ``templates``: a verb and, per argument, its domain as words separated by spaces. ``me:hand`` is
 a card at a position of the acting player's hand, ``opp:field`` one of the opponent's field; ``=main`` is the word
 ``main``; ``#rank`` is the n-th option offered at the decision (for open-ended options: numbers, card names).
-``caps`` says how many positions of a zone a card argument may name (board slots hold one card). ``phases`` and
+``caps`` says how many positions of a zone a card argument may name (board slots hold one card; a hand or a pile
+may hold about every card of a deck: an agent that never plays a card keeps drawing). ``phases`` and
 ``resources`` are the vocabularies of the observation tensor. The tables were read off the actions of thousands of
 random games (``tests/rl/test_encoding.py`` checks that every legal action of new random games fits), then fixed:
 the action space of a game never changes size.
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 SPECS: dict[str, dict] = {
     "perfect-tcg": {
-        "caps": {"boost": 1, "hand": 24, "leader": 1, "lost": 52, "setup": 60, "support_left": 1, "support_right": 1,
+        "caps": {"boost": 1, "hand": 48, "leader": 1, "lost": 52, "setup": 60, "support_left": 1, "support_right": 1,
                  "wing_left": 1, "wing_right": 1},
         "phases": ["leader", "refresh", "level", "support", "main", "war", "battle", "defend", "bonus"],
         "resources": ["energy", "armour", "armour_used", "boosted", "decaying", "levelled", "lock_spell", "prevent"],
@@ -43,7 +44,7 @@ SPECS: dict[str, dict] = {
         ],
     },
     "tgod": {
-        "caps": {"backup": 24, "base": 1, "hand": 24, "main": 1},
+        "caps": {"backup": 48, "base": 1, "hand": 64, "main": 1},
         "phases": ["play", "switch"],
         "resources": [],
         "options": 16,
@@ -59,7 +60,7 @@ SPECS: dict[str, dict] = {
         ],
     },
     "phaktionz": {
-        "caps": {"attached": 8, "creation_pile": 12, "deck_out": 80, "exile": 20, "field": 8, "hand": 28, "realm": 1},
+        "caps": {"attached": 8, "creation_pile": 12, "deck_out": 80, "exile": 80, "field": 16, "hand": 80, "realm": 1},
         "phases": ["mulligan", "main", "combat", "final", "end"],
         "resources": [],
         "options": 100,
@@ -86,7 +87,7 @@ SPECS: dict[str, dict] = {
         ],
     },
     "tgc": {
-        "caps": {"discard": 56, "equip": 12, "field": 24, "hand": 20},
+        "caps": {"discard": 56, "equip": 24, "field": 44, "hand": 44},
         "phases": ["mulligan", "standby", "play", "battle", "end"],
         "resources": ["hs", "plasma", "temp", "draws", "mulligans", "next"],
         "options": 32,
@@ -108,7 +109,7 @@ SPECS: dict[str, dict] = {
         ],
     },
     "guardian-realms": {
-        "caps": {"hand": 12, "lane1": 1, "lane2": 1, "lane3": 1},
+        "caps": {"hand": 16, "lane1": 1, "lane2": 1, "lane3": 1},
         "phases": ["mulligan", "main", "ordering"],
         "resources": ["out", "sp", "dz", "dzcap", "mul", "b1", "b2", "b3", "w1", "w2", "w3", "x1", "x2", "x3"],
         "options": 16,
@@ -126,6 +127,11 @@ SPECS: dict[str, dict] = {
             ("play", "me:hand"),
             ("play", "me:hand", "=base1 =base2 =base3"),
             ("summon", "me:hand", "=lane1 =lane2 =lane3"),
+            # a Guardian that asks for fielded Guardians as a sacrifice names them after the lane (GR-SAC-01/02)
+            ("summon", "me:hand", "=lane1 =lane2 =lane3", "me:lane1 me:lane2 me:lane3"),
+            ("summon", "me:hand", "=lane1 =lane2 =lane3", "me:lane1 me:lane2 me:lane3", "me:lane1 me:lane2 me:lane3"),
+            ("summon", "me:hand", "=lane1 =lane2 =lane3", "me:lane1 me:lane2 me:lane3", "me:lane1 me:lane2 me:lane3",
+             "me:lane1 me:lane2 me:lane3"),
             ("swap", "me:lane1 me:lane2 me:lane3", "me:lane1 me:lane2 me:lane3"),
         ],
     },
