@@ -14,8 +14,10 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from tcgkit.core.errors import TcgkitError
+from tcgkit.core.folders import use_folders
 from tcgkit.games import GAMES, get_rules, is_playable
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
@@ -26,6 +28,18 @@ out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+CardsOption = Annotated[list[str] | None, typer.Option(
+    "--cards", metavar="DIR", help="A designer folder of card and deck files to add to the game (repeatable).")]
+
+
+def use_cards(folders: list[str] | None, *games: str) -> None:
+    """Read the designer folders given with ``--cards``; print, as warnings, every file they hold that is broken
+    (each is skipped) and every shipped card a designer's card replaces."""
+    use_folders(folders or [])
+    for game in games:
+        if game in GAMES and is_playable(game):
+            for line in get_rules(game).problems():
+                err.print(Text(f"warning: {line}"))
 
 
 def _print_json(data: Any) -> None:
@@ -46,8 +60,9 @@ def games(as_json: JsonFlag = False) -> None:
 
 
 @app.command()
-def cards(game: str, as_json: JsonFlag = False) -> None:
-    """List a game's card pool."""
+def cards(game: str, as_json: JsonFlag = False, folders: CardsOption = None) -> None:
+    """List a game's card pool (with the cards of designer folders given with --cards)."""
+    use_cards(folders, game)
     pool = get_rules(game).pool()
     rows = [{"key": c.key, "name": c.name, "type": c.type, "stats": dict(c.stats), "tags": sorted(c.tags),
              "text": c.text, "effects": len(c.effects), **{k: v for k, v in c.fields.items() if _plain(v)}}
@@ -57,8 +72,8 @@ def cards(game: str, as_json: JsonFlag = False) -> None:
         return
     table = Table("name", "type", "stats", "text", title=f"{game}: {len(rows)} cards")
     for r in rows:
-        table.add_row(r["name"], r["type"], " ".join(f"{k} {v}" for k, v in r["stats"].items()),
-                      (r["text"] or "")[:70])
+        table.add_row(Text(r["name"]), Text(r["type"]), Text(" ".join(f"{k} {v}" for k, v in r["stats"].items())),
+                      Text(r["text"] or ""))
     out.print(table)
 
 
@@ -67,8 +82,9 @@ def _plain(v: Any) -> bool:
 
 
 @app.command()
-def decks(game: str, as_json: JsonFlag = False) -> None:
-    """List a game's shipped decks."""
+def decks(game: str, as_json: JsonFlag = False, folders: CardsOption = None) -> None:
+    """List a game's shipped decks (and those of designer folders given with --cards)."""
+    use_cards(folders, game)
     rules = get_rules(game)
     rows = []
     for name, deck in rules.decks().items():
@@ -88,8 +104,9 @@ def decks(game: str, as_json: JsonFlag = False) -> None:
 @app.command()
 def validate(game: str, deckfile: str,
              format: Annotated[str | None, typer.Option("--format", help="Deck format (game-specific).")] = None,
-             as_json: JsonFlag = False) -> None:
+             as_json: JsonFlag = False, folders: CardsOption = None) -> None:
     """Check a deck against the game's deck rules; exit status 1 when it is illegal."""
+    use_cards(folders, game)
     rules = get_rules(game)
     deck = rules.deck(deckfile)
     if format is not None and format not in rules.FORMATS:
@@ -109,42 +126,65 @@ def validate(game: str, deckfile: str,
 
 @app.command()
 def play(
-    game: Annotated[str | None, typer.Argument(help="Game id (a menu asks when omitted).")] = None,
+    game: Annotated[str | None, typer.Argument(help="Game id (a menu asks for the game, decks and bot).")] = None,
     deck: Annotated[str | None, typer.Option("--deck", help="Your deck (name or file).")] = None,
     opponent_deck: Annotated[str | None, typer.Option("--opponent-deck", help="The other deck.")] = None,
-    vs: Annotated[str, typer.Option("--vs", help="The bot you play against.")] = "random",
+    vs: Annotated[str, typer.Option("--vs", help="The bot you play against (random, greedy, mcts[:budget]).")] = (
+        "greedy"),
     seed: Annotated[int | None, typer.Option("--seed", help="Game seed (random when omitted).")] = None,
     bots: Annotated[tuple[str, str] | None, typer.Option("--bots", help="Two bots play each other.")] = None,
     seat: Annotated[int, typer.Option("--seat", help="Your seat (0 or 1).")] = 0,
-    save: Annotated[str | None, typer.Option("--save", help="Write the replay to this file.")] = None,
+    save: Annotated[str | None, typer.Option("--save", help="Write the replay to this file (also on leaving).")] = (
+        None),
+    folders: CardsOption = None,
 ) -> None:
     """Play a game in the terminal against a bot, or watch two bots (--bots B1 B2)."""
     from tcgkit.interactive import play_terminal
 
+    use_cards(folders, *([game] if game else []))
     if game is None:
-        game = _choose_game()
+        game, deck, opponent_deck, vs = _menu()
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000
     play_terminal(game, deck, opponent_deck, vs, seed, bots, seat, save, out)
 
 
-def _choose_game() -> str:
-    playable = [g for g in GAMES if is_playable(g)]
-    if not playable:
-        raise TcgkitError("no game is playable yet")
-    out.print("Which game?")
-    for i, g in enumerate(playable, 1):
-        out.print(f"  {i}. {GAMES[g][0]} ({g})")
+def _pick(title: str, options: list[tuple[str, str]], default: int = 0) -> str:
+    """Ask for one of ``options`` ((value, label) pairs) by number or value; Enter takes the default."""
+    out.print(title)
+    for i, (_, label) in enumerate(options, 1):
+        out.print(Text(f"  {i}. {label}" + ("  (default)" if i == default + 1 else "")))
     while True:
         try:
             answer = input("> ").strip()
         except EOFError:
-            raise TcgkitError("no game chosen (standard input closed)") from None
-        if answer.isdigit() and 1 <= int(answer) <= len(playable):
-            return playable[int(answer) - 1]
-        if answer in playable:
-            return answer
-        out.print(f"Type a number from 1 to {len(playable)}.")
+            raise TcgkitError(f"nothing chosen for {title.lower().rstrip('?')} (standard input closed)") from None
+        if not answer:
+            return options[default][0]
+        if answer.isdigit() and 1 <= int(answer) <= len(options):
+            return options[int(answer) - 1][0]
+        for value, label in options:
+            if answer.lower() in (value.lower(), label.lower()):
+                return value
+        out.print(f"Type a number from 1 to {len(options)}, or press Enter for the default.")
+
+
+def _menu() -> tuple[str, str, str, str]:
+    """The game, your deck, the opponent's deck and the bot, chosen from menus."""
+    playable = [g for g in GAMES if is_playable(g)]
+    if not playable:
+        raise TcgkitError("no game is playable yet")
+    game = _pick("Which game?", [(g, GAMES[g][0]) for g in playable])
+    decks = list(get_rules(game).decks())
+    if not decks:
+        raise TcgkitError(f"{game} ships no decks; give --deck and --opponent-deck")
+    named = [(d, d) for d in decks]
+    mine = _pick("Your deck?", named)
+    theirs = _pick("Your opponent's deck?", named, 1 % len(decks))
+    bot = _pick("Your opponent?", [("random", "random: plays any legal move"),
+                                   ("greedy", "greedy: the best-looking move now"),
+                                   ("mcts", "mcts: searches ahead (strongest, slower)")], 1)
+    return game, mine, theirs, bot
 
 
 @app.command(context_settings={"allow_extra_args": True})
@@ -165,11 +205,13 @@ def sim(
     address: Annotated[str | None, typer.Option("--address", help="Ray cluster address (--backend ray).")] = None,
     save_replays: Annotated[str | None, typer.Option("--save-replays", help="Folder for replays.")] = None,
     as_json: JsonFlag = False,
+    folders: CardsOption = None,
 ) -> None:
     """Run a round robin of bot games over decks; prints wins, draws, errors and speed; --out stores every game."""
     from tcgkit import sim as simmod
     from tcgkit.bots import make_bot
 
+    use_cards(folders, game)
     rules = get_rules(game)
     if not rules.playable:
         raise TcgkitError(f"{game} is not playable yet")
@@ -240,12 +282,17 @@ def sim(
     if as_json:
         _print_json(summary)
     else:
-        table_out = Table("games", "wins seat 0", "wins seat 1", "draws", "errors", "mean turns", "decisions/s",
-                          title=f"{game}: {', '.join(table)}")
-        table_out.add_row(str(summary["games"]), str(summary["wins"]["0"]), str(summary["wins"]["1"]),
-                          str(summary["draws"]), str(summary["errors"]), str(summary["mean_turns"]),
-                          str(summary["decisions_per_second"]))
+        table_out = Table("games", "draws", "errors", "mean turns", "decisions/s", title=f"{game}: {', '.join(table)}")
+        table_out.add_row(str(summary["games"]), str(summary["draws"]), str(summary["errors"]),
+                          str(summary["mean_turns"]), str(summary["decisions_per_second"]))
         out.print(table_out)
+        wins = Table("", "games", "wins", "draws", "win rate", title="Wins by seat, bot and deck")
+        for label, key in (("seat", "by_seat"), ("bot", "by_bot"), ("deck", "by_deck")):
+            for name, t in summary[key].items():
+                who = f"seat {int(name) + 1}" if key == "by_seat" else f"{label} {name}"
+                rate = f"{100 * (t['wins'] + t['draws'] / 2) / t['games']:.1f}%" if t["games"] else "-"
+                wins.add_row(Text(who), str(t["games"]), str(t["wins"]), str(t["draws"]), rate)
+        out.print(wins)
         for r in records:
             if r.error:
                 out.print(f"game {r.index} (seed {r.seed}): {r.error}")
@@ -278,22 +325,28 @@ def report(
     top: Annotated[int, typer.Option("--top", help="Rows of the card tables in the terminal.")] = 15,
     min_games: Annotated[int | None, typer.Option(
         "--min-games", help="Cards drawn in fewer games are left out of the above/below lists.")] = None,
+    against: Annotated[list[str] | None, typer.Option(
+        "--against", help="Compare with another run's results (e.g. before a card change).")] = None,
     as_json: JsonFlag = False,
+    folders: CardsOption = None,
 ) -> None:
-    """Balance report of stored results: matchups, turn order, game length, win reasons, per-card figures."""
+    """Balance report: a verdict (which decks and cards differ from the field beyond chance), then matchups, turn
+    order, game length, win reasons and per-card figures."""
     from tcgkit import report as reportmod
     from tcgkit.results import load
     from tcgkit.stats import compute
 
+    use_cards(folders)
     stats = compute(load(results, game))
+    before = compute(load(against, game or stats.game)) if against else None
     if html:
-        reportmod.write_html(stats, html, min_games=min_games)
+        reportmod.write_html(stats, html, min_games=min_games, against=before)
     if csv_dir:
         reportmod.write_csv(stats, csv_dir)
     if as_json:
-        _print_json(reportmod.to_json(stats, min_games=min_games))
+        _print_json(reportmod.to_json(stats, min_games=min_games, against=before))
         return
-    reportmod.print_terminal(stats, out, top=top, min_games=min_games)
+    reportmod.print_terminal(stats, out, top=top, min_games=min_games, against=before)
     if html:
         out.print(f"HTML report: {html}")
     if csv_dir:
@@ -337,10 +390,11 @@ def replay(file: str, step: Annotated[bool, typer.Option("--step", help="Wait fo
 
 
 @scenario_app.command("run")
-def scenario_run(paths: list[str]) -> None:
+def scenario_run(paths: list[str], folders: CardsOption = None) -> None:
     """Run scenario files (or folders of them); exit status 0 only if all pass."""
     from tcgkit.scenario import load_scenario, run_scenario
 
+    use_cards(folders)
     files: list[Path] = []
     for p in paths:
         path = Path(p)

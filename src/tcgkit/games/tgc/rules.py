@@ -37,6 +37,7 @@ from tcgkit.games.tgc.model import (
     kw_arg,
     kw_name,
 )
+from tcgkit.games.tgc.words import TgcWords
 
 START_HS = 20
 HAND_SIZE = 5
@@ -61,11 +62,15 @@ _SURRENDER = Action("surrender")
 class TgcRules(Ruleset):
     id = "tgc"
     name = "TGC"
+    WORDS = TgcWords
     HIDDEN_POOLS = (("deck", "hand", "mulligan"),)  # mulligan swaps come from the hand
     ZONES = {"deck": HIDDEN, "hand": OWNER, "mulligan": OWNER, "field": PUBLIC, "equip": PUBLIC, "bf": PUBLIC,
              "artifacts": PUBLIC, "stack": PUBLIC, "discard": PUBLIC}
     ZONE_GROUPS = {"board": FIELD, "creatures": ("field",)}
     PLAY_ZONES = FIELD
+    # creatures on the field, Equipment under them, one Battlefield (TGC-3.3.3.d.1)
+    ZONE_RULES = {"field": (None, (CREATURE,)), "equip": (None, (EQUIPMENT,)), "bf": (1, (BATTLEFIELD,)),
+                  "artifacts": (None, (ARTIFACT,))}
     TOKEN_ZONE = "field"
     FORMATS = ("casual", "tournament")
     OPTIONS = {
@@ -204,6 +209,15 @@ class TgcRules(Ruleset):
         state.active = first
         state.phase = "mulligan"
         state.current = first
+
+    def turn_resources(self, state: GameState, player: int) -> dict[str, int]:
+        """One draw more each turn and plasma equal to the draws (TGC-1.10, TGC-1.10.1); 1 plasma before the first."""
+        draws = self.own_turns(state, player)
+        return {"draws": draws, "plasma": max(1, draws)}
+
+    def has_keyword(self, state: GameState, card: int, keyword: str) -> bool:
+        """Printed, granted (a status) or given by an attached Equipment, and not nullified (TGC-1.8)."""
+        return verbs.has_kw(state, card, keyword)
 
     def resume(self, state: GameState) -> None:
         """A scenario position: fill in what it leaves out, then compute the decision point."""
@@ -1107,21 +1121,6 @@ class TgcRules(Ruleset):
                 else pend, "coin": list(v.get("coin", ())), "do_nothing_count": v.get("dn", 0),
                 "mulligans": [state.res[p].get("mulligans", 0) for p in (0, 1)],
                 "trigger_window": [list(w) for w in v.get("win", ()) if state.visible(w[0], viewer)]}
-
-    def describe(self, state: GameState, viewer: int) -> str:
-        """The core board plus the gamestate line: Open/Closed, its holder, what is pending, the coin."""
-        from tcgkit.core.render import describe
-
-        v = state.vars
-        names = {"play": "Open Play", "battle": "Open Battle", "quick": "Open Quick", "closed": "Closed",
-                 "block": "Closed (block choice)"}
-        pend = v.get("pend")
-        line = f"gamestate: {names.get(v.get('gs'), v.get('gs'))}, held by player {state.current}"
-        if pend:
-            line += f", pending: {pend if isinstance(pend, str) else pend[0] + ' attack'}"
-        if v.get("coin"):
-            line += f"; coin: player {v['coin'][0]} ({v['coin'][1]})"
-        return describe(state, viewer) + "\n" + line
 
     def evaluate(self, state: GameState, player: int) -> float:
         """HS difference, board strength (power + resolve of creatures) and cards in hand, squashed to [-1, 1]."""
