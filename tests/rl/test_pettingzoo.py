@@ -95,4 +95,5 @@ def test_render_in_words() -> None:
     env = tpz.env("guardian-realms", seed=2, render_mode="ansi")
     env.reset()
     text = env.render()
-    assert "to choose" in text and "Guardian Realms" in text
+    assert "Your move:" in text and "Guardian Realms" in text
+    assert "#" not in text  # no card ids: names, in the game's words

@@ -18,7 +18,6 @@ from tcgkit.core.errors import TcgkitError
 from tcgkit.core.rng import derive_seed
 from tcgkit.core.state import GameState
 from tcgkit.games import get_rules
-from tcgkit.interactive import action_seen_by
 
 
 class Match:
@@ -60,11 +59,10 @@ class Match:
 def board_text(state: GameState, viewer: int) -> str:
     """The board from ``viewer``'s side, in the game's words, with the legal actions when ``viewer`` is to move."""
     text = state.rules.describe(state, viewer)
+    words = state.rules.words
     if state.result is not None:
-        r = state.result
-        who = "a draw" if r.winner is None else f"player {r.winner} wins"
-        return f"{text}\ngame over: {who} ({r.reason})"
+        return f"{text}\n{words.result(state, viewer)}"
     if state.current == viewer:
-        acts = "\n".join(f"  - {action_seen_by(state, a, viewer)}" for a in state.legal_actions())
-        text += f"\nplayer {viewer} to choose:\n{acts}"
+        acts = "\n".join(f"  - {a.text}" for a in words.actions(state, viewer))
+        text += f"\nYour move:\n{acts}"
     return text

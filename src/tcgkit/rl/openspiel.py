@@ -11,7 +11,7 @@ RNG, so a search never learns the true future draws.
 Actions are the fixed ``Discrete(N)`` indices of :class:`tcgkit.rl.encoding.Encoding`. Tensors: the observation
 tensor is the player's observation tensor; the information-state tensor is the same tensor (it does not recall
 the past). Strings: the observation string is the player's board in words; the information-state string adds every
-action so far as that player saw it (a card the player could not see is "a card").
+action so far as that player saw it (a card the player could not see is "a face-down card").
 
 >>> import pyspiel
 >>> import tcgkit.rl.openspiel
@@ -33,7 +33,6 @@ from tcgkit.core.decks import Deck
 from tcgkit.core.rng import Rng
 from tcgkit.core.state import GameState
 from tcgkit.games import get_rules
-from tcgkit.interactive import action_seen_by
 from tcgkit.rl.encoding import Encoding
 from tcgkit.rl.match import board_text
 from tcgkit.rl.spec import SPECS
@@ -163,8 +162,9 @@ class TcgkitState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         s = self.held.state
         move = Encoding.of(self.game_id).decode(s, action)
+        words = s.rules.words
         for viewer in (0, 1):
-            self.seen[viewer].append(f"p{s.current}: {action_seen_by(s, move, viewer)}")
+            self.seen[viewer].append(f"{words.who(s, s.current, viewer)}: {words.action(s, move, viewer)}")
         s.apply(move)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -174,7 +174,7 @@ class TcgkitState(pyspiel.State):
             _, actions = enc.legal(s)
             move = actions.get(action)
             if move is not None:
-                return action_seen_by(s, move, player)
+                return action_words(s, move, player)
         return enc.describe(action)
 
     def is_terminal(self) -> bool:
@@ -197,6 +197,19 @@ class TcgkitState(pyspiel.State):
     def __str__(self) -> str:
         s = self.held.state
         return board_text(s, s.current if s.result is None else 0)
+
+
+def action_words(state: GameState, action: Action, viewer: int) -> str:
+    """An action in the game's words, with where its cards are (OpenSpiel wants every legal action's string to be
+    different, and two copies of a card in a hand read the same): "Play Ember Pup to Lane 2 (Hand 3)"."""
+    words = state.rules.words
+    places = []
+    for a in action.args:
+        if type(a) is int:
+            owner, zone = state.loc[a]
+            places.append(f"{words.zone(zone)} {state.zones[owner][zone].index(a) + 1}")
+    text = words.action(state, action, viewer)
+    return f"{text} ({', '.join(places)})" if places else text
 
 
 class TcgkitObserver:
