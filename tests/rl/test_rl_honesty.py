@@ -12,12 +12,13 @@ kind of twin only.
 
 from __future__ import annotations
 
+import importlib.util
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from bots.test_honesty import hidden_twin
 from conftest import PLAYABLE, random_game
 from tcgkit.core.rng import Rng
 from tcgkit.core.state import GameState
@@ -30,6 +31,18 @@ from tcgkit.rl import openspiel as tos  # noqa: E402
 from tcgkit.rl import pettingzoo as tpz  # noqa: E402
 
 CUTS = (4, 20, 50, 90)
+
+
+def _load_hidden_twin():
+    """The bots' honesty test's twin maker (loaded from its file: the tests folders are not packages)."""
+    path = Path(__file__).resolve().parents[1] / "bots" / "test_honesty.py"
+    spec = importlib.util.spec_from_file_location("_bots_honesty_twins", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.hidden_twin
+
+
+hidden_twin = _load_hidden_twin()
 
 
 def twins(game: str):
