@@ -95,10 +95,8 @@ class Encoding:
 
     # ------------------------------------------------------------------ actions
     def _build_actions(self, templates: list[tuple]) -> None:
-        # place "me:hand" -> (first index within a card domain is computed per template)
         self.templates: list[Template] = []
         self._by_sig: dict[tuple[str, str], Template] = {}
-        self._place_offsets: dict[tuple[str, str], dict[tuple[int, str], int]] = {}
         self._places: dict[tuple[str, str], dict[tuple[int, bool, str], int]] = {}
         self._word_index: dict[tuple[str, str], list[dict[str, int] | None]] = {}
         offset = 0
@@ -121,22 +119,21 @@ class Encoding:
             self.templates.append(t)
             self._by_sig[(kind, shape)] = t
             per_arg: list = []
-            places: dict[tuple[int, str], int] = {}
+            # (argument, is it the acting player's side, zone) -> where that zone's positions start in the domain
+            places: dict[tuple[int, bool, str], int] = {}
             for i, words in enumerate(t.domains):
                 if t.shape[i] == "c":
                     start = 0
                     for w in words:
                         side, zone = w.split(":")
-                        places[(i, w)] = start
+                        places[(i, side == "me", zone)] = start
                         start += self.caps[zone]
                     per_arg.append(None)
                 elif words[0] == "#rank":
                     per_arg.append(None)
                 else:
                     per_arg.append({w[1:]: j for j, w in enumerate(words)})
-            self._place_offsets[(kind, shape)] = places
-            self._places[(kind, shape)] = {(i, w.split(":")[0] == "me", w.split(":")[1]): v
-                                           for (i, w), v in places.items()}
+            self._places[(kind, shape)] = places
             self._word_index[(kind, shape)] = per_arg
         self.n_actions: int = offset
 
