@@ -21,6 +21,7 @@ import time
 
 import gymnasium
 import numpy as np
+import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 
@@ -87,6 +88,7 @@ def main() -> None:
     parser.add_argument("--eval-games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    torch.set_num_threads(1)  # a tiny network: more threads only spin against each other on a shared machine
 
     env = make_env(args.game, "random", args.seed)
     model = MaskablePPO("MlpPolicy", env, seed=args.seed, n_steps=2048, batch_size=256, gamma=0.995,
