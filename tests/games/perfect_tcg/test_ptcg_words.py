@@ -63,4 +63,4 @@ def test_a_full_zone_is_named_in_words_ptcg_role_03() -> None:
 def test_running_out_of_cards_in_words_ptcg_win_01() -> None:
     state = position()
     state.end(0, "player 1 ran out of cards", "PTCG-WIN-01")
-    assert WORDS.result(state, 1) == "Player 1 wins: you ran out of cards (PTCG-WIN-01)"
+    assert WORDS.result(state, 1) == "Player 1 wins: Player 2 (you) ran out of cards (PTCG-WIN-01)"
