@@ -464,6 +464,8 @@ def scenario_run(paths: list[str], folders: CardsOption = None) -> None:
 @app.command()
 def bench(game: str, seconds: Annotated[float, typer.Option("--seconds")] = 3.0,
           bot: Annotated[str, typer.Option("--bot", help="random, or a search bot to time.")] = "random",
+          env: Annotated[str | None, typer.Option("--env", help="pettingzoo, gymnasium or openspiel: time the "
+                                                  "learning environment (pip install tcgkit[rl]).")] = None,
           as_json: JsonFlag = False) -> None:
     """Measure random-bot games/s, decisions/s and clones/s on one core (``all``: every playable game)."""
     from tcgkit.bench import bench as run_bench
@@ -471,7 +473,9 @@ def bench(game: str, seconds: Annotated[float, typer.Option("--seconds")] = 3.0,
     targets = [g for g in GAMES if is_playable(g)] if game == "all" else [game]
     results = []
     for g in targets:
-        if bot == "random":
+        if env is not None:
+            results.append(_bench_env(g, env, seconds))
+        elif bot == "random":
             results.append(run_bench(g, seconds))
         else:
             from tcgkit.bench import bench_bot
@@ -485,6 +489,14 @@ def bench(game: str, seconds: Annotated[float, typer.Option("--seconds")] = 3.0,
     for r in results:
         table.add_row(r["game"], *(str(r[k]) for k in keys))
     out.print(table)
+
+
+def _bench_env(game: str, env: str, seconds: float) -> dict:
+    try:
+        from tcgkit.rl.bench import bench_env
+    except ImportError as exc:
+        raise TcgkitError(f"the learning environments need the rl extra (pip install 'tcgkit[rl]'): {exc}") from None
+    return bench_env(game, env, seconds)
 
 
 def _ladder() -> None:
