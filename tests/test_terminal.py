@@ -13,7 +13,7 @@ from rich.console import Console
 
 from conftest import PLAYABLE
 from tcgkit.core.actions import Action
-from tcgkit.games import get_rules
+from tcgkit.games import get_rules, playable_games
 from tcgkit.interactive import TerminalGame, board, find_card, visible_cards
 
 
@@ -23,7 +23,8 @@ def tcgkit(*args: str, input: str) -> subprocess.CompletedProcess:
 
 
 def test_the_menu_picks_game_decks_and_opponent_with_greedy_by_default() -> None:
-    r = tcgkit("play", "--seed", "2", input="2\n2\n3\n\nq\n")
+    tgod = playable_games().index("tgod") + 1  # the menu lists the games in the registry's order
+    r = tcgkit("play", "--seed", "2", input=f"{tgod}\n2\n3\n\nq\n")
     assert r.returncode == 0, r.stderr
     assert "Your deck?" in r.stdout and "Your opponent's deck?" in r.stdout and "Your opponent?" in r.stdout
     decks = list(get_rules("tgod").decks())

@@ -93,10 +93,7 @@ def resolve_decks(game: str, names: Sequence[str]) -> dict[str, Deck]:
             if out[deck.name] == deck:
                 continue
             raise TcgkitError(f"two different decks are named {deck.name!r}; rename one (its 'name' field)")
-        bad = rules.validate_deck(deck, rules.OPTIONS.get("format"))
-        if bad:
-            raise TcgkitError(f"deck {deck.name!r} is not legal: {bad[0].message} ({bad[0].clause})"
-                              + (f" and {len(bad) - 1} more" if len(bad) > 1 else ""))
+        rules.check_deck(deck)
         out[deck.name] = deck
     if not out:
         raise TcgkitError("a run needs at least one deck")

@@ -54,16 +54,21 @@ def test_bad_specs_say_why(spec: str) -> None:
 
 # ---------------------------------------------------------------- greedy
 def test_pass_kinds() -> None:
-    assert is_pass(Action("end")) and is_pass(Action("pass")) and is_pass(Action("next"))
-    assert not is_pass(Action("attack", (1, 2))) and not is_pass(Action("play", (3,)))
+    """Each game names its passing actions (Ruleset.PASS_KINDS); the bots list none."""
+    tgod, phk, tgc = get_rules("tgod"), get_rules("phaktionz"), get_rules("tgc")
+    assert is_pass(Action("end"), tgod) and is_pass(Action("pass"), phk) and is_pass(Action("next"), phk)
+    assert is_pass(Action("no_block"), tgc) and is_pass(Action("no"), tgod) and is_pass(Action("done"), tgc)
+    assert not is_pass(Action("attack", (1, 2)), tgod) and not is_pass(Action("play", (3,)), tgc)
+    assert not is_pass(Action("next"), tgod)
 
 
 def test_greedy_ties_prefer_acting_over_passing() -> None:
     bot = GreedyBot(seed=1)
     legal = [Action("end"), Action("play", (4,)), Action("attack", (1, 2))]
-    assert bot.pick(legal, [0.5, 0.5, 0.1]) == Action("play", (4,))
-    assert bot.pick(legal, [0.6, 0.5, 0.1]) == Action("end")
-    picks = {bot.pick(legal, [0.2, 0.2, 0.2]) for _ in range(40)}
+    tgod = get_rules("tgod")
+    assert bot.pick(legal, [0.5, 0.5, 0.1], tgod) == Action("play", (4,))
+    assert bot.pick(legal, [0.6, 0.5, 0.1], tgod) == Action("end")
+    picks = {bot.pick(legal, [0.2, 0.2, 0.2], tgod) for _ in range(40)}
     assert picks == {Action("play", (4,)), Action("attack", (1, 2))}
 
 
@@ -85,15 +90,15 @@ def test_greedy_takes_the_best_scored_action(game: str) -> None:
 def test_mcts_chooses_a_legal_action_deterministically(game: str) -> None:
     state = _choice_position(game)
     view = View(state, state.current)
-    a = MctsBot(seed=9, iterations=30).choose(view)
-    b = MctsBot(seed=9, iterations=30).choose(view)
+    a = MctsBot(seed=9, iterations=30, max_seconds=1e9).choose(view)
+    b = MctsBot(seed=9, iterations=30, max_seconds=1e9).choose(view)
     assert a == b and a in state.legal_actions()
 
 
 def test_mcts_counts_iterations_and_skips_forced_moves() -> None:
     game = PLAYABLE[0]
     state = _choice_position(game)
-    bot = MctsBot(seed=2, iterations=25)
+    bot = MctsBot(seed=2, iterations=25, max_seconds=1e9)
     bot.choose(View(state, state.current))
     assert bot.last_iterations == 25 and bot.iterations == 25 and bot.searches == 1
 
@@ -109,7 +114,7 @@ def test_mcts_evals_budget_scores_that_many_positions_and_repeats_itself() -> No
     """The default budget counts positions scored (prior, rollout candidates, leaves): deterministic for a seed."""
     state = _choice_position(PLAYABLE[0])
     view = View(state, state.current)
-    bot, twin = MctsBot(seed=3, evals=200), MctsBot(seed=3, evals=200)
+    bot, twin = MctsBot(seed=3, evals=200, max_seconds=1e9), MctsBot(seed=3, evals=200, max_seconds=1e9)
     assert bot.choose(view) == twin.choose(view)
     assert bot.last_iterations == twin.last_iterations >= 1
     assert 200 <= bot.evals < 200 + 40 * len(state.legal_actions())  # stops after the iteration that crossed it
@@ -148,13 +153,13 @@ def test_mcts_widening_opens_the_root_in_the_priors_order() -> None:
     state = _wide_position()
     view = View(state, state.current)
     n_legal = len(view.legal_actions)
-    bot = MctsBot(seed=4, iterations=9)
+    bot = MctsBot(seed=4, iterations=9, max_seconds=1e9)
     bot.choose(view)
     assert bot.last_root is not None and bot._ranked is not None
     opened = set(bot.last_root.children)
     assert 2 <= len(opened) <= 4  # 2 + sqrt(visits), visits <= 8 when the last one opened
     assert opened <= set(bot._ranked[:len(opened)])
-    flat = MctsBot(seed=4, iterations=9, widen=0)
+    flat = MctsBot(seed=4, iterations=9, widen=0, max_seconds=1e9)
     flat.choose(view)
     assert flat.last_root is not None and len(flat.last_root.children) == min(9, n_legal)
 
@@ -187,7 +192,7 @@ def test_mcts_root_actions_meet_the_same_samples_in_the_same_order() -> None:
 def test_mcts_iteration_leaves_the_view_state_alone() -> None:
     state = _choice_position(PLAYABLE[0])
     before = state.to_json()
-    MctsBot(seed=1, iterations=20, depth=5).choose(View(state, state.current))
+    MctsBot(seed=1, iterations=20, depth=5, max_seconds=1e9).choose(View(state, state.current))
     assert state.to_json() == before
 
 

@@ -38,6 +38,8 @@ def _load(tmp_path: Path, effect: dict) -> None:
      "effects[0].steps[0].hook.name", "no hook named"),
     ({"kind": "play", "steps": [{"if": {"condition": {"exists": "you.hnad"}, "then": [{"draw": {}}]}}]},
      "effects[0].steps[0].if.condition.exists", "no zone 'hnad'"),
+    ({"kind": "play", "steps": [{"if": {"condition": {"option": "carry_remainig_hp"}, "then": [{"draw": {}}]}}]},
+     "effects[0].steps[0].if.condition.option", "no game option named 'carry_remainig_hp'"),
 ])
 def test_a_typo_in_an_effect_fails_at_load_naming_file_card_and_field(tmp_path: Path, effect: dict, field: str,
                                                                         says: str) -> None:
@@ -48,6 +50,7 @@ def test_a_typo_in_an_effect_fails_at_load_naming_file_card_and_field(tmp_path: 
 
 
 def test_a_sound_effect_loads(tmp_path: Path) -> None:
+    _load(tmp_path, {"kind": "play", "condition": {"option": "carry_remaining_hp"}, "steps": [{"draw": {}}]})
     _load(tmp_path, {"kind": "play", "condition": {"compare": [{"count": "you.hand"}, ">=", 2]},
                      "steps": [{"choose": {"name": "victim", "from": {"zone": "opponent.main",
                                                                       "filter": {"attack": {"max": 30}}}}},

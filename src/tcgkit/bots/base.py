@@ -80,14 +80,14 @@ class RandomBot:
 #: Action kinds a scripted bot prefers, most wanted first; anything else comes before passing.
 SCRIPT_ORDER = ("choose", "yes", "option", "attack", "battle", "summon", "play", "level", "equip", "activate",
                 "block", "defend")
-PASS_KINDS = ("pass", "end", "done", "no", "end_turn", "pass_phase", "do_nothing", "keep")
 
 
 class ScriptedBot:
     """A simple, predictable opponent: always does the most forceful thing available, passing last.
 
-    It prefers choices and attacks, then playing cards, then anything else but passing; among actions of the same
-    kind it takes the first. Deterministic and fast: a baseline that beats doing nothing.
+    It prefers choices and attacks, then playing cards, then anything else but passing (the game says what passes:
+    ``Ruleset.is_pass``); among actions of the same rank it takes the first. Deterministic and fast: a baseline
+    that beats doing nothing.
     """
 
     name = "scripted"
@@ -99,17 +99,20 @@ class ScriptedBot:
         legal = view.legal_actions
         best = None
         best_rank = 1 << 30
+        is_pass = view.rules.is_pass
         for a in legal:
-            rank = _rank(a.kind)
+            rank = PASS_RANK if is_pass(a) else _rank(a.kind)
             if rank < best_rank:
                 best, best_rank = a, rank
         assert best is not None
         return best
 
 
+#: the scripted bot's rank of a passing action: after everything else
+PASS_RANK = 1000
+
+
 def _rank(kind: str) -> int:
-    if kind in PASS_KINDS:
-        return 1000 + PASS_KINDS.index(kind)
     for i, prefix in enumerate(SCRIPT_ORDER):
         if kind.startswith(prefix):
             return i

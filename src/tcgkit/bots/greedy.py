@@ -23,18 +23,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tcgkit.bots.base import PASS_KINDS, View
+from tcgkit.bots.base import View
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.rng import Rng
 
 if TYPE_CHECKING:
     from tcgkit.core.actions import Action
+    from tcgkit.core.ruleset import Ruleset
     from tcgkit.core.state import GameState
 
 #: Evaluations closer than this are a tie.
 TIE = 1e-9
-#: Action kinds that give the decision away, beyond the scripted bot's: moving to the next phase, not blocking.
-PASSING = frozenset((*PASS_KINDS, "next", "next_phase", "no_block", "decline", "skip"))
 #: How many follow-up choices of an unfinished action (a target, a column) the bot looks through, and how wide.
 FOLLOW_DEPTH = 2
 FOLLOW_WIDTH = 12
@@ -42,14 +41,17 @@ FOLLOW_WIDTH = 12
 FORCED_LIMIT = 16
 
 
-def is_pass(action: Action) -> bool:
-    """Whether an action gives the decision away (ends the turn or the phase, passes, declines).
+def is_pass(action: Action, rules: Ruleset) -> bool:
+    """Whether an action gives the decision away (ends the turn or the phase, passes, declines): the game says
+    (:meth:`Ruleset.is_pass <tcgkit.core.ruleset.Ruleset.is_pass>`).
 
     >>> from tcgkit.core.actions import Action
-    >>> is_pass(Action("end")), is_pass(Action("next")), is_pass(Action("attack", (3, 4)))
+    >>> from tcgkit.games import get_rules
+    >>> rules = get_rules("phaktionz")
+    >>> is_pass(Action("pass"), rules), is_pass(Action("next"), rules), is_pass(Action("battle", (3, 4)), rules)
     (True, True, False)
     """
-    return action.kind in PASSING
+    return rules.is_pass(action)
 
 
 def score_after(state: GameState, action: Action, player: int, follow: int = FOLLOW_DEPTH) -> float:
@@ -73,7 +75,7 @@ def unfinished(state: GameState, player: int) -> list[Action] | None:
     if state.result is not None or state.current != player:
         return None
     legal = state.legal_actions()
-    if len(legal) > FOLLOW_WIDTH or any(a.kind in PASSING for a in legal):
+    if len(legal) > FOLLOW_WIDTH or any(map(state.rules.is_pass, legal)):
         return None
     return legal
 
@@ -137,18 +139,19 @@ class GreedyBot:
             sample = view.sample_state(self.rng)
             for i, action in enumerate(legal):
                 totals[i] += score_after(sample, action, me)
-        return self.pick(legal, totals)
+        return self.pick(legal, totals, view.rules)
 
     def choose_on(self, state: GameState, legal: list[Action]) -> Action:
         """The greedy choice for ``state.current`` on a state the caller may search (a rollout's determinization)."""
         me = state.current
-        return self.pick(legal, [score_after(state, a, me) for a in legal])
+        return self.pick(legal, [score_after(state, a, me) for a in legal], state.rules)
 
-    def pick(self, legal: list[Action], scores: list[float]) -> Action:
-        """The best-scored action; ties go to non-passing actions, then to a seeded random draw."""
+    def pick(self, legal: list[Action], scores: list[float], rules: Ruleset) -> Action:
+        """The best-scored action; ties go to non-passing actions (``rules.is_pass``), then to a seeded random
+        draw."""
         best = max(scores)
         tied = [a for a, s in zip(legal, scores, strict=True) if s >= best - TIE]
-        acting = [a for a in tied if not is_pass(a)]
+        acting = [a for a in tied if not rules.is_pass(a)]
         pool = acting or tied
         return pool[0] if len(pool) == 1 else self.rng.choice(pool)
 

@@ -46,7 +46,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tcgkit.bots.base import View
-from tcgkit.bots.greedy import FORCED_LIMIT, GreedyBot, completed_value, is_pass, score_after
+from tcgkit.bots.greedy import FORCED_LIMIT, GreedyBot, completed_value, score_after
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.rng import Rng
 
@@ -192,6 +192,7 @@ class MctsBot:
         self.evals += len(legal)
         lo, hi = min(scores), max(scores)
         spread = hi - lo
+        is_pass = view.rules.is_pass
         return {a: ((s - lo) / spread if spread > 1e-12 else 1.0) * (1 - ACTING) + (0.0 if is_pass(a) else ACTING)
                 for a, s in zip(legal, scores, strict=True)}
 

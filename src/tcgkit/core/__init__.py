@@ -14,10 +14,10 @@ from tcgkit.core.errors import (
 )
 from tcgkit.core.rng import Rng
 from tcgkit.core.ruleset import Ruleset
-from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, CardState, Decision, Event, GameState, Result
+from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, CardId, CardState, Decision, Event, GameState, Player, Result
 
 __all__ = [
-    "Action", "CardDef", "CardPool", "CardDataError", "CardState", "Deck", "DeckFileError", "Decision", "Effect",
-    "Event", "GameState", "HIDDEN", "IllegalAction", "OWNER", "PUBLIC", "ReplayMismatch", "Result", "Rng",
-    "Ruleset", "ScenarioError", "Step", "TcgkitError", "UnknownGame", "Violation",
+    "Action", "CardDef", "CardId", "CardPool", "CardDataError", "CardState", "Deck", "DeckFileError", "Decision",
+    "Effect", "Event", "GameState", "HIDDEN", "IllegalAction", "OWNER", "PUBLIC", "Player", "ReplayMismatch",
+    "Result", "Rng", "Ruleset", "ScenarioError", "Step", "TcgkitError", "UnknownGame", "Violation",
 ]

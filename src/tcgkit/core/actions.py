@@ -72,3 +72,12 @@ class Action(NamedTuple):
 
 def _word(a: str) -> str:
     return a if a and " " not in a and '"' not in a and "'" not in a else shlex.quote(a)
+
+
+class Decision(NamedTuple):
+    """A choice pending in the middle of an effect: ``player`` picks one of ``options``; it is bound to ``bind``."""
+
+    player: int
+    prompt: str
+    options: tuple[Action, ...]
+    bind: str = "choice"

@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from tcgkit.core.errors import CardDataError
+from tcgkit.core.inputs import InputError, load_yaml
 
 EMPTY: Mapping[str, Any] = {}
 
@@ -211,11 +211,9 @@ def load_card_file(
     """
     path = Path(path)
     try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CardDataError(str(path), None, None, f"cannot read: {exc.strerror or exc}") from None
-    except yaml.YAMLError as exc:
-        raise CardDataError(str(path), None, None, f"not valid YAML: {exc}") from None
+        doc = load_yaml(path, "card")
+    except InputError as exc:
+        raise CardDataError(str(path), None, None, exc.detail) from None
     return load_card_entries(doc, str(path), model, make_card, verbs, check)
 
 
@@ -280,7 +278,7 @@ class CardPool:
             if card.key in self.cards:
                 raise CardDataError("card pool", card.name, "key", f"duplicate card key {card.key!r}")
             self.cards[card.key] = card
-            self._names.setdefault(_norm(card.name), card)
+            self._names.setdefault(normalize_name(card.name), card)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -289,18 +287,23 @@ class CardPool:
         return iter(self.cards.values())
 
     def __contains__(self, key: str) -> bool:
-        return key in self.cards or _norm(key) in self._names
+        return key in self.cards or normalize_name(key) in self._names
 
     def get(self, key_or_name: str) -> CardDef:
         """A card by key, else by name (case-insensitive); ``KeyError`` when there is none."""
-        card = self.cards.get(key_or_name) or self._names.get(_norm(key_or_name))
+        card = self.cards.get(key_or_name) or self._names.get(normalize_name(key_or_name))
         if card is None:
             raise KeyError(key_or_name)
         return card
 
     def by_name(self, name: str) -> CardDef:
-        return self._names[_norm(name)]
+        return self._names[normalize_name(name)]
 
 
-def _norm(name: str) -> str:
+def normalize_name(name: str) -> str:
+    """A card name as the pool looks it up: lower case, runs of spaces as one.
+
+    >>> normalize_name("  Fire   IMP ")
+    'fire imp'
+    """
     return " ".join(name.lower().split())

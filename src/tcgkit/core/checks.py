@@ -32,7 +32,7 @@ PLAYER_WORDS = frozenset({"you", "controller", "opponent", "active", "inactive",
 AMOUNT_KEYS = frozenset({"count", "zone_size", "stat", "counter", "resource", "sum", "min", "max", "mul", "div",
                          "neg", "die", "of", "player"})
 CONDITION_KEYS = frozenset({"exists", "none", "compare", "all", "any", "not", "chosen", "turn", "phase", "coin",
-                            "hook"})
+                            "option", "hook"})
 FILTER_WORDS = frozenset({"type", "name", "name_has", "tag", "not_tag", "other", "tapped", "status", "not_status",
                           "owner", "hook"})
 OPERATORS = frozenset({"<", "<=", ">", ">=", "==", "!="})
@@ -147,6 +147,8 @@ def _condition(cond: Any, rules: Ruleset, where: str, out: list[Problem]) -> Non
             _condition(arg, rules, at, out)
         elif key == "hook":
             _hook(arg, at, out)
+        elif key == "option" and arg not in rules.OPTIONS:
+            out.append((at, f"no game option named {arg!r} in {rules.id}"))
 
 
 def _hook(name: Any, where: str, out: list[Problem]) -> None:

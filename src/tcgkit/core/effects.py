@@ -21,10 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from tcgkit.core.actions import Action
+from tcgkit.core.actions import Action, Decision
 from tcgkit.core.cards import Step
 from tcgkit.core.errors import TcgkitError
-from tcgkit.core.state import Decision
 
 if TYPE_CHECKING:
     from tcgkit.core.cards import Effect
@@ -230,18 +229,21 @@ def ask(state: GameState, ctx: dict, player: int, prompt: str, options: list[Act
 
 
 def players(state: GameState, ctx: dict, spec: Any) -> list[int]:
-    """Players named by ``spec``: you, opponent, active, each (both), or a bound variable."""
+    """Players named by ``spec``: you, opponent (every other player, the next in turn order first), active,
+    inactive, each (both: you first, then the others in turn order), the source's owner, or a bound variable.
+    With two players, ``opponent`` is the one other player."""
     me = ctx.get("controller", state.active)
     if spec is None or spec in ("you", "controller"):
         return [me]
+    two = len(state.zones) == 2
     if spec == "opponent":
-        return [1 - me]
+        return [1 - me] if two else others(state, me)
     if spec == "active":
         return [state.active]
     if spec == "inactive":
-        return [1 - state.active]
+        return [1 - state.active] if two else others(state, state.active)
     if spec in ("each", "both", "any"):
-        return [me, 1 - me]
+        return [me, 1 - me] if two else [me, *others(state, me)]
     if spec == "owner":
         return [state.owner[ctx["source"]]]
     if isinstance(spec, int):
@@ -250,6 +252,20 @@ def players(state: GameState, ctx: dict, spec: Any) -> list[int]:
         v = ctx[spec]
         return [state.owner[c] for c in v] if isinstance(v, list) else [state.owner[v]]
     raise TcgkitError(f"unknown player selector {spec!r}")
+
+
+def others(state: GameState, player: int) -> list[int]:
+    """Every player but ``player``, the next in turn order first (for any number of players).
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("tgod").new_game(["Guardian Wall", "Tyrant Horde"], seed=1)
+    >>> others(state, 0), others(state, 1)
+    ([1], [0])
+    """
+    n = len(state.zones)
+    if n == 2:
+        return [1 - player]
+    return [(player + k) % n for k in range(1, n)]
 
 
 def player(state: GameState, ctx: dict, spec: Any) -> int:
@@ -424,7 +440,8 @@ _OPS = {
 def check(state: GameState, ctx: dict, cond: Any) -> bool:
     """A condition: ``{exists: sel}``, ``{none: sel}``, ``{compare: [a, op, b]}``, ``{all: [...]}``,
     ``{any: [...]}``, ``{not: c}``, ``{chosen: name}`` (a ``may`` answered yes), ``{turn: mine|theirs}``,
-    ``{phase: name}``, ``{coin: heads}`` (flips the game's coin), ``{hook: name}``; None is true."""
+    ``{phase: name}``, ``{coin: heads}`` (flips the game's coin), ``{option: name}`` (a game option is on),
+    ``{hook: name}``; None is true."""
     if cond is None:
         return True
     if isinstance(cond, bool):
@@ -456,6 +473,8 @@ def check(state: GameState, ctx: dict, cond: Any) -> bool:
             heads = state.rng.coin()
             state.emit("coin", ctx.get("controller", -1), data=("heads" if heads else "tails",))
             ok = heads == (arg == "heads")
+        elif key == "option":
+            ok = bool(state.options.get(arg))
         elif key == "hook":
             ok = bool(HOOKS[arg](state, ctx, cond))
         else:
@@ -674,9 +693,7 @@ def _search(state: GameState, ctx: dict, step: Step) -> None:
     state.stack[-1][1] -= 1  # come back here to move what was found
     choose = {"name": name, "from": pool_spec, "count": p.get("count", 1), "up_to": p.get("up_to", True),
               "player": p.get(_P), "prompt": f"search: choose {name}"}
-    from tcgkit.core.cards import Step as _Step
-
-    _choose(state, ctx, _Step("choose", choose))
+    _choose(state, ctx, Step("choose", choose))
 
 
 def _reveal(state: GameState, ctx: dict, step: Step) -> None:

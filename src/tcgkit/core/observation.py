@@ -28,10 +28,10 @@ def card_view(state: GameState, card: int) -> dict[str, Any]:
 
 def event_view(state: GameState, ev, viewer: int) -> dict[str, Any]:
     """An event as ``viewer`` may see it now: a card hidden when it moved, or hidden since (a Lost card healed back
-    into a deck), is not named."""
+    into a deck), is not named; a card the viewer was privately shown (a ``look``) is."""
     ev = state.event_for(ev, viewer)
     out: dict[str, Any] = {"kind": ev.kind, "player": ev.player}
-    if ev.card >= 0 and state.visible(ev.card, viewer):
+    if ev.card >= 0:
         out["card"] = ev.card
         out["name"] = state.defs[ev.card].name
     elif ev.card >= 0 or ev.kind == "move":

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -77,6 +78,24 @@ class Rng:
     def fork(self, salt: int) -> Rng:
         """Return a new generator derived from this one's state and ``salt`` without advancing this one."""
         return Rng((self.state ^ (salt * 0xD1B54A32D192ED03)) & _MASK)
+
+
+#: The key of :func:`salted_rng`'s hash.
+_SALT = b"tcgkit: determinize"
+
+
+def salted_rng(rng: Rng) -> Rng:
+    """A generator seeded from a keyed hash (BLAKE2b) of ``rng``'s next number, advancing ``rng`` by one.
+
+    Its stream has no usable relation to ``rng``'s: a caller who seeds ``rng`` with some game's seed does not get
+    that game's shuffles back (determinization deals hidden cards from this, never from the caller's stream).
+
+    >>> a, b = Rng(7), Rng(7)
+    >>> salted_rng(a).next64() == b.next64()
+    False
+    """
+    digest = hashlib.blake2b(rng.next64().to_bytes(8, "little"), digest_size=8, key=_SALT).digest()
+    return Rng(int.from_bytes(digest, "little"))
 
 
 def derive_seed(seed: int, index: int) -> int:

@@ -1,7 +1,8 @@
 """The interface every game implements, and what the core does for all of them.
 
-A game is one package under ``tcgkit.games`` exposing a :class:`Ruleset` subclass. The ruleset is stateless: all
-state lives in :class:`~tcgkit.core.state.GameState`. It provides
+A game is a package exposing a :class:`Ruleset` instance, registered under the ``tcgkit.games`` entry-point group
+(see :mod:`tcgkit.games`). The ruleset is stateless: all state lives in :class:`~tcgkit.core.state.GameState`. It
+provides
 
 - its zones and their visibility (``ZONES``), its card schema (``card_model`` + ``make_card``), its card files and
   shipped decks (``data_dir``), its deck rules (``validate_deck``);
@@ -19,7 +20,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from tcgkit.core import effects
+from tcgkit.core import effects, render
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, CardPool, Effect, load_card_file
 from tcgkit.core.checks import effect_problems
@@ -31,7 +32,26 @@ from tcgkit.core.words import Words
 
 
 class Ruleset:
-    """Base class of a game's rules. Subclasses set the class attributes and override the hooks they need."""
+    """Base class of a game's rules. Subclasses set the class attributes and override the hooks they need.
+
+    The hooks a game must write are in :attr:`REQUIRED_HOOKS` (the base raises ``NotImplementedError``); every
+    other hook (:attr:`OPTIONAL_HOOKS`) has a working default. Each hook's docstring starts "Required hook" or
+    "Optional hook". ``docs/developing.md`` ("Adding a game") walks through a game built from the template in
+    ``tests/engine/toy``.
+    """
+
+    #: The hooks every game implements.
+    REQUIRED_HOOKS: ClassVar[tuple[str, ...]] = (
+        "make_card", "setup", "legal_actions", "apply", "after_effects", "resume",
+    )
+    #: The hooks a game may override; each has a default that works for a simple game.
+    OPTIONAL_HOOKS: ClassVar[tuple[str, ...]] = (
+        "game_handlers", "card_files", "deck_files", "validate_deck", "deck_problems_in", "new_game", "is_pass",
+        "explain_illegal", "on_event", "fire_triggers", "start_triggered", "trigger_applies", "stat", "draw",
+        "discard", "destroy", "damage_player", "damage_card", "heal_player", "heal_card", "add_status", "gain",
+        "attach", "effect_win", "can_pay_step", "observe_extra", "evaluate", "describe", "check_effect", "index_pool",
+        "position_problems", "turn_resources", "has_keyword",
+    )
 
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
@@ -45,6 +65,9 @@ class Ruleset:
     #: zones whose hidden cards may stand for one another when a search bot samples hidden information (a deck and
     #: the hand it is drawn into); every hidden zone not listed is a pool of its own. Empty: (DECK_ZONE, HAND_ZONE).
     HIDDEN_POOLS: ClassVar[tuple[tuple[str, ...], ...]] = ()
+    #: event kind -> where its ``data`` holds card ids (positions, or a slice for "from here on"); a viewer who
+    #: cannot see such a card now is shown -1 there (``GameState.event_for``).
+    EVENT_CARD_DATA: ClassVar[Mapping[str, tuple[int, ...] | slice]] = {}
     DECK_ZONE: ClassVar[str] = "deck"
     HAND_ZONE: ClassVar[str] = "hand"
     DISCARD_ZONE: ClassVar[str] = "discard"
@@ -60,6 +83,9 @@ class Ruleset:
     data_dir: ClassVar[Path]
     #: how this game speaks to people (a :class:`~tcgkit.core.words.Words` subclass, in the game's ``words.py``).
     WORDS: ClassVar[type[Words]] = Words
+    #: the kinds of action that give a decision away (pass, end the turn or phase, decline, keep the hand), for bots:
+    #: the core's own answers ("no" to a may, "done" choosing) and the game's words (:meth:`is_pass`).
+    PASS_KINDS: ClassVar[frozenset[str]] = frozenset({"no", "done"})
     #: extra verbs of this game's effect language: name -> {"params": (...), "required": (...)}.
     EXTRA_VERBS: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {}
 
@@ -86,13 +112,15 @@ class Ruleset:
         return {**effects.CORE_HANDLERS, **self.game_handlers()}
 
     def game_handlers(self) -> dict[str, effects.Handler]:
+        """Optional hook: extra verbs, or another meaning for a core verb: verb -> handler."""
         return {}
 
     def make_card(self, model: Any, card_effects: tuple[Effect, ...]) -> CardDef:
-        """Turn a validated card entry into a :class:`CardDef`."""
+        """Required hook: Turn a validated card entry into a :class:`CardDef`."""
         raise NotImplementedError
 
     def card_files(self) -> list[Path]:
+        """Optional hook: the game's card files (default: ``data_dir/cards/*.yaml``)."""
         return sorted((self.data_dir / "cards").glob("*.yaml"))
 
     def pool(self) -> CardPool:
@@ -131,12 +159,12 @@ class Ruleset:
         return pool, kinds, tuple(problems)
 
     def check_effect(self, effect: Effect, path: str) -> list[tuple[str, str]]:
-        """What is wrong in one effect of a card file beyond its verbs (zones, filters, amounts, conditions, hooks);
-        a game may add its own checks."""
+        """Optional hook: what is wrong in one effect of a card file beyond its verbs (zones, filters, amounts,
+        conditions, hooks); a game may add its own checks."""
         return effect_problems(effect, self, path)
 
     def index_pool(self, pool: CardPool) -> CardPool:
-        """A game may wrap its card pool (e.g. with a faster index); the default keeps it as it is."""
+        """Optional hook: a game may wrap its card pool (e.g. with a faster index); the default keeps it as it is."""
         return pool
 
     @cached_property
@@ -153,7 +181,7 @@ class Ruleset:
         return self.__dict__["load_problems"]
 
     def deck_files(self) -> list[Path]:
-        """The shipped deck files, then the designer folders' ones."""
+        """Optional hook: the shipped deck files, then the designer folders' ones."""
         return [*sorted((self.data_dir / "decks").glob("*.yaml")),
                 *(p for folder in designer_folders(self.id) for p in folder_files(folder)[1])]
 
@@ -199,7 +227,8 @@ class Ruleset:
         raise DeckFileError(f"no deck {name_or_path!r} for {self.id} (shipped decks: {known}; or give a file path)")
 
     def validate_deck(self, deck: Deck, format: str | None = None) -> list[Violation]:
-        """Every rule the deck breaks (empty: the deck is legal). Unknown cards are reported by the core."""
+        """Optional hook: Every rule the deck breaks (empty: the deck is legal). Unknown cards are reported by the
+        core."""
         return self.unknown_cards(deck)
 
     def deck_problems(self, deck: Deck, format: str | None = None) -> tuple[Violation, ...]:
@@ -216,6 +245,32 @@ class Ruleset:
             got = _DECK_PROBLEMS[key] = tuple(self.validate_deck(deck, format))
         return got
 
+    def deck_problems_in(self, deck: Deck, options: Mapping[str, Any]) -> Sequence[Violation]:
+        """Optional hook: the deck's problems in a game played with ``options`` (by default those of the options'
+        ``format``; a game whose deck rules depend on other options overrides this)."""
+        return self.deck_problems(deck, options.get("format"))
+
+    def check_deck(self, deck: Deck, options: Mapping[str, Any] | None = None, player: int | None = None) -> None:
+        """Raise :class:`DeckFileError` when ``deck`` is not legal in a game with ``options`` (the game's defaults
+        when None): the first problem, its clause and how many more. Every game and tool checks decks here.
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("tgod")
+        >>> rules.check_deck(rules.deck("Guardian Wall"))
+        >>> from dataclasses import replace
+        >>> try:
+        ...     rules.check_deck(replace(rules.deck("Guardian Wall"), sections={"main": ("Nobody",)}), player=1)
+        ... except DeckFileError as exc:
+        ...     print(exc)
+        deck 'Guardian Wall' of player 1 is not legal: main: no card named 'Nobody' in tgod (card-pool)
+        """
+        bad = self.deck_problems_in(deck, {**self.OPTIONS, **(options or {})})
+        if bad:
+            first = bad[0]
+            whose = "" if player is None else f" of player {player}"
+            raise DeckFileError(f"deck {deck.name!r}{whose} is not legal: {first.message} ({first.clause})"
+                                + (f" and {len(bad) - 1} more" if len(bad) > 1 else ""))
+
     def unknown_cards(self, deck: Deck) -> list[Violation]:
         pool = self.pool()
         out = []
@@ -228,7 +283,8 @@ class Ruleset:
     # ------------------------------------------------------------------ setting up
     def new_game(self, decks: Sequence[Deck | str], seed: int = 0, options: Mapping[str, Any] | None = None,
                  check_decks: bool = True) -> GameState:
-        """Start a game: instances for every card of both decks, the game's setup, then run to the first decision.
+        """Optional hook: Start a game: instances for every card of both decks, the game's setup, then run to the first
+        decision.
 
         Raises :class:`DeckFileError` when a deck is illegal (unless ``check_decks`` is False).
         """
@@ -236,13 +292,7 @@ class Ruleset:
         opts = {**self.OPTIONS, **(options or {})}
         if check_decks:
             for i, deck in enumerate(resolved):
-                bad = self.deck_problems(deck, opts.get("format"))
-                if bad:
-                    first = bad[0]
-                    raise DeckFileError(
-                        f"deck {deck.name!r} of player {i} is not legal: {first.message} ({first.clause})"
-                        + (f" and {len(bad) - 1} more" if len(bad) > 1 else "")
-                    )
+                self.check_deck(deck, opts, i)
         pool = self.pool()
         defs: list[CardDef] = []
         owner: list[int] = []
@@ -266,17 +316,18 @@ class Ruleset:
         return state
 
     def setup(self, state: GameState, sections: list[dict[str, list[int]]]) -> None:
-        """Place the cards (``sections[player][section] = ids``), deal, and run to the first decision."""
+        """Required hook: Place the cards (``sections[player][section] = ids``), deal, and run to the first decision."""
         raise NotImplementedError
 
     def resume(self, state: GameState) -> None:
-        """After a scenario set up a position: compute the decision point from ``state.phase`` and ``state.vars``."""
+        """Required hook: After a scenario set up a position: compute the decision point from ``state.phase`` and
+        ``state.vars``."""
         raise NotImplementedError
 
     def position_problems(self, state: GameState) -> list[str]:
-        """Why a position a scenario placed by hand could not arise in a game (empty: it could). Called before
-        ``resume``. The default checks ``ZONE_RULES`` (how many cards, of which types) and attachments (an attached
-        card's host is in one of ``PLAY_ZONES`` and lists it); games may add more."""
+        """Optional hook: why a position a scenario placed by hand could not arise in a game (empty: it could). Called
+        before ``resume``. The default checks ``ZONE_RULES`` (how many cards, of which types) and attachments (an
+        attached card's host is in one of ``PLAY_ZONES`` and lists it); games may add more."""
         out = []
         for zone, (most, types) in self.ZONE_RULES.items():
             for p, zones in enumerate(state.zones):
@@ -298,8 +349,9 @@ class Ruleset:
         return out
 
     def turn_resources(self, state: GameState, player: int) -> dict[str, int]:
-        """The resources a player has at ``state.turn`` when nothing was spent: what a scenario's position gets for
-        each resource it does not state. The default: none (the game's ``resume`` fills in the rest)."""
+        """Optional hook: the resources a player has at ``state.turn`` when nothing was spent: what a scenario's
+        position gets for each resource it does not state. The default: none (the game's ``resume`` fills in the
+        rest)."""
         return {}
 
     @staticmethod
@@ -315,8 +367,8 @@ class Ruleset:
         return (state.turn + 1) // 2 if player == first else state.turn // 2
 
     def has_keyword(self, state: GameState, card: int, keyword: str) -> bool:
-        """Whether a card has a keyword now, printed or granted. The default: a printed tag, or a status of that
-        name (case-insensitive); games with granted keywords say more."""
+        """Optional hook: whether a card has a keyword now, printed or granted. The default: a printed tag, or a status
+        of that name (case-insensitive); games with granted keywords say more."""
         kw = keyword.lower()
         if any(t.lower() == kw for t in state.defs[card].tags):
             return True
@@ -325,26 +377,45 @@ class Ruleset:
 
     # ------------------------------------------------------------------ playing
     def legal_actions(self, state: GameState) -> list[Action]:
+        """Required hook: the actions ``state.current`` may take now, when no effect's choice is pending (the core
+        answers those). The order is the game's own and stays the same for the same state (replays rely on it)."""
         raise NotImplementedError
 
     def apply(self, state: GameState, action: Action) -> None:
+        """Required hook: play one of :meth:`legal_actions` and run the game on to the next decision (or its end):
+        set ``state.current`` (and ``state.phase``) for it."""
         raise NotImplementedError
 
+    def is_pass(self, action: Action) -> bool:
+        """Optional hook: Whether ``action`` gives the decision away rather than doing something (``PASS_KINDS``), so
+        that bots
+        need not know each game's words for passing.
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("tgc")
+        >>> rules.is_pass(Action("pass_phase")), rules.is_pass(Action("no")), rules.is_pass(Action("attack", (3,)))
+        (True, True, False)
+        """
+        return action.kind in self.PASS_KINDS
+
     def explain_illegal(self, state: GameState, action: Action) -> str:
-        """Why an action is not among the legal ones (games may say more)."""
+        """Optional hook: Why an action is not among the legal ones (games may say more)."""
         return "that is not one of the moves open to you now"
 
     def after_effects(self, state: GameState) -> None:
-        """Called when the resolution stack empties after a pending choice was answered: continue the turn."""
+        """Required hook: Called when the resolution stack empties after a pending choice was answered: continue the
+        turn."""
         raise NotImplementedError
 
     def on_event(self, state: GameState, ev: Event) -> None:
-        """Every logged event passes here; the default fires matching triggered effects of cards in play."""
+        """Optional hook: Every logged event passes here; the default fires matching triggered effects of cards in
+        play."""
         if ev.kind in self.trigger_kinds:
             self.fire_triggers(state, ev)
 
     def fire_triggers(self, state: GameState, ev: Event) -> None:
-        """Start every triggered effect listening to ``ev.kind`` on a card in ``PLAY_ZONES`` (or in its own zone).
+        """Optional hook: Start every triggered effect listening to ``ev.kind`` on a card in ``PLAY_ZONES`` (or in its
+        own zone).
 
         The turn player's resolve first. When one event triggers several different effects of one player, that
         player orders them: a decision (:func:`~tcgkit.core.effects.start_in_order`). Copies of one card's effect
@@ -368,14 +439,27 @@ class Ruleset:
 
     def start_triggered(self, state: GameState, card: int, index: int, controller: int,
                         bindings: dict[str, Any]) -> None:
-        """Put one triggered effect (``card``'s effect ``index``) on the resolution stack; a game may wrap it."""
+        """Optional hook: Put one triggered effect (``card``'s effect ``index``) on the resolution stack; a game may
+        wrap it."""
         effects.start(state, state.defs[card].effects[index], card, controller, bindings)
 
     def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Event) -> bool:
-        ctx = {"source": card, "controller": state.owner[card], **event_bindings(ev)}
+        """Optional hook: whether ``card``'s triggered effect ``index`` answers ``ev``: its event filters
+        (:func:`event_filters_pass`), its use limit and its condition. A game may add its own tests."""
+        controller = state.owner[card]
+        if eff.params and not event_filters_pass(eff.params, card, controller, ev):
+            return False
+        ctx = {"source": card, "controller": controller, **event_bindings(ev)}
         return effects.limit_ok(state, card, index, eff.limit) and effects.check(state, ctx, eff.condition)
 
     # ------------------------------------------------------------------ what verbs mean here
+    def known_hidden(self, state: GameState, viewer: int) -> frozenset[int]:
+        """Cards ``viewer`` cannot see but knows the identity and place of (determinization leaves them be).
+
+        Default: none. TGC's mulligan: the cards a player has set aside under their own deck.
+        """
+        return frozenset()
+
     def hidden_pool_of(self) -> dict[str, str]:
         """Zone -> the name of its hidden-card pool (see ``HIDDEN_POOLS``)."""
         pools = self.HIDDEN_POOLS or ((self.DECK_ZONE, self.HAND_ZONE),)
@@ -385,7 +469,7 @@ class Ruleset:
         return self.ZONE_GROUPS.get(zone, (zone,))
 
     def stat(self, state: GameState, card: int, name: str) -> int:
-        """A card's current number: printed value plus its modifiers."""
+        """Optional hook: A card's current number: printed value plus its modifiers."""
         value = state.defs[card].stats.get(name, 0)
         st = state.cs.get(card)
         if st is not None and st.mods:
@@ -395,64 +479,94 @@ class Ruleset:
         return value
 
     def draw(self, state: GameState, player: int) -> int:
+        """Optional hook: draw the top card of ``player``'s deck into their hand; the card id, or -1 when the deck is
+        empty."""
         return state.move_top(player, self.DECK_ZONE, self.HAND_ZONE)
 
     def discard(self, state: GameState, card: int) -> None:
+        """Optional hook: put a card into its owner's discard pile."""
         state.move(card, state.owner[card], self.DISCARD_ZONE)
 
     def destroy(self, state: GameState, card: int, ctx: dict | None = None) -> None:
+        """Optional hook: destroy a card (default: discard it)."""
         self.discard(state, card)
 
     def damage_player(self, state: GameState, player: int, amount: int, ctx: dict) -> None:
+        """Optional hook: what the ``damage`` verb does to a player (default: an error: players cannot be damaged)."""
         raise TcgkitError(f"{self.id}: players cannot be damaged")
 
     def damage_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
+        """Optional hook: what the ``damage`` verb does to a card (default: an error: cards cannot be damaged)."""
         raise TcgkitError(f"{self.id}: cards cannot be damaged")
 
     def heal_player(self, state: GameState, player: int, amount: int, ctx: dict) -> None:
+        """Optional hook: what the ``heal`` verb does to a player (default: an error)."""
         raise TcgkitError(f"{self.id}: players cannot be healed")
 
     def heal_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
+        """Optional hook: what the ``heal`` verb does to a card (default: an error)."""
         raise TcgkitError(f"{self.id}: cards cannot be healed")
 
     def add_status(self, state: GameState, card: int, status: str, value: int, ctx: dict) -> None:
+        """Optional hook: give a card a status (default: set it in the card's state and log a ``status`` event)."""
         state.card_state(card).status[status] = value
         state.emit("status", state.owner[card], card, (status, value))
 
     def gain(self, state: GameState, player: int, resource: str, amount: int) -> None:
+        """Optional hook: add ``amount`` (may be negative) to a player's resource, logging a ``resource`` event."""
         res = state.res[player]
         res[resource] = res.get(resource, 0) + amount
         state.emit("resource", player, data=(resource, res[resource]))
 
     def attach(self, state: GameState, card: int, host: int) -> None:
+        """Optional hook: attach ``card`` to ``host`` (equipment, auras)."""
         p, zone = state.where(host)
         state.move(card, state.owner[card], "attached" if "attached" in self.ZONES else zone)
         state.card_state(card).host = host
         state.card_state(host).attached.append(card)
 
     def effect_win(self, state: GameState, player: int, reason: str) -> None:
+        """Optional hook: a card effect makes ``player`` win (default: the game ends at once)."""
         state.end(player, reason)
 
     def can_pay_step(self, state: GameState, ctx: dict, step: Any) -> bool:
+        """Optional hook: whether a cost step of a game verb can be paid now (the core checks its own verbs)."""
         return True
 
     # ------------------------------------------------------------------ views and bots
     def observe_extra(self, state: GameState, viewer: int) -> dict[str, Any]:
-        """Game-specific public facts to add to an observation (never hidden ones)."""
+        """Optional hook: Game-specific public facts to add to an observation (never hidden ones)."""
         return {}
 
     def evaluate(self, state: GameState, player: int) -> float:
-        """How good the position is for ``player``, roughly in [-1, 1] (for the greedy bot and rollouts)."""
+        """Optional hook: How good the position is for ``player``, roughly in [-1, 1] (for the greedy bot and
+        rollouts)."""
         r = state.result
         if r is not None:
             return 0.0 if r.winner is None else (1.0 if r.winner == player else -1.0)
         return 0.0
 
     def describe(self, state: GameState, viewer: int) -> str:
-        """A readable board for the terminal, from ``viewer``'s side (hidden cards are not shown)."""
-        from tcgkit.core.render import describe
+        """Optional hook: A readable board for the terminal, from ``viewer``'s side (hidden cards are not shown)."""
+        return render.describe(state, viewer)
 
-        return describe(state, viewer)
+
+def event_filters_pass(params: Mapping[str, Any], card: int, controller: int, ev: Event) -> bool:
+    """A triggered effect's filters on its event, spelled the same in every game (in the effect's ``params``):
+    ``self: true``, the event is about this very card; ``mine: true``, the event's player is the effect's
+    controller; ``theirs: true``, it is another player.
+
+    >>> ev = Event("move", 1, 7)
+    >>> event_filters_pass({"self": True}, 7, 0, ev), event_filters_pass({"self": True}, 8, 0, ev)
+    (True, False)
+    >>> event_filters_pass({"mine": True}, 7, 0, ev), event_filters_pass({"theirs": True}, 7, 0, ev)
+    (False, True)
+    """
+    if params.get("self") and ev.card != card:
+        return False
+    if params.get("mine") and ev.player != controller:
+        return False
+    return not (params.get("theirs") and ev.player == controller)
 
 
 def event_bindings(ev: Event) -> dict[str, Any]:

@@ -14,15 +14,21 @@ and runs the game on to the next decision (or the end). An illegal action raises
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
-from tcgkit.core.actions import Action
+from tcgkit.core.actions import Action, Decision
+from tcgkit.core.effects import answer
 from tcgkit.core.errors import IllegalAction, Refusal
-from tcgkit.core.rng import Rng
+from tcgkit.core.rng import Rng, salted_rng
 
 if TYPE_CHECKING:
     from tcgkit.core.cards import CardDef
     from tcgkit.core.ruleset import Ruleset
+
+#: A card instance: an index into ``GameState.defs`` (and ``owner``, ``loc``); -1 for "no card".
+CardId: TypeAlias = int
+#: A player: a seat index, 0 to ``GameState.players - 1``; -1 for "no player" (an event of the game itself).
+Player: TypeAlias = int
 
 #: Zone visibility: everyone sees the cards; only the owner does; nobody does (a deck).
 PUBLIC, OWNER, HIDDEN = 0, 1, 2
@@ -60,13 +66,32 @@ class Event(NamedTuple):
 _tuple_new = tuple.__new__
 
 
-class Decision(NamedTuple):
-    """A choice pending in the middle of an effect: ``player`` picks one of ``options``; it is bound to ``bind``."""
+class Options(dict):
+    """A game's options: fixed when the game starts, so a clone shares them with its original at no cost and no
+    state can change another's rules. Reads are a plain dict's; any change raises ``TypeError``.
 
-    player: int
-    prompt: str
-    options: tuple[Action, ...]
-    bind: str = "choice"
+    >>> opts = Options({"turn_cap": 200})
+    >>> opts["turn_cap"], opts.get("format", "standard")
+    (200, 'standard')
+    >>> opts["turn_cap"] = 5
+    Traceback (most recent call last):
+    ...
+    TypeError: a game's options are fixed when it starts; start a new game with other options
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a game's options are fixed when it starts; start a new game with other options")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+
+    def copy(self) -> dict[str, Any]:  # type: ignore[override]
+        """A plain (changeable) dict of the options, e.g. to start another game with one option changed."""
+        return dict(self)
+
+    def __reduce__(self) -> tuple:
+        return (Options, (dict(self),))
 
 
 class CardState:
@@ -79,7 +104,7 @@ class CardState:
         self.face_down = False
         self.counters: dict[str, int] = {}
         self.status: dict[str, int] = {}
-        self.mods: list[tuple[str, int, str]] = []  # (stat, delta, expiry: "turn", "permanent", ...)
+        self.mods: list[tuple[str, int, Any]] = []  # (stat, delta, until): see tcgkit.core.durations
         self.attached: list[int] = []
         self.host = -1
 
@@ -114,7 +139,63 @@ class CardState:
 
 
 class GameState:
-    """The whole state of one game. See the module docstring; build one with ``Ruleset.new_game``."""
+    """The whole state of one game. See the module docstring; build one with ``Ruleset.new_game``.
+
+    Its fields, all plain data (what the examples show is a Guardian Realms game just started):
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("guardian-realms").new_game(["Ember Vanguard", "Stone Bastion"], seed=7)
+
+    - ``rules``: the game's :class:`~tcgkit.core.ruleset.Ruleset` (stateless, shared by every state of the game).
+    - ``defs``: card id -> its printed :class:`~tcgkit.core.cards.CardDef` (shared with clones; tokens extend it).
+
+      >>> state.defs[0].name == state.name(0)
+      True
+
+    - ``owner``: card id -> the player who owns it (shared; never changes).
+
+      >>> state.owner[0], state.owner[len(state.defs) - 1]
+      (0, 1)
+
+    - ``zones``: per player, zone name -> card ids bottom to top (the top card of a pile is the last).
+
+      >>> len(state.zones), sorted(state.zones[0])[:3]
+      (2, ['deck', 'discard', 'effect1'])
+
+    - ``loc``: card id -> ``(player, zone)`` where it is now (``(owner, "")`` before it is placed); see :meth:`where`.
+    - ``res``: per player, the game's resources and counters by name (life, energy, ...).
+
+      >>> sorted(state.res[0])[:3]
+      ['b1', 'b2', 'b3']
+
+    - ``vars``: the game's own bookkeeping by name (whose turn came first, what is under way); JSON-able values.
+    - ``cs``: card id -> :class:`CardState` (tapped, counters, statuses, modifiers, attachments), only for cards
+      that have any; :meth:`card_state` creates one.
+    - ``rng``: the game's seeded :class:`~tcgkit.core.rng.Rng`, the only source of chance; ``seed`` started it.
+    - ``options``: the game options in force (the ruleset's ``OPTIONS`` with the caller's, plus ``turn_cap``).
+
+      >>> state.options["turn_cap"]
+      200
+
+    - ``turn`` (the number of the turn: 0 while setting up, then from 1), ``active`` (whose turn it is),
+      ``phase`` (the game's word for where the turn is), ``current`` (who decides now: :attr:`current_player`).
+
+      >>> state.turn, state.phase, state.active == state.vars["first_player"], state.current_player in (0, 1)
+      (0, 'mulligan', True, True)
+
+    - ``stack``: the resolution stack of effects in progress, ``[steps, next_index, context]`` frames
+      (:mod:`tcgkit.core.effects`); ``pending``: the :class:`Decision` an effect is waiting for, or None.
+
+    - ``result``: the :class:`Result` once the game is over (:attr:`is_over`), else None.
+    - ``decisions``: how many actions have been applied; ``history``: those actions, in order.
+    - ``log``: every :class:`Event` so far (:meth:`emit`); ``deck_names``: the players' deck names.
+
+      >>> state.decisions, state.deck_names
+      (0, ('Ember Vanguard', 'Stone Bastion'))
+
+    The log and history are shared with clones until one of them appends (copy-on-write); the legal actions are
+    kept until the state changes.
+    """
 
     __slots__ = (
         "rules", "defs", "owner", "zones", "loc", "res", "vars", "cs", "rng", "seed", "options",
@@ -134,7 +215,7 @@ class GameState:
         self.cs: dict[int, CardState] = {}
         self.rng = Rng(seed)
         self.seed = seed
-        self.options: dict[str, Any] = {"turn_cap": DEFAULT_TURN_CAP, **(options or {})}
+        self.options: Options = Options({"turn_cap": DEFAULT_TURN_CAP, **(options or {})})
         self.turn = 0
         self.active = 0
         self.phase = "setup"
@@ -152,7 +233,7 @@ class GameState:
 
     # ------------------------------------------------------------------ the decision API
     @property
-    def current_player(self) -> int:
+    def current_player(self) -> Player:
         """Who decides now (meaningless once the game is over)."""
         return self.current
 
@@ -173,12 +254,20 @@ class GameState:
             self._legal = legal
         return legal
 
+    def cache_legal(self, actions: list[Action]) -> None:
+        """Keep the legal actions a ruleset has just worked out (to decide whether there is a decision at all), so
+        that :meth:`legal_actions` does not work them out again. Any change of state forgets them."""
+        self._legal = actions
+
     def apply(self, action: Action | str) -> None:
         """Play ``action`` (an :class:`Action` or its text form) and run the game to the next decision.
 
-        Raises :class:`IllegalAction`, leaving the state unchanged, when the action is not legal now.
+        Raises :class:`IllegalAction`, leaving the state unchanged, when the action is not legal now, or when it is
+        not an :class:`Action` at all (a plain tuple equal to a legal action is refused too).
         """
-        if isinstance(action, str):
+        if type(action) is not Action:  # one identity test: a plain tuple equal to an action is not one
+            if not isinstance(action, str):
+                raise IllegalAction(action, f"not an action (a {type(action).__name__}; use Action or its text)")
             action = self.parse_action(action)
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
@@ -193,8 +282,6 @@ class GameState:
         pending = self.pending
         if pending is not None:
             self.pending = None
-            from tcgkit.core.effects import answer
-
             answer(self, pending, action)
         else:
             self.rules.apply(self, action)
@@ -238,7 +325,7 @@ class GameState:
         return [1.0 if p == r.winner else -1.0 for p in range(len(self.zones))]
 
     # ------------------------------------------------------------------ events
-    def emit(self, kind: str, player: int = -1, card: int = -1, data: tuple = (), private: int = -1) -> Event:
+    def emit(self, kind: str, player: Player = -1, card: CardId = -1, data: tuple = (), private: Player = -1) -> Event:
         """Log an event and let the ruleset's triggers see it."""
         ev = _tuple_new(Event, (kind, player, card, data, private))  # Event(...) without its Python-level __new__
         if self._log_shared:
@@ -249,25 +336,25 @@ class GameState:
         return ev
 
     # ------------------------------------------------------------------ cards and zones
-    def card_state(self, card: int) -> CardState:
+    def card_state(self, card: CardId) -> CardState:
         """The mutable in-play state of a card, created on first use."""
         st = self.cs.get(card)
         if st is None:
             st = self.cs[card] = CardState()
         return st
 
-    def zone(self, player: int, name: str) -> list[int]:
+    def zone(self, player: Player, name: str) -> list[CardId]:
         """A zone's card ids, bottom to top."""
         return self.zones[player][name]
 
-    def where(self, card: int) -> tuple[int, str]:
+    def where(self, card: CardId) -> tuple[Player, str]:
         """(player, zone) of a card."""
         return self.loc[card]
 
-    def name(self, card: int) -> str:
+    def name(self, card: CardId) -> str:
         return self.defs[card].name
 
-    def move(self, card: int, player: int, zone: str, index: int | None = None, reset: bool = True) -> None:
+    def move(self, card: CardId, player: Player, zone: str, index: int | None = None, reset: bool = True) -> None:
         """Move a card to the top of ``zone`` of ``player`` (or to ``index``), logging a ``move`` event.
 
         ``reset`` forgets the card's in-play state (what a card leaving play does in every game here).
@@ -289,7 +376,7 @@ class GameState:
             del self.cs[card]
         self.emit("move", player, card, (fp, fz, player, zone))
 
-    def move_top(self, player: int, from_zone: str, to_zone: str, to_player: int | None = None) -> int:
+    def move_top(self, player: Player, from_zone: str, to_zone: str, to_player: Player | None = None) -> CardId:
         """Move the top card of a pile; returns its id, or -1 when the pile is empty."""
         pile = self.zones[player][from_zone]
         if not pile:
@@ -298,16 +385,16 @@ class GameState:
         self.move(card, player if to_player is None else to_player, to_zone)
         return card
 
-    def place(self, card: int, player: int, zone: str) -> None:
+    def place(self, card: CardId, player: Player, zone: str) -> None:
         """Put a card that is in no zone yet into a zone, silently (setup and scenarios)."""
         self.zones[player][zone].append(card)
         self.loc[card] = (player, zone)
 
-    def shuffle(self, player: int, zone: str) -> None:
+    def shuffle(self, player: Player, zone: str) -> None:
         self.rng.shuffle(self.zones[player][zone])
         self.emit("shuffle", player, data=(zone,))
 
-    def add_instance(self, definition: CardDef, owner: int) -> int:
+    def add_instance(self, definition: CardDef, owner: Player) -> CardId:
         """Create a new card instance (a token) and return its id; it is in no zone until placed."""
         self.defs = [*self.defs, definition]  # copy: the list is shared with clones
         self.owner = [*self.owner, owner]
@@ -315,8 +402,12 @@ class GameState:
         return len(self.defs) - 1
 
     # ------------------------------------------------------------------ visibility
-    def visible(self, card: int, viewer: int) -> bool:
-        """Whether ``viewer`` may know which card ``card`` is, where it is now."""
+    def visible(self, card: CardId, viewer: Player) -> bool:
+        """Whether ``viewer`` may know which card ``card`` is, where it is now.
+
+        An owner-only zone (a hand) is seen by the player whose zone it is, whoever owns the card in it; a
+        face-down card is seen by the player whose zone holds it.
+        """
         player, zone = self.loc[card]
         vis = self.rules.ZONES.get(zone, PUBLIC)
         st = self.cs.get(card)
@@ -324,20 +415,27 @@ class GameState:
             vis = max(vis, OWNER)
         if vis == PUBLIC:
             return True
-        return vis == OWNER and self.owner[card] == viewer
+        return vis == OWNER and player == viewer
 
-    def event_for(self, ev: Event, viewer: int) -> Event:
+    def event_for(self, ev: Event, viewer: Player) -> Event:
         """The event as ``viewer`` may see it: a hidden card's id becomes -1.
 
         A card the viewer cannot see *now* (one that went back into a deck or into an opponent's hand) is never
         named, not even by older events that showed it: determinization may re-deal it, so no view may pin it down.
+        The same holds for the card ids an event carries in its data (``Ruleset.EVENT_CARD_DATA``): one the viewer
+        cannot see now becomes -1. The one exception is a private event (a ``look``) shown to its own player: what
+        that player was shown stays known to them wherever the card is now.
         """
+        if ev.data:
+            where = self.rules.EVENT_CARD_DATA.get(ev.kind)
+            if where is not None:
+                ev = self._mask_data(ev, where, viewer)
         if ev.card < 0:
             return ev
-        if not self.visible(ev.card, viewer):
-            return ev._replace(card=-1)
         if ev.private >= 0:
             return ev if ev.private == viewer else ev._replace(card=-1)
+        if not self.visible(ev.card, viewer):
+            return ev._replace(card=-1)
         if ev.kind == "move":
             fp, fz, tp, tz = ev.data
             zones = self.rules.ZONES
@@ -347,6 +445,18 @@ class GameState:
                     return ev
             return ev._replace(card=-1)
         return ev
+
+    def _mask_data(self, ev: Event, where: tuple[int, ...] | slice, viewer: int) -> Event:
+        """``ev`` with the card ids at positions ``where`` of its data that ``viewer`` cannot see now as -1."""
+        data = list(ev.data)
+        positions = range(len(data))[where] if isinstance(where, slice) else where
+        changed = False
+        for i in positions:
+            c = data[i] if i < len(data) else None
+            if type(c) is int and 0 <= c < len(self.loc) and not self.visible(c, viewer):
+                data[i] = -1
+                changed = True
+        return ev._replace(data=tuple(data)) if changed else ev
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> GameState:
@@ -362,7 +472,7 @@ class GameState:
         new.cs = {k: v.copy() for k, v in self.cs.items()}
         new.rng = self.rng.clone()
         new.seed = self.seed
-        new.options = self.options
+        new.options = self.options  # read-only (Options): shared with no risk and no cost
         new.turn = self.turn
         new.active = self.active
         new.phase = self.phase
@@ -379,29 +489,34 @@ class GameState:
         new.deck_names = self.deck_names
         return new
 
-    def determinize(self, viewer: int, rng: Rng) -> None:
+    def determinize(self, viewer: Player, rng: Rng) -> None:
         """Re-deal every card ``viewer`` cannot see, among the places it cannot see, and reseed the game's RNG.
 
         Hidden cards are re-dealt within their pool (``Ruleset.HIDDEN_POOLS``: a deck with the hand it is drawn into,
-        an artefact deck on its own), so that a sample is a position that could be.
+        an artefact deck on its own), so that a sample is a position that could be. Cards the viewer cannot see but
+        knows the place of (``Ruleset.known_hidden``: its own mulligan cards set aside under its deck) stay.
 
         For information-set search: afterwards the state is one that is consistent with ``viewer``'s observation,
         and nothing of the true hidden order (nor the true RNG, which decides future draws) is left. The result
-        depends only on what ``viewer`` may know and on ``rng``.
+        depends only on what ``viewer`` may know and on ``rng``. The deal is salted: it is drawn from a keyed hash of
+        ``rng``'s next number, never from ``rng``'s own stream, so no choice of the caller's seed (not even the
+        game's own) reproduces the game's shuffles.
         """
         zones_vis = self.rules.ZONES
         pool_of = self.rules.hidden_pool_of()
+        known = self.rules.known_hidden(self, viewer)
+        deal = salted_rng(rng)
         for owner in range(len(self.zones)):
             pools: dict[str, tuple[list[tuple[str, int]], list[int]]] = {}
             for zname, ids in self.zones[owner].items():
                 for i, c in enumerate(ids):
-                    if not self.visible(c, viewer):
+                    if not self.visible(c, viewer) and c not in known:
                         slots, cards = pools.setdefault(pool_of.get(zname, zname), ([], []))
                         slots.append((zname, i))
                         cards.append(c)
             for slots, cards in pools.values():
-                self._redeal(owner, slots, cards, rng, zones_vis)
-        self.rng = Rng(rng.next64())
+                self._redeal(owner, slots, cards, deal, zones_vis)
+        self.rng = Rng(deal.next64())
         self._legal = None
 
     def _redeal(self, owner: int, slots: list[tuple[str, int]], cards: list[int], rng: Rng,
@@ -438,7 +553,7 @@ class GameState:
             "log_length": len(self.log),
         }
 
-    def observation(self, viewer: int) -> dict[str, Any]:
+    def observation(self, viewer: Player) -> dict[str, Any]:
         """What ``viewer`` may know, as JSON-able data: hidden zones become counts."""
         from tcgkit.core.observation import observe
 

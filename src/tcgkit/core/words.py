@@ -386,8 +386,11 @@ class Words:
         """A counter with its value as a phrase ("3 uses left"); default: value and the STATUSES entry."""
         return f"{value} {self._look(self.STATUSES, counter, 'counter')}"
 
-    def until(self, expiry: str) -> str:
-        """When a stat change ends: "until the end of the turn", "" (permanent)."""
+    def until(self, expiry: str | int) -> str:
+        """When a stat change ends (:mod:`tcgkit.core.durations`): "until the end of the turn", "until the end of
+        the next turn", "for 3 turns", "" (permanent); a game's own durations through its words."""
+        if type(expiry) is int:
+            return _UNTIL["turn"] if expiry <= 1 else _UNTIL["next_turn"] if expiry == 2 else f"for {expiry} turns"
         return _UNTIL[expiry] if expiry in _UNTIL else self._look({}, expiry, "expiry")
 
     def silent(self, state: GameState, ev: Event) -> bool:
@@ -463,7 +466,7 @@ def present(state: GameState, viewer: int, names: Sequence[str] | None = None, l
 # ---------------------------------------------------------------------------------------------- the core's events
 
 _NAMES: ContextVar[Sequence[str] | None] = ContextVar("tcgkit_words_names", default=None)
-_UNTIL = {"turn": "until the end of the turn", "permanent": "", "": ""}
+_UNTIL = {"turn": "until the end of the turn", "next_turn": "until the end of the next turn", "permanent": "", "": ""}
 
 
 def third_person(verb: str) -> str:

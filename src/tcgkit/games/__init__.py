@@ -1,45 +1,82 @@
-"""The game registry: each game is one package under ``tcgkit.games`` exposing ``RULES`` (a Ruleset instance).
+"""The game registry: every installed game, found through the ``tcgkit.games`` entry-point group.
+
+A game is a package exposing a :class:`~tcgkit.core.ruleset.Ruleset` instance (``RULES``); its distribution
+registers it by id in its ``pyproject.toml``, so a game may live in a package of its own::
+
+    [project.entry-points."tcgkit.games"]
+    my-game = "my_game:RULES"
+
+The five shipped games are registered so in tcgkit's own ``pyproject.toml``. A game is imported only when first
+asked for (:func:`get_rules`). :func:`register` adds a game at run time (tests, a designer's script).
 
 >>> sorted(GAMES)
 ['guardian-realms', 'perfect-tcg', 'phaktionz', 'tgc', 'tgod']
+>>> get_rules("tgod").name
+'The Guardians of Destiny'
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from importlib.metadata import entry_points
 
 from tcgkit.core.errors import UnknownGame
 from tcgkit.core.ruleset import Ruleset
 
-#: game id -> (display name, module under tcgkit.games)
-GAMES: dict[str, tuple[str, str]] = {
-    "perfect-tcg": ("Perfect TCG", "perfect_tcg"),
-    "tgod": ("The Guardians of Destiny", "tgod"),
-    "phaktionz": ("Phaktionz", "phaktionz"),
-    "tgc": ("TGC", "tgc"),
-    "guardian-realms": ("Guardian Realms", "guardian_realms"),
-}
+#: The entry-point group games register under.
+ENTRY_POINT_GROUP = "tcgkit.games"
+
+#: game id -> (display name, ``module:attribute`` of its ruleset; "" for a game added with :func:`register`). The
+#: display name is the id until the game is loaded (:func:`get_rules`).
+GAMES: dict[str, tuple[str, str]] = {}
 
 _LOADED: dict[str, Ruleset] = {}
 
 
+def discover() -> None:
+    """Find the installed games (the entry points of ``tcgkit.games``). From a source tree that is not installed,
+    the packages under ``tcgkit.games`` that hold a ``rules`` module stand in for them."""
+    found = [(ep.name, ep.value) for ep in entry_points(group=ENTRY_POINT_GROUP)]
+    if not found:
+        found = [(m.name.replace("_", "-"), f"{__name__}.{m.name}:RULES") for m in pkgutil.iter_modules(__path__)
+                 if m.ispkg]
+    for game_id, target in found:
+        GAMES.setdefault(game_id, (game_id, target))
+
+
 def get_rules(game_id: str) -> Ruleset:
     """The ruleset of a game by id (``UnknownGame`` when there is none or it is not built yet)."""
-    if game_id in _LOADED:
-        return _LOADED[game_id]
+    rules = _LOADED.get(game_id)
+    if rules is not None:
+        return rules
     if game_id not in GAMES:
         raise UnknownGame(f"unknown game {game_id!r}; games: {', '.join(GAMES)}")
+    target = GAMES[game_id][1]
+    module_name, _, attribute = target.partition(":")
     try:
-        module = importlib.import_module(f"tcgkit.games.{GAMES[game_id][1]}")
+        module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(f"tcgkit.games.{GAMES[game_id][1]}"):
+        if exc.name and module_name.startswith(exc.name):
             raise UnknownGame(f"{game_id} is not playable yet") from None
         raise
-    rules = getattr(module, "RULES", None)
+    rules = getattr(module, attribute or "RULES", None)
     if not isinstance(rules, Ruleset):
         raise UnknownGame(f"{game_id} is not playable yet")
+    if rules.id != game_id:
+        raise UnknownGame(f"the game registered as {game_id!r} ({target}) calls itself {rules.id!r}")
+    GAMES[game_id] = (rules.name or game_id, target)
     _LOADED[game_id] = rules
     return rules
+
+
+def game_name(game_id: str) -> str:
+    """A game's display name (loads the game).
+
+    >>> game_name("tgc")
+    'TGC'
+    """
+    return get_rules(game_id).name or game_id
 
 
 def register(rules: Ruleset) -> None:
@@ -76,3 +113,6 @@ def is_playable(game_id: str) -> bool:
 
 def playable_games() -> list[str]:
     return [g for g in GAMES if is_playable(g)]
+
+
+discover()

@@ -1,7 +1,22 @@
-"""A tiny game used only to test the core: a deck, a hand, a field, a discard pile, and life points.
+"""Toy: the template of a game, and the game the core's tests run on.
 
-Each turn the active player draws, may play cards from hand (a unit goes to the field, a spell resolves and is
-discarded) and activate abilities, then ends the turn. A player at 0 life loses.
+Copy this folder to start a game of your own (``docs/developing.md``, "Adding a game", walks through it; a test
+builds a game from it and plays it). The rules: each turn the active player draws, may play cards from hand (a
+unit goes to the field, a spell resolves and is discarded) and activate abilities, then ends the turn. A player at
+0 life loses (TOY-1).
+
+What a game package holds:
+
+- ``__init__.py`` (here, everything; a bigger game splits it into ``model.py``, ``rules.py``, ``verbs.py``) with
+  ``RULES``, the game's :class:`~tcgkit.core.ruleset.Ruleset` instance, which the ``tcgkit.games`` entry point
+  names (``toy = "engine.toy:RULES"``);
+- ``cards/*.yaml``: the cards, each checked by the card model (:class:`ToyCard`) and the effect language
+  (``docs/cards.md``);
+- ``decks/*.yaml``: the shipped decks (``game: toy``);
+- in a real game, ``RULINGS.md``: each reading of the rulebook the code takes, by clause id.
+
+The class below implements the six required hooks (``Ruleset.REQUIRED_HOOKS``) and two optional ones, the
+meaning of ``damage`` and ``heal`` here, and an ``evaluate`` for the bots; everything else is the core's default.
 """
 
 from __future__ import annotations
@@ -10,7 +25,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from tcgkit.core import effects
+from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, Effect
 from tcgkit.core.ruleset import Ruleset
@@ -18,6 +33,8 @@ from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, GameState
 
 
 class ToyCard(BaseModel):
+    """One printed card: the fields a card file may hold (anything else is an error naming the field)."""
+
     model_config = ConfigDict(extra="forbid")
     name: str
     type: str
@@ -26,6 +43,8 @@ class ToyCard(BaseModel):
 
 
 class ToyRules(Ruleset):
+    """The rules of Toy. Class attributes describe the game; methods are the hooks."""
+
     id = "toy"
     name = "Toy"
     ZONES = {"deck": HIDDEN, "hand": OWNER, "field": PUBLIC, "discard": PUBLIC}
@@ -34,10 +53,12 @@ class ToyRules(Ruleset):
     data_dir = Path(__file__).parent
 
     def make_card(self, m: ToyCard, card_effects: tuple[Effect, ...]) -> CardDef:
+        """Required: a validated card entry as the core's card definition (key, name, type, numbers, tags)."""
         return CardDef(m.name.lower().replace(" ", "-"), m.name, m.type, {"power": m.power}, frozenset({m.type}),
                        card_effects, m.text)
 
     def setup(self, state: GameState, sections) -> None:
+        """Required: shuffle the decks, set life and mana, deal three cards each, start the first turn."""
         for p, secs in enumerate(sections):
             for c in secs["main"]:
                 state.place(c, p, "deck")
@@ -51,15 +72,18 @@ class ToyRules(Ruleset):
         self.start_turn(state)
 
     def start_turn(self, state: GameState) -> None:
+        """The next player's turn: they draw, then decide."""
         state.turn += 1
         state.active = state.current = 1 - state.active
         state.phase = "main"
         self.draw(state, state.active)
 
     def resume(self, state: GameState) -> None:
+        """Required: a scenario placed the cards; the active player decides."""
         state.current = state.active
 
     def legal_actions(self, state: GameState) -> list[Action]:
+        """Required: play any card in hand, activate an ability that can be paid for, or end the turn."""
         p = state.active
         acts = [Action("play", (c,)) for c in state.zone(p, "hand")]
         for c in state.zone(p, "field"):
@@ -72,10 +96,10 @@ class ToyRules(Ruleset):
         return acts
 
     def apply(self, state: GameState, action: Action) -> None:
+        """Required: carry out the action; effects run on the core's stack and may stop at a decision."""
         p = state.active
         if action.kind == "end":
-            for st in state.cs.values():
-                st.mods = [m for m in st.mods if m[2] != "turn"]
+            durations.end_turn(state)
             self.start_turn(state)
             return
         if action.kind == "play":
@@ -93,15 +117,18 @@ class ToyRules(Ruleset):
             self.after_effects(state)
 
     def after_effects(self, state: GameState) -> None:
+        """Required: an effect that waited for a decision has finished; the active player decides again."""
         state.current = state.active
 
     def damage_player(self, state: GameState, player: int, amount: int, ctx: dict) -> None:
+        """Optional: damage costs life; at 0 the player loses (TOY-1)."""
         state.res[player]["life"] -= amount
         state.emit("damage", player, data=(amount,))
         if state.res[player]["life"] <= 0:
             state.end(1 - player, "life reached 0", "TOY-1")
 
     def damage_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
+        """Optional: damage marks a unit; as much as its power destroys it."""
         counters = state.card_state(card).counters
         counters["damage"] = counters.get("damage", 0) + amount
         if counters["damage"] >= self.stat(state, card, "power"):
@@ -111,6 +138,7 @@ class ToyRules(Ruleset):
         state.res[player]["life"] += amount
 
     def evaluate(self, state: GameState, player: int) -> float:
+        """Optional (bots): the life difference, scaled to about [-1, 1]."""
         return (state.res[player]["life"] - state.res[1 - player]["life"]) / 20
 
 

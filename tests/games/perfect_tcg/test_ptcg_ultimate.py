@@ -147,7 +147,7 @@ def test_effect_finishes_before_a_win_counts_PTCG_ULT_09():
 
 def test_card_versus_unit_PTCG_ULT_10():
     """PTCG-ULT-10: "when this Card is lost" (Mana Wisp) does not trigger for another copy; "when a Crucible Imp
-    unit is lost" triggers for any copy."""
+    unit is lost" triggers for any copy, the lost one included (issue 21)."""
     state = position({"zones": {"wing_left": ["Mana Wisp"], "wing_right": ["Mana Wisp"], "lost": ["Gandor Page"]}})
     run_effect(state, [{"lose": {"target": card(state, 0, "Mana Wisp", "wing_right")}}], _src(state), 0)
     heals = [e for e in state.log if e.kind == "heal"]
@@ -155,7 +155,7 @@ def test_card_versus_unit_PTCG_ULT_10():
     state = position({"zones": {"wing_left": ["Crucible Imp"], "wing_right": ["Crucible Imp"]}},
                      {"zones": {"energy": ["3 Gandor Page"]}})
     run_effect(state, [{"lose": {"target": card(state, 0, "Crucible Imp", "wing_right")}}], _src(state), 0)
-    assert len(state.zones[1]["energy"]) == 2
+    assert len(state.zones[1]["energy"]) == 1  # both Imps' triggers: the one in play and the one lost
 
 
 def test_direct_damage_cannot_be_modified_PTCG_ULT_12():

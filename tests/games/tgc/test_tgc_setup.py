@@ -362,3 +362,21 @@ def test_zero_heathshards_loses_at_once_tgc_1_12() -> None:
     pass_window(state)
     assert state.result is not None and state.result.winner == 0 and state.result.clause == "TGC-1.12.1"
     assert not tapped(state, bart)
+
+
+def test_a_sample_keeps_the_players_own_set_aside_cards_tgc_1_5_1_2() -> None:
+    """TGC-1.5.1-2 under determinization (issue 21, Core 16): a player who has swapped 3 times may only keep, and a
+    bot's sample of the position (hidden cards re-dealt from that player's view) must say the same: the player
+    knows which cards it set aside under its deck, so the sample keeps them there, face down."""
+    from tcgkit.core.rng import Rng
+
+    state = new_game(4)
+    p = state.current
+    for _ in range(3):
+        act(state, "mulligan", state.zone(p, "hand")[-1])
+    aside = state.zone(p, "deck")[:3]
+    for salt in range(5):
+        sample = state.clone()
+        sample.determinize(p, Rng(salt))
+        assert kinds(sample) == {"keep"}
+        assert sample.zone(p, "deck")[:3] == aside and all(sample.cs[c].face_down for c in aside)

@@ -137,13 +137,16 @@ def test_TGOD_BTL_07_paralysis_lasts_three_of_its_owners_turns() -> None:
 
 
 def test_TGOD_BTL_07_option_paralysis_counts_every_turn() -> None:
-    """TGOD-BTL-07."""
+    """TGOD-BTL-07 reading (b), option ``paralysis_counts_all_turns``: the 3 turns are the next 3 turns of either
+    player; the attacker's current turn is not one of them (that would be reading c; issue 21)."""
     state = position({"main": ["Squire of Dawn"]}, {"main": ["Shadow Brute"], "backup": ["Grave Hound"]},
                      options={"paralysis_counts_all_turns": True})
     hound = card(state, 1, "Grave Hound")
     do(state, "attack", card(state, 0, "Squire of Dawn"), hound)
     for _ in range(3):
         do(state, "end")
+        assert RULES.paralyzed(state, hound)  # the attack's turn, then the 1st and 2nd turns after it
+    do(state, "end")  # the 3rd turn after the attack
     assert not RULES.paralyzed(state, hound)
 
 

@@ -105,13 +105,14 @@ def attack_targets(state: GameState, attacker: int) -> list[int | str]:
 
 
 def enemy_lanes(state: GameState, q: int) -> tuple:
-    """Per lane of player ``q``: (what an enemy may target there, the visible Tanks there)."""
+    """Per lane of player ``q``: (what an enemy may target there, the visible Tanks there); item 0 is True when a
+    Tank binds only enemies in the lanes adjacent to it (option ``tank_adjacent_only``, GR-CLASS-03 reading c)."""
     zq = state.zones[q]
     res = state.res[q]
     cs = state.cs
     defs = state.defs
     always = state.options.get("bases_always_targetable")
-    out: list = [None]
+    out: list = [state.options.get("tank_adjacent_only") or None]
     for ln in (1, 2, 3):
         occupants = zq[LANE_WORD[ln]]
         if not occupants:  # an empty Base: itself, while standing
@@ -139,11 +140,12 @@ def targets_from(info: tuple, lane: int) -> list[int | str]:
     """The targets of a Guardian in ``lane`` given :func:`enemy_lanes` (own and adjacent lanes, Tanks first)."""
     cands: list[int | str] = []
     tanks: list[int | str] = []
+    adjacent_only = info[0]
     for ln in NEAR[lane]:
         c, t = info[ln]
         if c:
             cands += c
-        if t:
+        if t and not (adjacent_only and ln == lane):
             tanks += t
     return tanks or cands
 
@@ -224,6 +226,8 @@ def main_actions(state: GameState) -> list[Action]:
     cs = state.cs
     turn = state.turn
     ready: list[int] = []
+    chooser_only = state.options.get("swap_partner_unpenalised")
+    partners: list[int] = []
     info = None  # the enemy's targets per lane, computed when a Guardian first needs them
     loc = state.loc
     for g in fielded:
@@ -258,7 +262,11 @@ def main_actions(state: GameState) -> list[Action]:
                     acts.append(_new(Action, ("ability", (g, ABILITY_WORD[i] if i < 32 else str(i)))))
         if (not f or may_swap(state, g, f)) and res[BASE_KEY[lane]] > 0:
             ready.append(g)
-    if dz >= 1 and len(ready) >= 2:
+        elif chooser_only and res[BASE_KEY[lane]] > 0:
+            partners.append(g)  # it may still be swapped by another (option swap_partner_unpenalised)
+    if dz >= 1 and chooser_only:
+        _chooser_swap_actions(state, ready, partners, acts)
+    elif dz >= 1 and len(ready) >= 2:
         _swap_actions(state, ready, acts)
     return acts
 
@@ -412,6 +420,18 @@ def _swap_actions(state: GameState, ready: list[int], acts: list[Action]) -> Non
                 continue
             b = ready[j]
             acts.append(_new(Action, ("swap", (b, a) if para[j] else (a, b))))
+
+
+def _chooser_swap_actions(state: GameState, ready: list[int], partners: list[int], acts: list[Action]) -> None:
+    """Option ``swap_partner_unpenalised`` (GR-SWAP-02 second reading): the swap is the action of the Guardian that
+    chose to swap (named first), which must be able to swap; the partner only has to be able to move (not
+    Paralyzed, not Exhausted, not in a destroyed Outpost's lane). Both orders are different swaps."""
+    cs = state.cs
+    movable = [g for g in (*ready, *partners) if (st := cs.get(g)) is None or not st.status.get("paralyzed")]
+    for a in ready:
+        for b in movable:
+            if a != b:
+                acts.append(_new(Action, ("swap", (a, b))))
 
 
 # ---------------------------------------------------------------------------------------------- doing actions
@@ -633,7 +653,8 @@ def swap(state: GameState, a: int, b: int) -> None:
     if eb >= 0:
         state.move(eb, p, EQUIP[la], reset=False)
     for g in (a, b):
-        set_flag(state, g, SWAP)
+        if g == a or not state.options.get("swap_partner_unpenalised"):
+            set_flag(state, g, SWAP)
         remove_status(state, g, "stealth")
     state.emit("swap", p, a, (b,))
 

@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from tcgkit.core import effects
+from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, Effect, Step
 from tcgkit.core.decks import Deck, Violation
@@ -49,7 +49,11 @@ class GuardianRealmsRules(Ruleset):
              "equip1": PUBLIC, "equip2": PUBLIC, "equip3": PUBLIC, "effect1": PUBLIC, "effect2": PUBLIC,
              "effect3": PUBLIC, "field": PUBLIC, "gone": PUBLIC}
     ZONE_GROUPS = {"guardians": ("lane1", "lane2", "lane3"), "equipment": ("equip1", "equip2", "equip3")}
+    #: where events name other cards in their data (hidden from a viewer who cannot see them now).
+    EVENT_CARD_DATA = {"sacrificed": (0,), "equipped": (0,), "attack": (0,), "swap": (0,), "infused": (0,),
+                       "hp_link": slice(2, None)}
     PLAY_ZONES = ("lane1", "lane2", "lane3", "equip1", "equip2", "equip3", "field")
+    PASS_KINDS = Ruleset.PASS_KINDS | {"end", "keep"}
     # one Guardian per lane and one Equipment with it (GR-LANE-01, GR-LANE-03); one Field card (GR-FIELD-01)
     ZONE_RULES = {**{f"lane{n}": (1, ("Guardian",)) for n in LANES},
                   **{f"equip{n}": (1, ("Equipment",)) for n in LANES},
@@ -58,7 +62,7 @@ class GuardianRealmsRules(Ruleset):
     #: Second readings, off by default (RULINGS.md).
     OPTIONS = {"ability_then_attack": False, "sp_refill": False, "bases_always_targetable": False,
                "penalty_all_bases": False, "effects_any_lane": False, "equipment_use_per_turn": False,
-               "tokens_may_replace": False}
+               "tokens_may_replace": False, "swap_partner_unpenalised": False, "tank_adjacent_only": False}
     card_model = GrCard
     data_dir = Path(__file__).parent
     EXTRA_VERBS = EXTRA_VERBS
@@ -214,9 +218,7 @@ class GuardianRealmsRules(Ruleset):
                     st.counters["left"] = left - 1
         if state.options.get("equipment_use_per_turn"):
             combat.discard_spent_equipment(state, p)
-        for st in state.cs.values():
-            if st.mods:
-                st.mods = [m for m in st.mods if m[2] != "turn"]
+        durations.end_turn(state)
         if (not state.stack or effects.run(state)) and state.result is None:
             self.start_turn(state)
 
@@ -289,14 +291,6 @@ class GuardianRealmsRules(Ruleset):
         if ev.kind in self.trigger_kinds:
             self.fire_triggers(state, ev)
 
-    def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Any) -> bool:
-        """``params: {self: true}`` limits a trigger to events about its own card; ``mine: true`` to its side."""
-        p = eff.params
-        if p.get("self") and ev.card != card:
-            return False
-        if p.get("mine") and ev.player != state.owner[card]:
-            return False
-        return super().trigger_applies(state, card, index, eff, ev)
 
     # ------------------------------------------------------------------ queries
     def guardians(self, state: GameState, p: int) -> list[int]:

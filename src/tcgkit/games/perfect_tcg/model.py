@@ -13,11 +13,16 @@ the hot path (which effects are static, activated, triggered or "In _ zone").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from tcgkit.core.cards import CardDef, Effect
+from tcgkit.core.effects import parse_limit
+from tcgkit.core.errors import TcgkitError
+
+if TYPE_CHECKING:
+    from tcgkit.core.state import GameState
 
 # ---------------------------------------------------------------------------------------------- zones
 DECK, HAND, LEADER, HISTORY = "deck", "hand", "leader", "history"
@@ -31,6 +36,21 @@ UNIT_ZONES = (LEADER, WL, WR, SL, SR)
 FIELD = (LEADER, WL, WR, SL, SR, BOOST)
 #: the Support zone behind each Wing zone (PTCG-ROLE-09: "in front of it")
 BEHIND = {WL: SL, WR: SR}
+#: the player resource holding the last turn of each kind of lock (a ``lock`` effect)
+LOCK_KEYS = {w: f"lock_{w}" for w in ("spell", "boost", "activate", "energise", "heal", "level_up", "draw")}
+
+
+def leader_level(state: GameState, p: int) -> int:
+    """The level of ``p``'s Leader (-1 with none)."""
+    z = state.zones[p][LEADER]
+    return state.defs[z[-1]].stats.get("level", 0) if z else -1
+
+
+def next_seq(state: GameState) -> int:
+    """A game-wide counter ordering effects and cards put into play (win priority 1, "later effect")."""
+    v = state.vars.get("seq", 0) + 1
+    state.vars["seq"] = v
+    return v
 
 # ---------------------------------------------------------------------------------------------- card types
 UNIT, SPELL, BOOST_T, ARTEFACT = "unit", "spell", "boost", "artefact"
@@ -39,7 +59,7 @@ TYPES = (UNIT, SPELL, BOOST_T, ARTEFACT)
 #: keys a static effect's ``params`` may hold (see CARDS.md)
 STATIC_KEYS = {"modify", "armour", "allow", "cannot", "win"}
 #: keys a triggered effect's ``params`` may hold
-TRIGGER_KEYS = {"of", "unit", "who", "against"}
+TRIGGER_KEYS = {"self", "mine", "theirs", "unit", "against"}
 #: keys an activated effect's ``params`` may hold
 ACTIVATED_KEYS = {"your_turn_only"}
 #: what a ``cannot`` static or a ``lock`` may forbid
@@ -160,9 +180,6 @@ def _check_effect(m: PerfectCard, e: Effect, i: int) -> None:
     if e.zone is not None and e.zone not in ZONE_WORDS:
         raise ValueError(f"{where}.zone: unknown zone {e.zone!r}; zones: {', '.join(sorted(ZONE_WORDS))}")
     if e.limit is not None:
-        from tcgkit.core.effects import parse_limit
-        from tcgkit.core.errors import TcgkitError
-
         try:
             parse_limit(e.limit)
         except TcgkitError as exc:

@@ -31,12 +31,12 @@ from math import tanh
 from pathlib import Path
 from typing import Any
 
-from tcgkit.core import effects
+from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, Effect, Step
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError, TcgkitError
-from tcgkit.core.ruleset import Ruleset, event_bindings
+from tcgkit.core.ruleset import Ruleset, event_bindings, event_filters_pass
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.perfect_tcg import verbs
 from tcgkit.games.perfect_tcg.model import (
@@ -53,6 +53,7 @@ from tcgkit.games.perfect_tcg.model import (
     HAND,
     HISTORY,
     LEADER,
+    LOCK_KEYS,
     LOST,
     SETUP,
     SL,
@@ -66,20 +67,21 @@ from tcgkit.games.perfect_tcg.model import (
     WL,
     WR,
     PerfectCard,
+    leader_level,
     make_card,
+    next_seq,
 )
 from tcgkit.games.perfect_tcg.words import PerfectTcgWords
 
 PASS, END, DONE, DRAW = Action("pass"), Action("end"), Action("done"), Action("draw")
 _new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
 END_BATTLE = Step("_end_battle", {})
+WIN_CHECK = Step("_check_wins", {})
 IDX = tuple(str(i) for i in range(32))
 USED = tuple(f"used{i}" for i in range(32))
 COUNT = tuple(f"uses{i}" for i in range(32))
 #: statuses that last until the end of the turn
 TEMP_STATUSES = ("cannot_be_lost", "shield")
-#: res keys of the locks (``lock`` verb) by what they forbid
-LOCK_KEYS = {w: f"lock_{w}" for w in ("spell", "boost", "activate", "energise", "heal", "level_up", "draw")}
 ENERGY_VICTORY = 24
 #: vars keys counting the cards in play with a static effect of each kind (0: the scan is skipped)
 NKEYS = {k: f"n_{k}" for k in ("modify", "armour", "allow", "cannot", "win")}
@@ -135,11 +137,6 @@ def leader_of(state: GameState, p: int) -> int:
     return z[-1] if z else -1
 
 
-def leader_level(state: GameState, p: int) -> int:
-    z = state.zones[p][LEADER]
-    return state.defs[z[-1]].stats.get("level", 0) if z else -1
-
-
 def status(state: GameState, card: int, name: str) -> int:
     st = state.cs.get(card)
     return st.status.get(name, 0) if st is not None else 0
@@ -165,13 +162,6 @@ def energy(state: GameState, p: int) -> int:
     return len(state.zones[p][ENERGY])
 
 
-def next_seq(state: GameState) -> int:
-    """A game-wide counter ordering effects and cards put into play (win priority 1, "later effect")."""
-    v = state.vars.get("seq", 0) + 1
-    state.vars["seq"] = v
-    return v
-
-
 def cycle(state: GameState, p: int) -> int:
     """The "once per turn" cycle of ``p``: its own turn plus the opponent's turn after it (PTCG-ULT-13)."""
     return state.turn if state.active == p else state.turn - 1
@@ -195,10 +185,14 @@ class PerfectRules(Ruleset):
         BOOST: PUBLIC, ENERGY: HIDDEN, LOST: PUBLIC, ART: HIDDEN, SETUP: OWNER, DEFENCE: PUBLIC, CASTING: PUBLIC,
     }
     ZONE_GROUPS = {"wing": WINGS, "support": SUPPORTS, "slots": SLOTS, "units": UNIT_ZONES, "field": FIELD}
+    #: where events name other cards in their data (hidden from a viewer who cannot see them now).
+    EVENT_CARD_DATA = {"attack": (0,), "support": (0,), "defend": (0,), "battle": (3,), "battle_won": (0,)}
     PLAY_ZONES = FIELD
+    PASS_KINDS = Ruleset.PASS_KINDS | {"end", "pass"}
     WORDS = PerfectTcgWords
     # one unit in the Leader zone and in each Wing and Support zone (PTCG-ROLE-03)
-    ZONE_RULES = {**{z: (1, (UNIT,)) for z in (LEADER, WL, WR, SL, SR)}, ART: (None, ("artefact",))}
+    # a Wing or Support zone holds one card: a unit, or an excavated Artefact (PTCG-TERM-11)
+    ZONE_RULES = {LEADER: (1, (UNIT,)), **{z: (1, (UNIT, ARTEFACT)) for z in SLOTS}, ART: (None, (ARTEFACT,))}
     DISCARD_ZONE = LOST
     TOKEN_ZONE = WL
     #: the other reasonable reading of an ambiguous clause, each off by default (see RULINGS.md)
@@ -215,6 +209,10 @@ class PerfectRules(Ruleset):
         "unit_damage_battle_only": False,        # PTCG-DMG-02 reading (b)
         "deck_out_on_failed_draw": False,        # PTCG-WIN-01 "runs out" = a failed draw
         "leader_one_support": False,             # PTCG-ROLE-10: one Support per Leader attack
+        "pile_filter_is_a_choice": False,        # PTCG-ULT-07: "a unit with X from your Lost zone" lets one choose
+        "stasis_may_support": False,             # PTCG-TERM-20/ROLE-10: a Support in Stasis supports its Leader
+        "win_before_battle_triggers": False,     # PTCG-ULT-09: wins checked after the attack's damage, before the
+        # effects the battle triggered
         "guardian_ignores_level": False,         # PTCG-TERM-15 (a)
         "first_player_skips_draw": False,        # PTCG-SETUP-03 / PTCG-TURN-03
         "boost_lasts_one_turn": False,           # PTCG-ZONE-08
@@ -239,6 +237,10 @@ class PerfectRules(Ruleset):
                 _DECK_CHECKS.clear()
             got = _DECK_CHECKS[key] = tuple(self._validate(deck, options))
         return list(got)
+
+    def deck_problems_in(self, deck: Deck, options: Mapping[str, Any]) -> Sequence[Violation]:
+        """The deck rules depend on an option (``artefacts_exactly_5``), not on a format."""
+        return self.validate_deck(deck, None, dict(options))
 
     def _validate(self, deck: Deck, options: dict | None) -> list[Violation]:
         out = self.unknown_cards(deck)
@@ -289,17 +291,14 @@ class PerfectRules(Ruleset):
         owner: list[int] = []
         sections: list[dict[str, list[int]]] = []
         for p, deck in enumerate(resolved):
+            if check_decks:
+                self.check_deck(deck, opts, p)
             key = tuple(deck.sections.items())
             cached = _RESOLVED.get(key)
             if cached is None:
                 if len(_RESOLVED) > 256:
                     _RESOLVED.clear()
                 cached = _RESOLVED[key] = self._resolve(deck)
-            if check_decks:
-                bad = self.validate_deck(deck, None, opts)
-                if bad:
-                    raise DeckFileError(f"deck {deck.name!r} of player {p} is not legal: {bad[0].message} "
-                                        f"({bad[0].clause})" + (f" and {len(bad) - 1} more" if len(bad) > 1 else ""))
             by_section: dict[str, list[int]] = {}
             for section, cards in cached:
                 base = len(defs)
@@ -463,8 +462,10 @@ class PerfectRules(Ruleset):
             return False
         if ph == "war":
             attackers = self.attackers(state, p)
-            if not attackers:
-                self.end_turn(state)  # the last refreshed unit has attacked (PTCG-TURN-07)
+            if not attackers and not state.vars.get("war_acted"):
+                # the last refreshed unit has attacked, or none was left when the War stage began (PTCG-TURN-07);
+                # a unit rested otherwise (its own effect) leaves the decision to the player
+                self.end_turn(state)
                 return False
             acts = self.war_actions(state, p, attackers)
         else:
@@ -482,10 +483,10 @@ class PerfectRules(Ruleset):
                 self.resolve_battle(state)
                 return False
             state.current = 1 - p
-            state._legal = acts
+            state.cache_legal(acts)
             return True
         state.current = p
-        state._legal = acts
+        state.cache_legal(acts)
         return True
 
     def _start_turn(self, state: GameState) -> None:
@@ -519,10 +520,11 @@ class PerfectRules(Ruleset):
 
     def end_turn(self, state: GameState) -> None:
         p = state.active
+        state.vars.pop("war_acted", None)
         state.emit("turn_end", p, data=(state.turn,))
         for st in state.cs.values():
             if st.mods:
-                st.mods = [m for m in st.mods if m[2] != "turn" and m[2] != "battle"]
+                st.mods = durations.after_turn(st.mods, ("battle",))
             if st.status:
                 for s in TEMP_STATUSES:
                     st.status.pop(s, None)
@@ -794,10 +796,14 @@ class PerfectRules(Ruleset):
             spots = (BEHIND[z],)
         else:
             return []
+        # option stasis_may_support (PTCG-TERM-20/ROLE-10): a Stasis unit is turned, not rested, so it may support a
+        # Leader's attack, which needs no resting
+        stasis_ok = z == LEADER and state.options.get("stasis_may_support")
         out = []
         for s in spots:
             for c in zones[s]:
-                if c not in chosen and state.defs[c].type == UNIT and is_refreshed(state, c):
+                if c not in chosen and state.defs[c].type == UNIT and (
+                        is_refreshed(state, c) or (stasis_ok and not state.cs[c].tapped)):
                     out.append(c)
         return out
 
@@ -856,8 +862,12 @@ class PerfectRules(Ruleset):
         elif k == "cast":
             self.cast(state, p, args[0])
         elif k == "activate":
+            if state.phase == "war":
+                state.vars["war_acted"] = 1  # PTCG-TURN-07: no attack since; the player ends the turn
             self.activate(state, p, args[0], int(args[1]))
         elif k == "retreat":
+            if state.phase == "war":
+                state.vars["war_acted"] = 1
             self.to_lost(state, args[0])
             state.emit("retreat", p, args[0])
         elif k == "attack":
@@ -1297,7 +1307,12 @@ class PerfectRules(Ruleset):
             if eff.trigger != kind:
                 continue
             if off_field:
-                if eff.zone is None or z not in self.zone_group(eff.zone):
+                if eff.zone is None:
+                    # "When a <name> Unit is lost" covers that unit itself, just gone from play (PTCG-ULT-10)
+                    if not (kind == "lost" and eff.params and "unit" in eff.params and ev.data
+                            and ev.data[0] in FIELD_SET):
+                        continue
+                elif z not in self.zone_group(eff.zone):
                     continue
             elif eff.zone is not None and z not in self.zone_group(eff.zone):
                 continue
@@ -1305,12 +1320,9 @@ class PerfectRules(Ruleset):
                 continue
             prm = eff.params
             if prm:
-                if prm.get("of") == "self" and ev.card != card:
+                if not event_filters_pass(prm, card, p, ev):
                     continue
                 if "unit" in prm and (ev.card < 0 or state.defs[ev.card].name.lower() != str(prm["unit"]).lower()):
-                    continue
-                who = prm.get("who")
-                if who is not None and (ev.player == p) != (who == "you"):
                     continue
                 against = prm.get("against")
                 if against is not None and (len(ev.data) < 2 or ev.data[1] != against):
@@ -1606,6 +1618,8 @@ class PerfectRules(Ruleset):
                 steps.append(Step("_damage_one", {"target": loser, "amount": dmg[loser]}))
             elif state.loc[loser][1] in WINGS or state.loc[loser][1] in SUPPORTS:
                 self.destroy(state, loser, None)
+        if state.options.get("win_before_battle_triggers"):
+            steps.append(WIN_CHECK)  # PTCG-ULT-09 second reading: the attack's damage is the effect to finish
         steps.append(END_BATTLE)
         self.start(state, tuple(steps), att, p)
 
@@ -1614,10 +1628,8 @@ class PerfectRules(Ruleset):
         dfd = v.get("b_def", -1)
         if dfd >= 0 and state.loc[dfd][1] == DEFENCE:
             self.to_lost(state, dfd)  # the defender from hand is spent (PTCG-WAR-08 (3))
-        for st in state.cs.values():
-            if st.mods:
-                st.mods = [m for m in st.mods if m[2] != "battle"]
-        for k in ("b_att", "b_tgt", "b_def", "b_sup"):
+        durations.end(state, "battle")
+        for k in ("b_att", "b_tgt", "b_def", "b_sup", "war_acted"):
             v.pop(k, None)
         if state.phase == "battle":
             state.phase = "war"

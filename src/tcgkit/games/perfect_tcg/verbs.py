@@ -28,12 +28,15 @@ from tcgkit.games.perfect_tcg.model import (
     FIELD,
     HISTORY,
     LEADER,
+    LOCK_KEYS,
     LOST,
     SLOTS,
     SUPPORTS,
     UNIT,
     UNIT_ZONES,
     WINGS,
+    leader_level,
+    next_seq,
 )
 
 if TYPE_CHECKING:
@@ -239,8 +242,6 @@ def _level_down(state: GameState, ctx: dict, step: Step) -> None:
 def _level_up(state: GameState, ctx: dict, step: Step) -> None:
     """Level up by card text: the card goes onto its owner's Leader, even beyond the once-per-turn level-up
     (PTCG-ULT-01 over PTCG-ROLE-02); one level higher unless ``any_level``."""
-    from tcgkit.games.perfect_tcg.rules import leader_level
-
     rules = state.rules
     for c in _sel(state, ctx, step.params[_T])[:1]:
         d = state.defs[c]
@@ -283,8 +284,6 @@ def _pay(state: GameState, ctx: dict, step: Step) -> None:
 
 def _lock(state: GameState, ctx: dict, step: Step) -> None:
     """Lock a player out of some of their cards until the end of their next turn."""
-    from tcgkit.games.perfect_tcg.rules import LOCK_KEYS
-
     what = step.params["what"]
     for w in what if isinstance(what, tuple) else (what,):
         key = LOCK_KEYS[w]
@@ -385,8 +384,6 @@ def _move_top(state: GameState, ctx: dict, step: Step) -> None:
 
 def _win(state: GameState, ctx: dict, step: Step) -> None:
     """A card-effect win (priority 1), counted when the effect has finished (PTCG-ULT-09, PTCG-WIN-04)."""
-    from tcgkit.games.perfect_tcg.rules import next_seq
-
     p = effects.player(state, ctx, step.params.get(_P))
     reason = step.params.get("reason") or f"{state.defs[ctx['source']].name}'s effect"
     state.rules.claim_win(state, p, reason, ctx.get("_seq") or next_seq(state))
@@ -406,6 +403,11 @@ def _end_battle(state: GameState, ctx: dict, step: Step) -> None:
     state.rules.end_battle(state)
 
 
+def _check_wins(state: GameState, ctx: dict, step: Step) -> None:
+    """Option ``win_before_battle_triggers``: the wins, checked once the attack's damage is done (PTCG-ULT-09)."""
+    state.rules.check_wins(state)
+
+
 HANDLERS: dict[str, effects.Handler] = {
     "lose": _lose, "energise": _energise, "remove": _remove, "excavate": _excavate, "armour": _armour,
     "prevent": _prevent, "refresh": _refresh, "rest": _rest, "stasis": _stasis, "end_stasis": _end_stasis,
@@ -413,6 +415,7 @@ HANDLERS: dict[str, effects.Handler] = {
     "put_into_play": _put_into_play, "pay": _pay, "lock": _lock,
     "damage": _damage, "move": _move, "move_top": _move_top, "win": _win,
     "_damage_one": _damage_one, "_put_one": _put_one, "_finish_cast": _finish_cast, "_end_battle": _end_battle,
+    "_check_wins": _check_wins,
 }
 
 __all__ = ["EXTRA_VERBS", "HANDLERS", "UNIT"]

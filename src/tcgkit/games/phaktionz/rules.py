@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from tcgkit.core import effects
+from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, CardPool, Effect
 from tcgkit.core.decks import Deck, Violation
@@ -67,13 +67,17 @@ class PhaktionzRules(Ruleset):
     ZONES = {"deck": HIDDEN, "hand": OWNER, "field": PUBLIC, "realm": PUBLIC, "attached": PUBLIC,
              "deck_out": PUBLIC, "exile": PUBLIC, "creation_pile": OWNER, "stack": PUBLIC, "aside": OWNER}
     ZONE_GROUPS = {"end_zone": ("deck_out",), "battlefield": ("field",), "cp": ("creation_pile",)}
+    #: where events name other cards in their data (hidden from a viewer who cannot see them now).
+    EVENT_CARD_DATA = {"attached": (0,), "battle": (0,), "battle_declared": (0,)}
     PLAY_ZONES = ("field", "realm", "attached")
+    PASS_KINDS = Ruleset.PASS_KINDS | {"keep", "next", "pass"}
     ZONE_RULES = {"field": (None, ("summon",))}
     DECK_ZONE, HAND_ZONE, DISCARD_ZONE, TOKEN_ZONE = "deck", "hand", "deck_out", "field"
     FORMATS = ("standard", "synthesis")
     OPTIONS = {"format": "standard", "columns": 5, "tribute_at_least": False, "demote_winner": False,
                "defender_disabled": False, "win_on_failed_draw": False, "first_turn_no_draw": False,
-               "plague_each_battlefield": False}
+               "plague_each_battlefield": False,
+               "responses_chain": False}
     EXTRA_VERBS = verbs.EXTRA_VERBS
     card_model = PhaktionzCard
     data_dir = HERE
@@ -216,9 +220,7 @@ class PhaktionzRules(Ruleset):
                 st = state.cs.get(c)
                 if st is not None and st.status.get("exile_eot"):
                     self.exile(state, c)
-        for st in state.cs.values():
-            if st.mods:
-                st.mods = [m for m in st.mods if m[2] != "turn"]
+        durations.end_turn(state)
         state.vars.pop("delayed", None)
         if state.result is None:
             self.check_decks(state)
@@ -227,7 +229,8 @@ class PhaktionzRules(Ruleset):
         """PHK-WIN-01: a player whose deck is 0 loses at once; both at 0 is a draw."""
         if state.result is not None or state.options.get("win_on_failed_draw"):
             return
-        empty = [p for p in (0, 1) if not state.zones[p]["deck"]]
+        zones = state.zones  # cards set aside by a look (Lin) are still the deck's: a look is not a draw
+        empty = [p for p in (0, 1) if not zones[p]["deck"] and not zones[p]["aside"]]
         if len(empty) == 2:
             state.end(None, "both decks reached 0 cards", "PHK-WIN-01")
         elif empty:
@@ -387,12 +390,14 @@ class PhaktionzRules(Ruleset):
                     st.status["plague"] = 1  # still a Plague summon as it is exiled
                     self.exile(state, c)
 
-    def put_on_field(self, state: GameState, card: int, player: int, col: int, tributed: bool) -> None:
-        from_deck_out = state.loc[card][1] == "deck_out"
+    def put_on_field(self, state: GameState, card: int, player: int, col: int, tributed: bool,
+                     iki: bool = False) -> None:
+        """Put a Summon in column ``col``. ``iki``: placed from the Deck Out Pile by Iki's leave, so it is exiled
+        when it leaves the battlefield (PHK-TERM-04); a Summon an effect places from there (One Last Time) is not."""
         state.move(card, player, "field")
         st = state.card_state(card)
         st.counters["col"] = col
-        if from_deck_out:
+        if iki:
             st.status["iki"] = 1
         state.emit("placed", player, card, (col, 1 if tributed else 0))
         if tributed:
@@ -550,20 +555,34 @@ class PhaktionzRules(Ruleset):
                     out.append(c)
         return out
 
+    @staticmethod
+    def tribute_need(state: GameState, spec: dict) -> int:
+        """How many Summons a "demote N ..." placement takes: N, or N from each battlefield under option
+        ``plague_each_battlefield`` for a text that says "on each battlefield" (PHK-MECH-04)."""
+        n = spec["count"]
+        return 2 * n if spec.get("each") and state.options.get("plague_each_battlefield") else n
+
     def count_tribute_ok(self, state: GameState, player: int, spec: dict, chosen: tuple[int, ...]) -> bool:
+        """Whether the tributes ``chosen`` so far can be completed, leaving a column free for the placed Summon: with
+        no free column, one of the tributes must be the player's own (PHK-MECH-02)."""
         cands = self.count_candidates(state, player, spec, chosen)
-        need = spec["count"] - len(chosen)
-        if spec.get("each") and state.options.get("plague_each_battlefield"):
-            mine = sum(1 for c in cands if state.owner[c] == player)
-            theirs = len(cands) - mine
-            half = spec["count"]
-            got_mine = sum(1 for c in chosen if state.owner[c] == player)
-            if mine < half - got_mine or theirs < half - (len(chosen) - got_mine):
-                return False
-        elif len(cands) < need:
+        owner = state.owner
+        mine = sum(1 for c in cands if owner[c] == player)
+        got_mine = sum(1 for c in chosen if owner[c] == player)
+        need = self.tribute_need(state, spec) - len(chosen)
+        if need < 0:
             return False
-        own_free = self.free_columns(state, player) or any(state.owner[c] == player for c in (*chosen, *cands))
-        return bool(own_free)
+        if spec.get("each") and state.options.get("plague_each_battlefield"):
+            half = spec["count"]
+            need_mine, need_theirs = half - got_mine, half - (len(chosen) - got_mine)
+            if need_mine < 0 or need_theirs < 0 or mine < need_mine or len(cands) - mine < need_theirs:
+                return False
+            takes_own = got_mine > 0 or need_mine > 0
+        else:
+            if len(cands) < need:
+                return False
+            takes_own = got_mine > 0 or (need > 0 and mine > 0)
+        return takes_own or bool(self.free_columns(state, player))
 
     def tribute_actions(self, state: GameState) -> list[Action]:
         card, need, chosen = state.vars["placing"][:3]
@@ -572,7 +591,7 @@ class PhaktionzRules(Ruleset):
         out = []
         if spec is not None:
             for c in self.count_candidates(state, p, spec, chosen):
-                if self.count_tribute_ok(state, p, spec, (*chosen, c)) or len(chosen) + 1 == spec["count"]:
+                if self.count_tribute_ok(state, p, spec, (*chosen, c)):
                     out.append(Action("tribute", (c,)))
             return out
         for c, t in self.tribute_tiers(state, p, chosen):
@@ -708,7 +727,7 @@ class PhaktionzRules(Ruleset):
         col = self.column(state, card)
         in_col = [c for c in opp if self.column(state, c) == col]
         if not in_col:
-            return ["direct"]
+            return [] if only else ["direct"]  # "can only battle Plague summons": not the opponent (PHK-MECH-04)
         return [c for c in in_col if c in allowed]
 
     def battle_actions(self, state: GameState, player: int) -> list[Action]:
@@ -832,22 +851,23 @@ class PhaktionzRules(Ruleset):
         card = action.args[0]
         p = state.active
         d = state.defs[card]
+        origin = state.loc[card][1]
         state.move(card, p, "stack")
         spec = d.fields["tribute"]
         if spec is not None:
-            need = spec["count"]
+            need = self.tribute_need(state, spec)
         else:
             need = d.stats["tier"] if d.stats["tier"] >= 2 else 0
             if len(action.args) > 1:
                 src, idx = self.front_discount(state, p, card)  # type: ignore[misc]
                 effects.mark_used(state, src, idx, state.defs[src].effects[idx].limit)
                 need -= 1
-        state.vars["placing"] = (card, need, (), bool(need))
+        state.vars["placing"] = (card, need, (), bool(need), origin)
         state.vars["sub"] = "tribute" if need > 0 else "column"
         self._after_tribute(state)
 
     def _do_tribute(self, state: GameState, action: Action) -> None:
-        card, need, chosen, tributed = state.vars["placing"]
+        card, need, chosen, tributed, origin = state.vars["placing"]
         t = action.args[0]
         spec = state.defs[card].fields["tribute"]
         cost = 1 if spec is not None else self.stat(state, t, "tier")
@@ -855,7 +875,7 @@ class PhaktionzRules(Ruleset):
         need = need - cost
         if state.options.get("tribute_at_least") and spec is None:
             need = max(0, need)
-        state.vars["placing"] = (card, need, (*chosen, t), tributed)
+        state.vars["placing"] = (card, need, (*chosen, t), tributed, origin)
         if need <= 0:
             state.vars["sub"] = "column"
         self._after_tribute(state)
@@ -867,17 +887,17 @@ class PhaktionzRules(Ruleset):
         if len(free) == 1:
             self._finish_place(state, free[0])
         elif not free:
-            card = state.vars.pop("placing")[0]
+            card, origin = state.vars.pop("placing")[::4]
             state.vars.pop("sub", None)
-            state.move(card, state.active, "hand")
+            state.move(card, state.active, origin)  # nowhere to go: back where it came from
 
     def _do_column(self, state: GameState, action: Action) -> None:
         self._finish_place(state, int(action.args[0]))
 
     def _finish_place(self, state: GameState, col: int) -> None:
-        card, _, _, tributed = state.vars.pop("placing")
+        card, _, _, tributed, origin = state.vars.pop("placing")
         state.vars.pop("sub", None)
-        self.put_on_field(state, card, state.active, col, tributed)
+        self.put_on_field(state, card, state.active, col, tributed, iki=origin == "deck_out")
 
     def _do_cast(self, state: GameState, action: Action) -> None:
         card = action.args[0]
@@ -899,7 +919,11 @@ class PhaktionzRules(Ruleset):
         host = action.args[1] if len(action.args) > 1 else -1
         if in_window:
             self._close_window(state, answered=True)
-            self.push_front(state, ("inv", card, p, host))
+            if state.options.get("responses_chain"):  # PHK-INV-03 second reading: a Counter may answer a Counter
+                state.vars["answers"] = (*state.vars.get("answers", ()), (card, state.vars["answering"]))
+                self.push_front(state, ("window", "invocation", p, card, host), ("inv", card, p, host))
+            else:
+                self.push_front(state, ("inv", card, p, host))
         else:
             self.push_front(state, ("window", "invocation", p, card, host), ("inv", card, p, host))
 
@@ -1021,7 +1045,18 @@ class PhaktionzRules(Ruleset):
 
     def _task_inv(self, state: GameState, card: int, player: int, host: int) -> None:
         inv = state.defs[card].fields["inv_type"]
+        answers = state.vars.get("answers")
+        if answers:  # option responses_chain: a Counter resolves against the play it answered
+            pair = next((a for a in answers if a[0] == card), None)
+            if pair is not None:
+                rest = tuple(a for a in answers if a is not pair)
+                if rest:
+                    state.vars["answers"] = rest
+                else:
+                    del state.vars["answers"]
+                state.vars["answering"] = pair[1]
         if self._fizzled(state, card):
+            state.vars.pop("answering", None)
             self._spend(state, card)
             return
         if inv == "weapon":

@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from tcgkit.core import effects
+from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, Effect
 from tcgkit.core.decks import Deck, Violation
@@ -67,7 +67,10 @@ class TgcRules(Ruleset):
     ZONES = {"deck": HIDDEN, "hand": OWNER, "mulligan": OWNER, "field": PUBLIC, "equip": PUBLIC, "bf": PUBLIC,
              "artifacts": PUBLIC, "stack": PUBLIC, "discard": PUBLIC}
     ZONE_GROUPS = {"board": FIELD, "creatures": ("field",)}
+    #: where events name other cards in their data (hidden from a viewer who cannot see them now).
+    EVENT_CARD_DATA = {"equipped": (0,), "attack": (0,), "block": (0,), "targeted": (0,), "negate": (0,)}
     PLAY_ZONES = FIELD
+    PASS_KINDS = Ruleset.PASS_KINDS | {"do_nothing", "keep", "no_block", "pass_phase"}
     # creatures on the field, Equipment under them, one Battlefield (TGC-3.3.3.d.1)
     ZONE_RULES = {"field": (None, (CREATURE,)), "equip": (None, (EQUIPMENT,)), "bf": (1, (BATTLEFIELD,)),
                   "artifacts": (None, (ARTIFACT,))}
@@ -83,6 +86,8 @@ class TgcRules(Ruleset):
         "quick_holder": "turn",  # TGC-2.2: "turn" (R1), "opponent" (R2) or "actor" (R3)
         "coin_plasma_persists": False,  # TGC-3.6.2 reading (b)
         "equipment_bonus_absorbs_damage": False,  # TGC-3.3.3.b.3.1 reading (b)
+        "taunt_stops_pending_direct": False,  # TGC-4.1.2.1: a Taunt creature arriving stops a pending direct attack
+        "human_may_block_asimov": False,  # Asimov: a Human may block it, and the Asimov attacker is destroyed
         "defender_gone_cancels": False,  # TGC-4.2.2.1 reading (b)
         "negate_destruction_only": False,  # Chief Engineer's Negate: only the destruction, not the whole effect
         "botanist_creatures_only": False,  # Committed Botanist's "summon" read as creatures only
@@ -182,10 +187,7 @@ class TgcRules(Ruleset):
         resolved = [self.deck(d) if isinstance(d, str) else d for d in decks]
         if check_decks:
             for i, deck in enumerate(resolved):
-                bad = self.validate_deck(deck, opts.get("format"))
-                if bad:
-                    raise DeckFileError(f"deck {deck.name!r} of player {i} is not legal: {bad[0].message} "
-                                        f"({bad[0].clause})")
+                self.check_deck(deck, opts, i)
         # only the main section holds cards; the tournament's chosen subtypes are not cards
         mains = [replace(d, sections={"main": d.section("main")}) for d in resolved]
         return super().new_game(mains, seed, options, check_decks=False)
@@ -356,7 +358,10 @@ class TgcRules(Ruleset):
         if not self._timing_ok(state, gs, eff):
             return False
         params = eff.params
-        if params.get("own_turn", True) and state.active != p and not params.get("quick"):
+        own_turn = params.get("own_turn")  # a Quick effect may be used on either turn unless its text says "your
+        if own_turn is None:               # turn" (Miningborg, TGC-0.2): ``own_turn: true``
+            own_turn = not params.get("quick")
+        if own_turn and state.active != p:
             return False
         st = state.cs.get(card)
         if st is not None and (verbs.nullified(state, card) or st.status.get("stasis")):
@@ -464,6 +469,9 @@ class TgcRules(Ruleset):
         if verbs.has_kw(state, attacker, "Unstoppable"):
             return []
         flying = verbs.has_kw(state, attacker, "Flying")
+        # option human_may_block_asimov: the Human's player may force the Asimov attacker into that combat, where it
+        # is destroyed rather than attacking (the keyword's own text)
+        human_blocks = state.options.get("human_may_block_asimov")
         out = []
         for b in state.zones[1 - state.owner[attacker]]["field"]:
             st = state.cs.get(b)
@@ -471,7 +479,8 @@ class TgcRules(Ruleset):
                 continue
             if flying and not (verbs.has_kw(state, b, "Flying") or verbs.has_kw(state, b, "Long-Ranged")):
                 continue
-            if self.may_fight(state, attacker, b):
+            if self.may_fight(state, attacker, b) or (
+                    human_blocks and verbs.has_kw(state, attacker, "Asimov") and verbs.has_subtype(state, b, "Human")):
                 out.append(b)
         return out
 
@@ -569,6 +578,14 @@ class TgcRules(Ruleset):
             return state.res[p]["mulligans"]
         cs = state.cs
         return sum(1 for c in state.zones[p]["deck"] if c in cs and cs[c].face_down)
+
+    def known_hidden(self, state: GameState, viewer: int) -> frozenset[int]:
+        """The cards ``viewer`` has set aside under its own deck in this mulligan: it knows them and their place, so a
+        sample of its view keeps them (and with them its swap count, TGC-1.5.1-2)."""
+        if state.phase != "mulligan" or state.options.get("mulligan_sequential"):
+            return frozenset()
+        cs = state.cs
+        return frozenset(c for c in state.zones[viewer]["deck"] if c in cs and cs[c].face_down)
 
     def _mulligan(self, state: GameState, card: int) -> None:
         """TGC-1.5.1: one card face down aside, draw 1. Opening-hand moves name no card in the log, since the
@@ -756,10 +773,11 @@ class TgcRules(Ruleset):
     def end_turn(self, state: GameState) -> None:
         """Leaving the End Phase ends the turn (TGC-2.5.4.d): this-turn effects expire; the opponent's turn starts."""
         p = state.active
-        state.res[p]["temp"] = 0
+        for r in state.res:  # "this turn" plasma ends with the turn, whoever gained it (TGC-1.10.1)
+            r["temp"] = 0
         for card, st in list(state.cs.items()):
             if st.mods:
-                st.mods = [m for m in st.mods if m[2] != "turn"]
+                st.mods = durations.after_turn(st.mods)
             if st.status:
                 for k in [k for k, val in st.status.items() if val == -1]:
                     del st.status[k]
@@ -976,6 +994,10 @@ class TgcRules(Ruleset):
             state.emit("fizzle", p, attacker if state.loc[attacker][1] in FIELD else -1, (pend[0],))
             return
         if pend[0] == "direct":
+            if state.options.get("taunt_stops_pending_direct") and not verbs.has_kw(state, attacker, "Deadeye") and \
+                    any(verbs.has_kw(state, c, "Taunt") for c in state.zones[1 - p]["field"]):
+                state.emit("fizzle", p, attacker, ("direct",))  # now unable to attack directly (TGC-4.1.2.1)
+                return
             self._direct_damage(state, attacker)
             if state.result is None and state.loc[attacker][1] == "field":
                 self._tap(state, attacker)
@@ -1095,8 +1117,6 @@ class TgcRules(Ruleset):
 
     def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Event) -> bool:
         if eff.params.get("activate") or verbs.nullified(state, card):
-            return False
-        if eff.params.get("self") and ev.card != card:
             return False
         if eff.zone and state.loc[card][1] != eff.zone:
             return False

@@ -205,6 +205,9 @@ def combat(rules: Any, state: GameState, a: int, d: int) -> None:
             return
     pa, pd = _combat_power(rules, state, a, d), _combat_power(rules, state, d, a)
     fa, fd = has_kw(state, a, "First Strike"), has_kw(state, d, "First Strike")
+    # read before the damage: a keyword an Equipment grants is still the attacker's when both die (TGC-4.2.3)
+    squad = has_kw(state, a, "Squad Tactics")
+    drain = squad and has_kw(state, a, "Lifedrain")
     if fa and not fd:
         _hit(rules, state, a, d, pa, True)
         if state.loc[d][1] == "field":
@@ -216,18 +219,22 @@ def combat(rules: Any, state: GameState, a: int, d: int) -> None:
     else:
         _hit(rules, state, a, d, pa, True)
         _hit(rules, state, d, a, pd, False)
-    if state.result is None and state.loc[d][1] != "field" and has_kw(state, a, "Squad Tactics"):
-        creature_hits_player(rules, state, a, state.owner[d], 1)
+    if squad and state.result is None and state.loc[d][1] != "field":
+        creature_hits_player(rules, state, a, state.owner[d], 1, drain)
 
 
-def creature_hits_player(rules: Any, state: GameState, x: int, player: int, amount: int) -> None:
+def creature_hits_player(rules: Any, state: GameState, x: int, player: int, amount: int,
+                         lifedrain: bool | None = None) -> None:
     """Lifeshard damage dealt by creature ``x`` (a direct attack, Hulking's excess, Squad Tactics): Lifedrain ("upon
-    dealing lifeshard damage to an opposing player with a creature with Lifedrain, heal for one lifeshard")."""
+    dealing lifeshard damage to an opposing player with a creature with Lifedrain, heal for one lifeshard").
+    ``lifedrain``: whether ``x`` had Lifedrain when the damage was dealt (None: look now)."""
     if amount <= 0:
         return
     owner = state.owner[x]
     rules.damage_player(state, player, amount, {"source": x, "controller": owner, "combat": True})
-    if state.result is None and player != owner and has_kw(state, x, "Lifedrain"):
+    if lifedrain is None:
+        lifedrain = has_kw(state, x, "Lifedrain")
+    if state.result is None and player != owner and lifedrain:
         rules.heal_player(state, owner, 1, {"controller": owner})
 
 

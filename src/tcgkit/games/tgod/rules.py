@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from tcgkit.core import effects
+from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, Effect, Step
 from tcgkit.core.decks import Deck, Violation
@@ -110,7 +110,10 @@ class TgodRules(Ruleset):
     ZONES = {"deck": HIDDEN, "hand": OWNER, "main": PUBLIC, "backup": PUBLIC, "base": PUBLIC, "discard": PUBLIC,
              "power": PUBLIC, "equipped": PUBLIC}
     ZONE_GROUPS = {"creatures": ("main", "backup"), "field": ("main", "backup", "base")}
+    #: where events name other cards in their data (hidden from a viewer who cannot see them now).
+    EVENT_CARD_DATA = {"equip": (0,), "attack": (0,), "switch": (0,)}
     PLAY_ZONES = ("main", "backup", "base", "power", "equipped")
+    PASS_KINDS = Ruleset.PASS_KINDS | {"end"}
     # one Main Creature and one Base Armor (TGOD-SPEC-01, TGOD-SETUP-01); each zone its own card type
     ZONE_RULES = {"main": (1, (CREATURE,)), "backup": (None, (CREATURE,)), "base": (1, (BASE,)),
                   "power": (None, (POWER,)), "equipped": (None, (EQUIPMENT,))}
@@ -120,7 +123,8 @@ class TgodRules(Ruleset):
     OPTIONS: Mapping[str, Any] = {"steps_any_order": False, "carry_remaining_hp": False,
                                   "paralysis_counts_all_turns": False, "deal_before_game": False,
                                   "equip_any_number": False, "power_any_number": False,
-                                  "defense_only_creatures": False, "first_player": None}
+                                  "defense_only_creatures": False, "first_player": None,
+                                  "carry_hp_with_equipment": False, "both_bases_first_printed": False}
     EXTRA_VERBS = {"stars": {"params": ("target", "amount"), "required": ("target", "amount")},
                    "paralyze": {"params": ("target", "turns"), "required": ("target",)}}
     card_model = TgodCard
@@ -234,10 +238,7 @@ class TgodRules(Ruleset):
         resolved = [self.deck(d) if isinstance(d, str) else d for d in decks]
         if check_decks:
             for i, deck in enumerate(resolved):
-                bad = self.deck_problems(deck)
-                if bad:
-                    raise DeckFileError(f"deck {deck.name!r} of player {i} is not legal: {bad[0].message} "
-                                        f"({bad[0].clause})" + (f" and {len(bad) - 1} more" if len(bad) > 1 else ""))
+                self.check_deck(deck, None, i)
         playing = [replace(d, sections={"main": d.section("main")}) for d in resolved]
         return super().new_game(playing, seed, options, check_decks=False)
 
@@ -306,12 +307,7 @@ class TgodRules(Ruleset):
             else:
                 counters["turns_left"] = left
         if state.vars.get("mods"):
-            left = False
-            for st in state.cs.values():
-                if st.mods:
-                    st.mods = [(s, d, "turn" if e == "next_turn" else e) for s, d, e in st.mods if e != "turn"]
-                    left = left or bool(st.mods)
-            state.vars["mods"] = left
+            state.vars["mods"] = durations.end_turn(state)
         state.emit("end_turn", p)
         self.start_turn(state)
 
@@ -319,13 +315,15 @@ class TgodRules(Ruleset):
     def _count_down(state: GameState, p: int) -> None:
         """Paralysis counts down at the end of its owner's turn (TGOD-BTL-07; or every turn, by option)."""
         every = state.options.get("paralysis_counts_all_turns")
+        # reading (b) counts the turns *after* the one the paralysis began in, not that turn itself
+        fresh = state.vars.pop("paralyzed_now", ()) if every else ()
         still = []
         for card in state.vars["paralysis"]:
             st = state.cs.get(card)
             if st is None or not st.status.get("paralyzed") or state.loc[card][1] not in HOLDERS:
                 continue
             owner = state.owner[card]
-            if owner == p or every:
+            if owner == p or (every and card not in fresh):
                 status = st.status
                 status["paralyzed"] -= 1
                 if status["paralyzed"] <= 0:
@@ -592,6 +590,16 @@ class TgodRules(Ruleset):
             self.finish_attack(state)
             if state.result is not None:
                 return
+        if state.phase == "play":
+            v = state.vars
+            # stars lost by an effect, not only by an attack (TGOD-OTH-06); checked only when stars may have changed
+            statics = v.get("static_stars", ())
+            if "stars_dirty" in v or statics != v.get("stars_seen", ()):  # stars changed, or what changes them
+                v.pop("stars_dirty", None)
+                v["stars_seen"] = statics
+                self.check_switch(state)
+            elif "both_out" in v and v["both_out"] != self._mains(state):  # a Main Creature came or went
+                self.check_switch(state)
         if state.phase == "switch":
             self.next_switch(state)
         else:
@@ -670,6 +678,8 @@ class TgodRules(Ruleset):
         known = state.vars.get("paralysis", ())
         if card not in known:
             state.vars["paralysis"] = (*known, card)
+        if state.options.get("paralysis_counts_all_turns"):
+            state.vars["paralyzed_now"] = (*state.vars.get("paralyzed_now", ()), card)
         state.emit("status", state.owner[card], card, ("paralyzed", turns))
 
     def damage_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
@@ -715,11 +725,16 @@ class TgodRules(Ruleset):
             counters = state.card_state(card).counters
             counters["damage"] = max(counters.get("damage", 0), self.stat(state, card, "hp"))
             state.vars["base_hit"] = True
+            if state.options.get("both_bases_first_printed"):
+                state.vars.setdefault("first_base_down", owner)  # TGOD-ROLE-02 second reading: the first one counts
             state.emit("destroyed", owner, card)
             if not state.stack:
                 self.check_win(state)
             return
         st = state.cs.get(card)
+        # option carry_hp_with_equipment: the total HP as it stood, Equipment and modifiers included (BTL-11)
+        full = self.stat(state, card, "hp") if ctx.get("battle") and state.options.get(
+            "carry_hp_with_equipment") else 0
         for eq in list(st.attached) if st is not None else ():
             state.move(eq, state.owner[eq], "discard")
         state.move(card, owner, "discard")
@@ -727,6 +742,8 @@ class TgodRules(Ruleset):
         if ctx.get("battle"):
             if state.options["carry_remaining_hp"]:
                 carried = max(0, ctx.get("hp_before", 0))
+            elif state.options.get("carry_hp_with_equipment"):
+                carried = full
             else:
                 carried = state.defs[card].stats["hp"]
             state.emit("hp_carried", owner, card, (carried,))
@@ -744,7 +761,10 @@ class TgodRules(Ruleset):
         dead = [p for p in (0, 1) if any(self.hp_left(state, b) <= 0 for b in state.zones[p]["base"])]
         if not dead:
             return False
-        if len(dead) == 2:
+        first = state.vars.pop("first_base_down", None)
+        if len(dead) == 2 and first is not None:  # option both_bases_first_printed: destroyed one after the other
+            state.end(1 - first, "destroyed the opponent's Base Armor first", "TGOD-ROLE-02")
+        elif len(dead) == 2:
             state.end(None, "both Base Armors were destroyed at once", "TGOD-ROLE-02")
         else:
             winner = 1 - dead[0]
@@ -754,12 +774,33 @@ class TgodRules(Ruleset):
         return True
 
     # ================================================================== the switch (TGOD-OTH-06..09)
-    def check_switch(self, state: GameState) -> None:
-        """When both Main Creatures are out of Battle Stars, both players switch (active player first)."""
+    @staticmethod
+    def _mains(state: GameState) -> tuple[int, int]:
         z0, z1 = state.zones[0]["main"], state.zones[1]["main"]
-        if not z0 or not z1 or self.stars_left(state, z0[0]) > 0 or self.stars_left(state, z1[0]) > 0:
+        return (z0[0] if z0 else -1, z1[0] if z1 else -1)
+
+    def both_out(self, state: GameState) -> bool:
+        """Both players have a Main Creature and both are out of Battle Stars (TGOD-OTH-06)."""
+        z0, z1 = state.zones[0]["main"], state.zones[1]["main"]
+        return bool(z0 and z1) and self.stars_left(state, z0[0]) <= 0 and self.stars_left(state, z1[0]) <= 0
+
+    def check_switch(self, state: GameState) -> None:
+        """When both Main Creatures run out of Battle Stars, both players switch (active player first).
+
+        One trigger, checked after every attack and every action: the moment the both-out condition arises. While it
+        lasts (a player had no Backup, TGOD-OTH-08) nothing more happens, whatever either player does: a Backup
+        played later is not switched in. Once it has ended, it may arise again.
+        """
+        v = state.vars
+        if not self.both_out(state):
+            if "both_out" in v:
+                del v["both_out"]
             return
-        state.vars["switch_queue"] = (state.active, 1 - state.active)
+        if "both_out" in v:
+            v["both_out"] = self._mains(state)
+            return
+        v["both_out"] = self._mains(state)
+        v["switch_queue"] = (state.active, 1 - state.active)
         state.phase = "switch"
 
     def next_switch(self, state: GameState) -> None:
@@ -1015,6 +1056,8 @@ def _static_spec(eff: Effect) -> tuple:
 def _verb_modify(state: GameState, ctx: dict, step: Step) -> None:
     """The core ``modify``, noting that modifiers exist (end of turn then looks for expired ones)."""
     state.vars["mods"] = True
+    if step.params.get("stat") == "stars":
+        state.vars["stars_dirty"] = True  # the switch is checked after the effect (TGOD-OTH-06)
     effects.CORE_HANDLERS["modify"](state, ctx, step)
 
 
@@ -1022,6 +1065,7 @@ def _verb_stars(state: GameState, ctx: dict, step: Step) -> None:
     """``stars: {target, amount}``: the target gains (or, negative, loses) Battle Stars."""
     n = effects.amount(state, ctx, step.params["amount"])
     rules: TgodRules = state.rules  # type: ignore[assignment]
+    state.vars["stars_dirty"] = True  # the switch is checked after the effect (TGOD-OTH-06)
     for c in effects.select(state, ctx, step.params["target"]):
         if state.loc[c][1] not in HOLDERS:
             continue
