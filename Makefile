@@ -12,7 +12,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/tcgkit play
+	@echo "Open http://127.0.0.1:8000/ in a browser (Ctrl-C stops the server; 'tcgkit play' is the terminal game)."
+	$(BIN)/tcgkit serve
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests

@@ -24,8 +24,11 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
                   help="tcgkit: play, simulate and balance five trading card games by their rulebooks.")
 scenario_app = typer.Typer(add_completion=False, no_args_is_help=True, help="Scenario files (rules tests).")
 app.add_typer(scenario_app, name="scenario")
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+# What tcgkit prints holds user text (card, deck and file names): it is printed as text, never read as markup or emoji.
+out = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
+# For the renderers that escape the user text they print themselves (the terminal game, the report): markup on.
+rich_out = Console(highlight=False, soft_wrap=True, emoji=False)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 CardsOption = Annotated[list[str] | None, typer.Option(
@@ -157,12 +160,42 @@ def play(
     """Play a game in the terminal against a bot, or watch two bots (--bots B1 B2)."""
     from tcgkit.interactive import play_terminal
 
+    _check_play_args(vs, bots, seat, save)
     use_cards(folders, *([game] if game else []))
     if game is None:
         game, deck, opponent_deck, vs = _menu()
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000
-    play_terminal(game, deck, opponent_deck, vs, seed, bots, seat, save, out)
+    play_terminal(game, deck, opponent_deck, vs, seed, bots, seat, save, rich_out)
+
+
+def _check_play_args(vs: str, bots: tuple[str, str] | None, seat: int, save: str | None) -> None:
+    """Refuse bad ``play`` options before the game starts (not after a whole game)."""
+    from tcgkit.bots import make_bot
+
+    if seat not in (0, 1):
+        raise TcgkitError(f"--seat must be 0 or 1, not {seat}")
+    for spec in bots or (vs,):
+        make_bot(spec, 0)
+    if save is not None:
+        folder = Path(save).parent
+        if not folder.is_dir():
+            raise TcgkitError(f"--save {save}: no folder {str(folder)!r} to write the replay in")
+        if Path(save).is_dir():
+            raise TcgkitError(f"--save {save}: is a folder; give a file name")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help="Database URL (sqlite:///file or postgresql://...); "
+                                           "default: SQLite in your data folder.")] = None,
+) -> None:
+    """Play in the browser: serve the web game (lobby, board, replays) and its database."""
+    from tcgkit.web.server import serve as run_server
+
+    run_server(host, port, db)
 
 
 def _pick(title: str, options: list[tuple[str, str]], default: int = 0) -> str:
@@ -220,6 +253,8 @@ def sim(
     backend: Annotated[str, typer.Option("--backend", help="local (worker processes) or ray.")] = "local",
     address: Annotated[str | None, typer.Option("--address", help="Ray cluster address (--backend ray).")] = None,
     save_replays: Annotated[str | None, typer.Option("--save-replays", help="Folder for replays.")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Finish the stopped run of these same settings in --out: "
+                                         "only its missing games are played (same seeds), none twice.")] = False,
     as_json: JsonFlag = False,
     folders: CardsOption = None,
 ) -> None:
@@ -249,14 +284,27 @@ def sim(
     names = _deck_args([*(decks or []), *extra]) if decks else list(rules.decks())
     table = simmod.resolve_decks(game, names)
     specs = simmod.plan(game, games, seed, list(table), bots)
+    if resume and not out_file:
+        raise TcgkitError("--resume needs --out FILE (the results file of the stopped run)")
     writer = None
+    planned = len(specs)
     if out_file:
         from tcgkit.results import ResultsWriter
 
         writer = ResultsWriter(out_file)
-        writer.start_run(game, seed, table, bots, len(specs), (jobs or simmod.default_jobs()) if backend == "local"
-                         else None, backend,
-                         command=" ".join(["tcgkit", *sys.argv[1:]]))
+        try:
+            if resume:
+                stored = writer.resume_run(game, seed, table, bots, planned, specs)
+                specs = [s for s in specs if s.index not in stored]
+                err.print(f"resuming run {writer.run} of {out_file}: {len(stored)} of {planned} games stored, "
+                          f"{len(specs)} to play")
+            else:
+                writer.start_run(game, seed, table, bots, planned, (jobs or simmod.default_jobs())
+                                 if backend == "local" else None, backend,
+                                 command=" ".join(["tcgkit", *sys.argv[1:]]))
+        except BaseException:
+            writer.close()
+            raise
     records = []
     stopped = False
     start = time.perf_counter()
@@ -362,7 +410,7 @@ def report(
     if as_json:
         _print_json(reportmod.to_json(stats, min_games=min_games, against=before))
         return
-    reportmod.print_terminal(stats, out, top=top, min_games=min_games, against=before)
+    reportmod.print_terminal(stats, rich_out, top=top, min_games=min_games, against=before)
     if html:
         out.print(f"HTML report: {html}")
     if csv_dir:
@@ -398,7 +446,10 @@ def replay(file: str, step: Annotated[bool, typer.Option("--step", help="Wait fo
         if step:
             input()
 
-    state = run_replay(record, show)
+    state = run_replay(record, show, source=file)
+    if record["version"] == 1:
+        err.print("note: a format version 1 replay: its decks name no card identities, so only its actions, events "
+                  "and outcome were checked")
     r = state.result
     out.print(f"replay reproduced: {len(record['actions'])} actions, "
               + (f"player {r.winner} won ({r.reason})" if r and r.winner is not None
@@ -441,6 +492,8 @@ def scenario_run(paths: list[str], folders: CardsOption = None) -> None:
 @app.command()
 def bench(game: str, seconds: Annotated[float, typer.Option("--seconds")] = 3.0,
           bot: Annotated[str, typer.Option("--bot", help="random, or a search bot to time.")] = "random",
+          env: Annotated[str | None, typer.Option("--env", help="pettingzoo, gymnasium or openspiel: time the "
+                                                  "learning environment (pip install tcgkit[rl]).")] = None,
           as_json: JsonFlag = False) -> None:
     """Measure random-bot games/s, decisions/s and clones/s on one core (``all``: every playable game)."""
     from tcgkit.bench import bench as run_bench
@@ -448,7 +501,9 @@ def bench(game: str, seconds: Annotated[float, typer.Option("--seconds")] = 3.0,
     targets = [g for g in GAMES if is_playable(g)] if game == "all" else [game]
     results = []
     for g in targets:
-        if bot == "random":
+        if env is not None:
+            results.append(_bench_env(g, env, seconds))
+        elif bot == "random":
             results.append(run_bench(g, seconds))
         else:
             from tcgkit.bench import bench_bot
@@ -462,6 +517,14 @@ def bench(game: str, seconds: Annotated[float, typer.Option("--seconds")] = 3.0,
     for r in results:
         table.add_row(r["game"], *(str(r[k]) for k in keys))
     out.print(table)
+
+
+def _bench_env(game: str, env: str, seconds: float) -> dict:
+    try:
+        from tcgkit.rl.bench import bench_env
+    except ImportError as exc:
+        raise TcgkitError(f"the learning environments need the rl extra (pip install 'tcgkit[rl]'): {exc}") from None
+    return bench_env(game, env, seconds)
 
 
 def _ladder() -> None:
@@ -509,30 +572,66 @@ def import_cmd(
             out.print(f"  unscripted: {name}")
 
 
+def print_error(message: object) -> None:
+    """Print an error for a person: one line, ``error: `` and the text as it is (never markup, never wrapped).
+
+    >>> print_error("deck.yaml: [/x] is not a card\\n  (second line)")  # doctest: +SKIP
+    error: deck.yaml: [/x] is not a card (second line)
+    """
+    text = " ".join(str(message).split()) or "unknown error"
+    sys.stderr.write(f"error: {text}\n")
+    sys.stderr.flush()
+
+
+def _usage_error(exc: BaseException) -> str | None:
+    """A usage error of the command line (a missing argument, a bad option value) as one line, else None."""
+    message = getattr(exc, "format_message", None)
+    if not callable(message) or not isinstance(getattr(exc, "exit_code", None), int):
+        return None
+    ctx = getattr(exc, "ctx", None)
+    hint = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
+    return f"{message()}{hint}"
+
+
+def _unforeseen(exc: BaseException) -> str:
+    """One line for an error tcgkit did not raise on purpose, naming the file when there is one."""
+    if isinstance(exc, OSError) and exc.filename is not None:
+        return f"{exc.filename}: {exc.strerror or exc}"
+    if isinstance(exc, MemoryError):
+        return "out of memory"
+    if isinstance(exc, RecursionError):
+        return "input nested too deeply"
+    return f"{type(exc).__name__}: {exc}"
+
+
 def main() -> None:
-    """Entry point: one clear line and a non-zero status for any error, never a traceback."""
+    """Entry point: one clear line and a non-zero status for any error, never a traceback.
+
+    Exit statuses: 0 success; 1 a deck is illegal, a scenario failed, or an unforeseen error; 2 an error tcgkit
+    explains (a bad file, argument or replay) or a usage error; 130 interrupted.
+    """
     try:
         code = app(standalone_mode=False)
         if isinstance(code, int) and code:
             sys.exit(code)
     except TcgkitError as exc:
-        err.print(f"error: {exc}")
+        print_error(exc)
         sys.exit(2)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except typer.Abort:
-        err.print("aborted")
+        print_error("aborted")
         sys.exit(130)
     except KeyboardInterrupt:
-        err.print("interrupted")
+        print_error("interrupted")
         sys.exit(130)
     except Exception as exc:  # usage errors (typer's click) and anything unforeseen: one line, no traceback
-        show = getattr(exc, "show", None)
-        if callable(show) and isinstance(getattr(exc, "exit_code", None), int):
-            show()
-            sys.exit(exc.exit_code)
-        err.print(f"error: {type(exc).__name__}: {exc}")
-        sys.exit(1)
+        if type(exc).__name__ == "NoArgsIsHelpError":  # a bare command: its help, as click shows it
+            exc.show()  # type: ignore[attr-defined]
+            sys.exit(exc.exit_code)  # type: ignore[attr-defined]
+        print_error(_usage_error(exc) or _unforeseen(exc))
+        code = getattr(exc, "exit_code", None)
+        sys.exit(code if isinstance(code, int) and _usage_error(exc) else 1)
 
 
 if __name__ == "__main__":

@@ -133,11 +133,28 @@ def write_csv(stats: Stats, folder: str | Path, min_games: int | None = None) ->
             with path.open("w", newline="") as f:
                 w = csv.DictWriter(f, columns)
                 w.writeheader()
-                w.writerows(rows)
+                w.writerows({k: csv_cell(v) for k, v in row.items()} for row in rows)
         except OSError as exc:
             raise TcgkitError(f"{path}: cannot write ({exc.strerror or exc})") from None
         written.append(path)
     return written
+
+
+#: What a spreadsheet reads as a formula at the start of a cell (OWASP's list for CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A value safe for a CSV cell: text a spreadsheet would run as a formula gets a leading apostrophe.
+
+    Names come from card and deck files anyone may write; numbers stay numbers.
+
+    >>> csv_cell("=1+2"), csv_cell("@SUM(A1)"), csv_cell("-1 Imp"), csv_cell("Fire Imp"), csv_cell(-0.5)
+    ("'=1+2", "'@SUM(A1)", "'-1 Imp", 'Fire Imp', -0.5)
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
 
 
 # ---------------------------------------------------------------------------------------------- terminal

@@ -47,6 +47,8 @@ from tcgkit.core.decks import Deck
 from tcgkit.core.errors import TcgkitError
 
 SCHEMA_VERSION = 1
+#: Seconds a writer or a reader waits for another process's lock on the file before giving up.
+BUSY_TIMEOUT = 60.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
@@ -105,6 +107,46 @@ def _card_names(game: str) -> Any:
     return name
 
 
+def _deck_rows(game: str, decks: Mapping[str, Deck]) -> list[tuple[str, str, str, int]]:
+    """The ``deck_cards`` rows of a run's decks (without the run column), sorted."""
+    names = _card_names(game)
+    return sorted((name, section, card, copies)
+                  for name, deck in decks.items()
+                  for section, cards in deck.sections.items()
+                  for card, copies in Counter(names(c) for c in cards).items())
+
+
+def _first_difference(pairs: Sequence[tuple[str, Any, Any]]) -> str | None:
+    for what, have, want in pairs:
+        if have != want:
+            return f"its {what} {have!r}, not {want!r}"
+    return None
+
+
+def _writer_id() -> str:
+    import os
+    import socket
+
+    return f"process {os.getpid()} on {socket.gethostname()}"
+
+
+def _alive(writer: str) -> bool:
+    """Whether the process named by :func:`_writer_id` still runs (a process on another host counts as alive)."""
+    import os
+    import socket
+
+    try:
+        _, pid, _, host = writer.split(" ", 3)
+        if host != socket.gethostname():
+            return True
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except (ValueError, PermissionError, OSError):
+        return True
+    return True
+
+
 def _check_schema(conn: sqlite3.Connection, path: str | Path) -> None:
     """Raise a one-line error unless ``conn`` is a tcgkit results file this version can read."""
     try:
@@ -135,15 +177,14 @@ class ResultsWriter:
         if self.path.is_dir():
             raise TcgkitError(f"{path}: is a folder, not a results file")
         try:
-            self.conn = sqlite3.connect(self.path, timeout=30)
+            self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT)
         except sqlite3.Error as exc:
             raise TcgkitError(f"{path}: cannot open results file ({exc})") from None
         try:
             _check_schema(self.conn, path)
-            self.conn.executescript(_SCHEMA)
-            self.conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-            self.conn.execute("INSERT OR IGNORE INTO meta VALUES ('created_by', ?)", (f"tcgkit {_version()}",))
-            self.conn.commit()
+            self.conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+            self._use_wal()
+            self._create_schema()
         except sqlite3.Error as exc:
             self.conn.close()
             raise TcgkitError(f"{path}: cannot write results ({exc})") from None
@@ -154,6 +195,41 @@ class ResultsWriter:
         self.done = 0
         self._pending = 0
         self._last_commit = 0.0
+
+    def _use_wal(self) -> None:
+        """Switch the file to write-ahead logging (readers never wait for a writer, nor block one).
+
+        SQLite answers "database is locked" at once, without waiting, when another connection holds a lock while the
+        journal mode changes (two first writers at once): that one step is retried until the busy timeout.
+        """
+        import time
+
+        deadline = time.monotonic() + BUSY_TIMEOUT
+        delay = 0.005
+        while True:
+            try:
+                self.conn.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+            time.sleep(delay)
+            delay = min(delay * 2, 0.2)
+
+    def _create_schema(self) -> None:
+        """Create the tables and the meta rows in one transaction: a concurrent writer sees all of them or none."""
+        self.conn.execute("BEGIN IMMEDIATE")  # the write lock first: two first writers take turns
+        try:
+            _check_schema(self.conn, self.path)
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    self.conn.execute(statement)
+            self.conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            self.conn.execute("INSERT OR IGNORE INTO meta VALUES ('created_by', ?)", (f"tcgkit {_version()}",))
+        except BaseException:
+            self.conn.rollback()
+            raise
+        self.conn.commit()
 
     def __enter__(self) -> ResultsWriter:
         return self
@@ -173,16 +249,74 @@ class ResultsWriter:
         )
         run = cur.lastrowid
         assert run is not None
-        names = _card_names(game)
-        rows = [(run, name, section, card, copies)
-                for name, deck in decks.items()
-                for section, cards in deck.sections.items()
-                for card, copies in Counter(names(c) for c in cards).items()]
+        rows = [(run, *row) for row in _deck_rows(game, decks)]
         self.conn.executemany("INSERT INTO deck_cards VALUES (?, ?, ?, ?, ?)", rows)
+        self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"writer of run {run}", _writer_id()))
         self.conn.commit()
         self.run = run
         self.done = 0
         return run
+
+    def resume_run(self, game: str, seed: int, decks: Mapping[str, Deck], bots: Sequence[str], planned: int,
+                   specs: Sequence[Any], options: Mapping[str, Any] | None = None) -> set[int]:
+        """Reopen the latest unfinished run with exactly these settings; returns the indices of its stored games.
+
+        The run must be ``stopped`` (or ``running`` with its writer gone: a killed process); its game, seed, bots,
+        number of games, options and deck lists must be these, and every stored game must be the game ``specs``
+        plans at its index (same seed, decks and seats). Anything else is refused, naming the first difference.
+        """
+        self.conn.execute("BEGIN IMMEDIATE")  # check and claim the run in one step: two resumers cannot both win
+        try:
+            run = self._resumable(game, seed, decks, bots, planned, specs, options)
+            done = {i for (i,) in self.conn.execute("SELECT game_index FROM games WHERE run = ?", (run,))}
+            self.conn.execute("UPDATE runs SET status = 'running', finished = NULL WHERE run = ?", (run,))
+            self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"writer of run {run}", _writer_id()))
+        except BaseException:
+            self.conn.rollback()
+            raise
+        self.conn.commit()
+        self.run = run
+        self.done = len(done)
+        return done
+
+    def _resumable(self, game: str, seed: int, decks: Mapping[str, Deck], bots: Sequence[str], planned: int,
+                   specs: Sequence[Any], options: Mapping[str, Any] | None) -> int:
+        rows = self.conn.execute("SELECT run, game, seed, games_planned, bot0, bot1, options, status FROM runs "
+                                 "WHERE status != 'complete' ORDER BY run DESC").fetchall()
+        if not rows:
+            raise TcgkitError(f"{self.path}: no stopped run to resume (every run in it is complete)")
+        want_cards = _deck_rows(game, decks)
+        reasons = []
+        for run, g, s, n, b0, b1, opts, status in rows:
+            why = _first_difference([("game", g, game), ("seed", s, seed), ("games", n, planned),
+                                     ("bots", (b0, b1), tuple(bots)),
+                                     ("options", opts, json.dumps(dict(options or {})))])
+            if why is None:
+                have = sorted(self.conn.execute("SELECT deck, section, card, copies FROM deck_cards WHERE run = ?",
+                                                (run,)).fetchall())
+                if have != want_cards:
+                    why = "its decks hold other cards"
+            if why is None:
+                why = self._other_games(run, specs)
+            if why is None:
+                if status == "running":
+                    writer = self.conn.execute("SELECT value FROM meta WHERE key = ?",
+                                               (f"writer of run {run}",)).fetchone()
+                    if writer is not None and _alive(writer[0]):
+                        raise TcgkitError(f"{self.path}: run {run} is still being written (by {writer[0]})")
+                return run
+            reasons.append(f"run {run}: {why}")
+        raise TcgkitError(f"{self.path}: no stopped run with these settings to resume ({'; '.join(reasons[:3])})")
+
+    def _other_games(self, run: int, specs: Sequence[Any]) -> str | None:
+        by_index = {s.index: s for s in specs}
+        for index, seed, d0, d1, b0, b1 in self.conn.execute(
+                "SELECT game_index, seed, deck0, deck1, bot0, bot1 FROM games WHERE run = ? ORDER BY game_index",
+                (run,)):
+            spec = by_index.get(index)
+            if spec is None or (seed, (d0, d1), (b0, b1)) != (spec.seed, tuple(spec.decks), tuple(spec.bots)):
+                return f"its game {index} is not the game this run plans at that index"
+        return None
 
     def add(self, record: Any) -> None:
         """Store one :class:`~tcgkit.sim.GameRecord` of the current run: all its rows, or none if interrupted."""
@@ -237,6 +371,7 @@ class ResultsWriter:
     def finish(self, status: str = "complete") -> None:
         """Close the current run: ``complete``, or ``stopped`` when it ended early."""
         if self.run is not None:
+            self.conn.execute("DELETE FROM meta WHERE key = ?", (f"writer of run {self.run}",))
             self._commit_run(status)
             self.run = None
 
@@ -335,29 +470,140 @@ def load(paths: Sequence[str | Path], game: str | None = None) -> ResultSet:
         raise TcgkitError(f"the results hold several games ({', '.join(kinds)}); choose one with --game")
     if not runs:
         raise TcgkitError(f"{', '.join(str(p) for p in paths)}: no runs stored yet")
+    _refuse_overlaps(runs, games, decks)
     return ResultSet(game or kinds[0], runs, games, decks)
+
+
+def _refuse_overlaps(runs: list[RunInfo], games: list[StoredGame],
+                     decks: dict[tuple[int, int], dict[str, dict[str, int]]]) -> None:
+    """Refuse runs that hold the same games (same seed, decks with the same cards, bots): counted together, those
+    games would count twice (a stopped run run again instead of resumed, or one file given twice)."""
+    seen: dict[tuple, tuple[int, int]] = {}
+    shared: Counter = Counter()
+    for g in games:
+        cards = decks.get(g.run, {})
+        key = (g.game, g.seed, g.decks, g.bots, tuple(sorted(cards.get(g.decks[0], {}).items())),
+               tuple(sorted(cards.get(g.decks[1], {}).items())))
+        first = seen.setdefault(key, g.run)
+        if first != g.run:
+            shared[(first, g.run)] += 1
+    if shared:
+        (a, b), n = next(iter(shared.items()))
+        info = {r.run: r for r in runs}
+        raise TcgkitError(
+            f"{info[a].file} run {a[1]} and {info[b].file} run {b[1]} hold {n} of the same games (same seeds, decks "
+            f"and bots): together they would count twice. Finish a stopped run with tcgkit sim ... --out FILE "
+            f"--resume instead of running it again, or report the two runs apart")
 
 
 def _read(conn: sqlite3.Connection, n: int, file: str, runs: list[RunInfo], games: list[StoredGame],
           decks: dict[tuple[int, int], dict[str, dict[str, int]]]) -> None:
+    """Read one file's rows, checking each; every malformed or orphan row is reported by table and row."""
+    bad = _Problems(file)
+    run_ids: set[int] = set()
     for row in conn.execute("SELECT run, game, seed, games_planned, games_done, bot0, bot1, status, started "
                             "FROM runs ORDER BY run"):
-        runs.append(RunInfo((n, row[0]), file, row[1], row[2], row[3], row[4], (row[5], row[6]), row[7], row[8]))
-    for run, deck, card, copies in conn.execute("SELECT run, deck, card, SUM(copies) FROM deck_cards "
-                                                "GROUP BY run, deck, card"):
-        decks.setdefault((n, run), {}).setdefault(deck, {})[card] = copies
+        if bad.check("runs", f"run {row[0]!r}", row, _RUN_ROW):
+            run_ids.add(row[0])
+            runs.append(RunInfo((n, row[0]), file, row[1], row[2], row[3], row[4], (row[5], row[6]), row[7],
+                                row[8]))
+    for row in conn.execute("SELECT run, deck, card, SUM(copies) FROM deck_cards GROUP BY run, deck, card"):
+        where = f"run {row[0]!r} deck {row[1]!r} card {row[2]!r}"
+        if bad.check("deck_cards", where, row, _DECK_ROW) and bad.owned("deck_cards", where, row[0], run_ids):
+            decks.setdefault((n, row[0]), {}).setdefault(row[1], {})[row[2]] = row[3]
+    rows = conn.execute("SELECT id, run, game_index, game, seed, deck0, deck1, bot0, bot1, first_player, "
+                        "winner, reason, clause, turns, decisions, seconds, error FROM games "
+                        "ORDER BY run, game_index").fetchall()
+    game_ids = {row[0] for row in rows if type(row[0]) is int}
     usage: dict[int, tuple[tuple[dict[str, int], dict[str, int]], tuple[dict[str, int], dict[str, int]]]] = {}
-    for gid, player, card, drawn, played in conn.execute("SELECT game_id, player, card, drawn, played "
-                                                         "FROM card_usage"):
-        d, pl = usage.setdefault(gid, (({}, {}), ({}, {})))
-        if drawn:
-            d[player][card] = drawn
-        if played:
-            pl[player][card] = played
-    for row in conn.execute("SELECT id, run, game_index, game, seed, deck0, deck1, bot0, bot1, first_player, "
-                            "winner, reason, clause, turns, decisions, seconds, error FROM games "
-                            "ORDER BY run, game_index"):
-        d, pl = usage.get(row[0], (({}, {}), ({}, {})))
-        games.append(StoredGame((n, row[1]), row[2], row[3], row[4], (row[5], row[6]), (row[7], row[8]), row[9],
-                                row[10], row[11] or "", row[12], row[13] or 0, row[14] or 0, row[15] or 0.0,
-                                row[16], d, pl))
+    for row in conn.execute("SELECT game_id, player, card, drawn, played FROM card_usage"):
+        where = f"game {row[0]!r} player {row[1]!r} card {row[2]!r}"
+        if bad.check("card_usage", where, row, _USAGE_ROW) and bad.owned("card_usage", where, row[0], game_ids,
+                                                                           "game"):
+            d, pl = usage.setdefault(row[0], (({}, {}), ({}, {})))
+            if row[3]:
+                d[row[1]][row[2]] = row[3]
+            if row[4]:
+                pl[row[1]][row[2]] = row[4]
+    for row in rows:
+        where = f"id {row[0]!r}"
+        if bad.check("games", where, row, _GAME_ROW) and bad.owned("games", where, row[1], run_ids):
+            d, pl = usage.get(row[0], (({}, {}), ({}, {})))
+            games.append(StoredGame((n, row[1]), row[2], row[3], row[4], (row[5], row[6]), (row[7], row[8]), row[9],
+                                    row[10], row[11] or "", row[12], row[13] or 0, row[14] or 0, row[15] or 0.0,
+                                    row[16], d, pl))
+    bad.raise_any()
+
+
+# ---------------------------------------------------------------------------------------------- checking rows
+def _int(lo: int | None = None, hi: int | None = None, null: bool = False) -> Any:
+    def check(v: Any) -> str | None:
+        if v is None and null:
+            return None
+        if type(v) is not int or (lo is not None and v < lo) or (hi is not None and v > hi):
+            span = f" from {lo}" if lo is not None else ""
+            span += f" to {hi}" if hi is not None else ""
+            return f"an integer{span}{' or empty' if null else ''}"
+        return None
+    return check
+
+
+def _text(null: bool = False) -> Any:
+    def check(v: Any) -> str | None:
+        if (v is None and null) or type(v) is str:
+            return None
+        return f"text{' or empty' if null else ''}"
+    return check
+
+
+def _real(v: Any) -> str | None:
+    return None if v is None or type(v) in (int, float) else "a number"
+
+
+def _status(v: Any) -> str | None:
+    return None if v in ("running", "complete", "stopped") else "running, complete or stopped"
+
+
+_RUN_ROW = (("run", _int()), ("game", _text()), ("seed", _int()), ("games_planned", _int(0)),
+            ("games_done", _int(0)), ("bot0", _text()), ("bot1", _text()), ("status", _status),
+            ("started", _text(True)))
+_DECK_ROW = (("run", _int()), ("deck", _text()), ("card", _text()), ("copies", _int(1)))
+_USAGE_ROW = (("game_id", _int()), ("player", _int(0, 1)), ("card", _text()), ("drawn", _int(0)),
+              ("played", _int(0)))
+_GAME_ROW = (("id", _int()), ("run", _int()), ("game_index", _int(0)), ("game", _text()), ("seed", _int()),
+             ("deck0", _text()), ("deck1", _text()), ("bot0", _text()), ("bot1", _text()),
+             ("first_player", _int(0, 1, True)), ("winner", _int(0, 1, True)), ("reason", _text(True)),
+             ("clause", _text(True)), ("turns", _int(0, null=True)), ("decisions", _int(0, null=True)),
+             ("seconds", _real), ("error", _text(True)))
+
+
+class _Problems:
+    """The malformed rows of one file: each named by table and row; raised together as one line."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.found: list[str] = []
+
+    def check(self, table: str, where: str, row: Sequence[Any], spec: Sequence[tuple[str, Any]]) -> bool:
+        for (column, check), value in zip(spec, row, strict=True):
+            want = check(value)
+            if want is not None:
+                self.found.append(f"table {table}, row {where}: {column} is {_show(value)}, not {want}")
+                return False
+        return True
+
+    def owned(self, table: str, where: str, parent: Any, known: set[int], what: str = "run") -> bool:
+        if parent in known:
+            return True
+        self.found.append(f"table {table}, row {where}: no {what} {parent!r} (an orphan row)")
+        return False
+
+    def raise_any(self) -> None:
+        if self.found:
+            more = f" (and {len(self.found) - 3} more)" if len(self.found) > 3 else ""
+            raise TcgkitError(f"{self.file}: {len(self.found)} malformed row(s): {'; '.join(self.found[:3])}{more}")
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 30 else text[:27] + "..."

@@ -43,6 +43,7 @@ import yaml
 from tcgkit.core.actions import Action
 from tcgkit.core.decks import Deck, parse_entry
 from tcgkit.core.errors import DeckFileError, IllegalAction, ScenarioError, TcgkitError
+from tcgkit.core.inputs import InputError, parse_yaml, read_text
 from tcgkit.core.rng import Rng
 from tcgkit.core.state import Event, GameState
 from tcgkit.games import get_rules
@@ -72,13 +73,10 @@ _CUT = re.compile(r"[ \t]+#\d")
 
 
 # ---------------------------------------------------------------------------------------------- strict YAML
-class _StrictLoader(yaml.SafeLoader):
-    """A safe loader that refuses what YAML would silently drop."""
-
-
 def read_yaml(text: str, source: str) -> Any:
     """Read YAML text strictly: a duplicate key in any mapping, or a plain value followed on its line by a comment
-    starting ``#<digit>`` (a card id that YAML cut off as a comment), is a :class:`ScenarioError`.
+    starting ``#<digit>`` (a card id that YAML cut off as a comment), is a :class:`ScenarioError`; so is anything
+    past the limits of :mod:`tcgkit.core.inputs` (nesting depth, alias expansion).
 
     >>> read_yaml("do: 'activate #1 0'", "s.yaml")
     {'do': 'activate #1 0'}
@@ -88,17 +86,10 @@ def read_yaml(text: str, source: str) -> Any:
     tcgkit.core.errors.ScenarioError: s.yaml: line 1: key do: 'activate #1 0' is cut to 'activate' by YAML's comment \
 sign; put the value in quotes
     """
-    loader = _StrictLoader(text)
     try:
-        node = loader.get_single_node()
-        if node is None:
-            return None
-        _check_node(node, text, source)
-        return loader.construct_document(node)
-    except yaml.YAMLError as exc:
-        raise ScenarioError(f"{source}: not valid YAML: {' '.join(str(exc).split())}") from None
-    finally:
-        loader.dispose()
+        return parse_yaml(text, source, lambda node: _check_node(node, text, source))
+    except InputError as exc:
+        raise ScenarioError(str(exc)) from None
 
 
 def _check_node(node: yaml.Node, text: str, source: str, key: str = "") -> None:
@@ -145,9 +136,9 @@ def load_scenario(path: str | Path) -> Scenario:
     """Read a scenario file strictly (see :func:`read_yaml`); raises :class:`ScenarioError` naming the file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        text = read_text(path, "scenario")
+    except InputError as exc:
+        raise ScenarioError(str(exc)) from None
     return scenario_from_dict(read_yaml(text, str(path)), str(path))
 
 

@@ -15,8 +15,8 @@ from tcgkit.sim import GameRecord
 DECKS = {"A": Deck("crafted", "A", {"main": ("X", "X", "Y")}), "B": Deck("crafted", "B", {"main": ("Y", "Z")})}
 
 
-def record(i: int, winner: int | None = 0, game: str = "crafted") -> GameRecord:
-    return GameRecord(game, i, 1000 + i, ("A", "B"), ("random", "random"), winner, "r", "C-1", 5 + i, 20, i % 2,
+def record(i: int, winner: int | None = 0, game: str = "crafted", seed: int = 1) -> GameRecord:
+    return GameRecord(game, i, 1000 * seed + i, ("A", "B"), ("random", "random"), winner, "r", "C-1", 5 + i, 20, i % 2,
                       0.5, None, [["X", "X", "Y"], ["Z"]], [["X"], []])
 
 
@@ -24,7 +24,7 @@ def write(path: Path, n: int, game: str = "crafted", seed: int = 1) -> int:
     with ResultsWriter(path) as out:
         run = out.start_run(game, seed, DECKS, ("random", "random"), n, jobs=2, command="tcgkit sim")
         for i in range(n):
-            out.add(record(i, game=game))
+            out.add(record(i, game=game, seed=seed))
         out.finish()
     return run
 
@@ -55,7 +55,7 @@ def test_runs_append_to_a_file_and_files_combine(tmp_path: Path) -> None:
     one, two = tmp_path / "one.sqlite", tmp_path / "two.sqlite"
     assert write(one, 2) == 1
     assert write(one, 3, seed=2) == 2
-    write(two, 4)
+    write(two, 4, seed=3)
     rs = load([one, two])
     assert len(rs.runs) == 3 and len(rs.games) == 9
     assert len({g.run for g in rs.games}) == 3  # run ids of different files never mix

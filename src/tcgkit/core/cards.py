@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from tcgkit.core.errors import CardDataError
+from tcgkit.core.inputs import InputError, load_yaml
 
 EMPTY: Mapping[str, Any] = {}
 
@@ -216,11 +216,9 @@ def load_card_file(
     """
     path = Path(path)
     try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CardDataError(str(path), None, None, f"cannot read: {exc.strerror or exc}") from None
-    except yaml.YAMLError as exc:
-        raise CardDataError(str(path), None, None, f"not valid YAML: {exc}") from None
+        doc = load_yaml(path, "card")
+    except InputError as exc:
+        raise CardDataError(str(path), None, None, exc.detail) from None
     return load_card_entries(doc, str(path), model, make_card, verbs, check, prepare)
 
 

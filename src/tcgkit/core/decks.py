@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from tcgkit.core.errors import DeckFileError
+from tcgkit.core.inputs import InputError, load_yaml
 
 _ENTRY = re.compile(r"^\s*(\d+)\s*[xX]?\s+(.+?)\s*$")
 META_KEYS = {"game", "name", "format", "description"}
+#: The most cards a deck file's section may hold; checked from the counts, before any copy is listed.
+MAX_SECTION_CARDS = 1000
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,9 @@ class Deck:
             cards: list[str] = []
             for i, entry in enumerate(value):
                 name, count = parse_entry(entry, f"{source}: section {key}[{i}]")
+                if len(cards) + count > MAX_SECTION_CARDS:
+                    raise DeckFileError(f"{source}: section {key}[{i}]: {count} copies of {name} take the section "
+                                        f"past the limit of {MAX_SECTION_CARDS} cards")
                 cards.extend([name] * count)
             sections[key] = tuple(cards)
         if "main" not in sections:
@@ -92,11 +96,9 @@ class Deck:
     def load(cls, path: str | Path) -> Deck:
         path = Path(path)
         try:
-            doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise DeckFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
-        except yaml.YAMLError as exc:
-            raise DeckFileError(f"{path}: not valid YAML: {exc}") from None
+            doc = load_yaml(path, "deck")
+        except InputError as exc:
+            raise DeckFileError(str(exc)) from None
         return cls.from_dict(doc, str(path))
 
 
@@ -110,12 +112,20 @@ def parse_entry(entry: Any, where: str) -> tuple[str, int]:
     if isinstance(entry, str):
         m = _ENTRY.match(entry)
         if m:
-            return m.group(2), int(m.group(1))
+            digits = m.group(1)
+            return m.group(2), _checked_count(int(digits) if len(digits) <= 12 else 10**12, where)
         if entry.strip():
             return entry.strip(), 1
     elif isinstance(entry, dict) and isinstance(entry.get("card"), str):
         count = entry.get("count", 1)
-        if isinstance(count, int) and count >= 1:
-            return entry["card"], count
+        if type(count) is int and count >= 1:
+            return entry["card"], _checked_count(count, where)
         raise DeckFileError(f"{where}: count must be a positive integer")
     raise DeckFileError(f"{where}: an entry is '3 Card Name' or {{card: Card Name, count: 3}}")
+
+
+def _checked_count(count: int, where: str) -> int:
+    if count > MAX_SECTION_CARDS:
+        raise DeckFileError(f"{where}: {count if count < 10**12 else 'over 10^12'} copies is more than the limit of "
+                            f"{MAX_SECTION_CARDS} cards in a section")
+    return count

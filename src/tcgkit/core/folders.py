@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from tcgkit.core.errors import TcgkitError
+from tcgkit.core.inputs import InputError, read_bytes
 
 _GIVEN: list[Path] = []
 _CACHE: dict[str, tuple[Path, ...]] = {}
@@ -85,8 +86,8 @@ def folder_files(folder: Path) -> tuple[list[Path], list[Path]]:
 
 
 def _is_card_file(path: Path) -> bool:
-    try:
-        head = path.read_text(encoding="utf-8", errors="replace")[:20_000]
-    except OSError:
+    try:  # never read a pipe or a device, nor more than a card file may hold (the loader then names the refusal)
+        head = read_bytes(path, "card")[:20_000].decode("utf-8", errors="replace")
+    except InputError:
         return False
     return any(line.startswith("cards:") for line in head.splitlines())

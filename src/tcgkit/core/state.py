@@ -66,6 +66,34 @@ class Event(NamedTuple):
 _tuple_new = tuple.__new__
 
 
+class Options(dict):
+    """A game's options: fixed when the game starts, so a clone shares them with its original at no cost and no
+    state can change another's rules. Reads are a plain dict's; any change raises ``TypeError``.
+
+    >>> opts = Options({"turn_cap": 200})
+    >>> opts["turn_cap"], opts.get("format", "standard")
+    (200, 'standard')
+    >>> opts["turn_cap"] = 5
+    Traceback (most recent call last):
+    ...
+    TypeError: a game's options are fixed when it starts; start a new game with other options
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a game's options are fixed when it starts; start a new game with other options")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+
+    def copy(self) -> dict[str, Any]:  # type: ignore[override]
+        """A plain (changeable) dict of the options, e.g. to start another game with one option changed."""
+        return dict(self)
+
+    def __reduce__(self) -> tuple:
+        return (Options, (dict(self),))
+
+
 class CardState:
     """What happens to one card instance while in play. Created on demand by :meth:`GameState.card_state`."""
 
@@ -187,7 +215,7 @@ class GameState:
         self.cs: dict[int, CardState] = {}
         self.rng = Rng(seed)
         self.seed = seed
-        self.options: dict[str, Any] = {"turn_cap": DEFAULT_TURN_CAP, **(options or {})}
+        self.options: Options = Options({"turn_cap": DEFAULT_TURN_CAP, **(options or {})})
         self.turn = 0
         self.active = 0
         self.phase = "setup"
@@ -234,9 +262,12 @@ class GameState:
     def apply(self, action: Action | str) -> None:
         """Play ``action`` (an :class:`Action` or its text form) and run the game to the next decision.
 
-        Raises :class:`IllegalAction`, leaving the state unchanged, when the action is not legal now.
+        Raises :class:`IllegalAction`, leaving the state unchanged, when the action is not legal now, or when it is
+        not an :class:`Action` at all (a plain tuple equal to a legal action is refused too).
         """
-        if isinstance(action, str):
+        if type(action) is not Action:  # one identity test: a plain tuple equal to an action is not one
+            if not isinstance(action, str):
+                raise IllegalAction(action, f"not an action (a {type(action).__name__}; use Action or its text)")
             action = self.parse_action(action)
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
@@ -441,7 +472,7 @@ class GameState:
         new.cs = {k: v.copy() for k, v in self.cs.items()}
         new.rng = self.rng.clone()
         new.seed = self.seed
-        new.options = self.options
+        new.options = self.options  # read-only (Options): shared with no risk and no cost
         new.turn = self.turn
         new.active = self.active
         new.phase = self.phase

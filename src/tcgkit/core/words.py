@@ -26,7 +26,9 @@ from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-__all__ = ["ActionWords", "CardWords", "MissingWords", "Refusal", "Words", "ZoneWords", "present", "split_clause"]
+__all__ = [
+    "SPECTATOR", "ActionWords", "CardWords", "MissingWords", "Refusal", "Words", "ZoneWords", "present", "split_clause",
+]
 
 from tcgkit.core.actions import Action
 from tcgkit.core.errors import Refusal, split_clause
@@ -34,6 +36,10 @@ from tcgkit.core.state import HIDDEN, PUBLIC, Event, GameState
 
 if TYPE_CHECKING:
     from tcgkit.core.ruleset import Ruleset
+
+
+#: The viewer who is no player (a spectator): sees public cards only, has no actions and no choice.
+SPECTATOR = -1
 
 
 class MissingWords(LookupError):
@@ -436,6 +442,7 @@ def present(state: GameState, viewer: int, names: Sequence[str] | None = None, l
 
     ``players`` lists every player with ``name``, ``numbers`` and ``zones``; ``actions`` the viewer's legal actions
     (empty when another player decides); ``choice`` what is being chosen; ``log`` the latest sentences.
+    ``viewer`` may be :data:`SPECTATOR`: then only public cards are shown, and there are no actions and no choice.
     ``words``: another :class:`Words` of the game than ``state.rules.words`` (a strict one, in tests).
     """
     words = words or state.rules.words

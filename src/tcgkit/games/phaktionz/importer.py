@@ -28,6 +28,7 @@ import yaml
 from tcgkit.core.cards import load_card_entries
 from tcgkit.core.cards import normalize_name as _norm
 from tcgkit.core.errors import TcgkitError
+from tcgkit.core.inputs import InputError, read_bytes, read_text
 
 HERE = Path(__file__).parent
 HEADER = ("qty", "tier", "type", "name", "dmg", "ability")
@@ -162,7 +163,11 @@ def read_workbook(path: Path) -> list[tuple[str, Row]]:
     except ModuleNotFoundError:  # pragma: no cover - a runtime dependency
         raise ImportError_("reading .xlsx needs openpyxl (pip install openpyxl)") from None
     try:
-        wb = openpyxl.load_workbook(path, read_only=True)
+        data = read_bytes(path, "card")  # a plain file within the size limit, never a pipe or a device
+    except InputError as exc:
+        raise ImportError_(str(exc)) from None
+    try:
+        wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True)
     except Exception as exc:  # openpyxl raises many kinds
         raise ImportError_(f"{path}: cannot read the workbook: {exc}") from None
     out = []
@@ -308,9 +313,9 @@ def import_file(path: str | Path, keywords: str | None = None, out: str | Path |
             write_cards(Path(out), entries)
         return report
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ImportError_(f"{path}: cannot read: {exc}") from None
+        text = read_text(path, "card")
+    except InputError as exc:
+        raise ImportError_(str(exc)) from None
     rows = parse_csv_text(text, path.name)
     workbook = path.parent / "Factions.xlsx"
     entries, report = build(rows, path.name, faction_map(workbook if workbook.exists() else None), scripts)

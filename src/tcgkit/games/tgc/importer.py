@@ -14,7 +14,6 @@ file at all (not JSON, no ``cards`` list) raises :class:`CardDataError`.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -24,6 +23,7 @@ import yaml
 
 from tcgkit.core.cards import load_card_entries
 from tcgkit.core.errors import CardDataError
+from tcgkit.core.inputs import InputError, load_json
 
 PACKAGE = Path(__file__).parent
 SCRIPTS = PACKAGE / "scripts.yaml"
@@ -218,11 +218,9 @@ def import_file(path: str | Path, keywords: str | Path | None = None, out: str |
     path = Path(path)
     source = str(path)
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CardDataError(source, None, None, f"cannot read: {exc.strerror or exc}") from None
-    except json.JSONDecodeError as exc:
-        raise CardDataError(source, None, None, f"not valid JSON: {exc}") from None
+        doc = load_json(path, "card")
+    except InputError as exc:
+        raise CardDataError(source, None, None, exc.detail) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
         raise CardDataError(source, None, "cards", "a set file is an object with a 'cards' list")
     known = _keywords(path, keywords)
@@ -263,9 +261,9 @@ def _keywords(path: Path, keywords: str | Path | None) -> set[str]:
             raise CardDataError(str(kpath), None, None, "cannot read the keyword file")
         return set()
     try:
-        data = json.loads(kpath.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise CardDataError(str(kpath), None, None, f"not valid JSON: {exc}") from None
+        data = load_json(kpath, "card")
+    except InputError as exc:
+        raise CardDataError(str(kpath), None, None, exc.detail) from None
     if not isinstance(data, dict):
         raise CardDataError(str(kpath), None, None, "a keyword file maps names to definitions")
     return set(data)

@@ -1,0 +1,126 @@
+"""The fixed action space and observation tensor of every game (tcgkit.rl.encoding)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from conftest import PLAYABLE
+from tcgkit.bots import RandomBot, View
+from tcgkit.core.actions import Action
+from tcgkit.core.errors import IllegalAction, TcgkitError
+from tcgkit.games import get_rules
+
+pytest.importorskip("numpy")
+
+from tcgkit.rl import SPECS, Encoding  # noqa: E402
+
+
+def play_and_check(game: str, seeds: range) -> int:
+    """Play random games; at every decision the mask is non-empty, every legal action has its own index, and the
+    index maps back to the very same action. Returns the number of decisions checked."""
+    enc = Encoding.of(game)
+    rules = get_rules(game)
+    names = list(rules.decks())
+    checked = 0
+    for seed in seeds:
+        decks = [names[seed % len(names)], names[(seed // len(names) + 1 + seed) % len(names)]]
+        state = rules.new_game(decks, seed)
+        bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
+        while state.result is None:
+            mask, actions = enc.legal(state)
+            legal = state.legal_actions()
+            assert mask.sum() == len(legal) > 0
+            assert set(actions.values()) == set(legal) and len(actions) == len(legal)
+            for index, action in actions.items():
+                assert mask[index] == 1
+                assert enc.decode(state, index) == action
+            obs = enc.observe(state, state.current)
+            assert obs.shape == (enc.obs_size,) and obs.dtype == np.float32
+            assert np.isfinite(obs).all()
+            checked += 1
+            state.apply(bots[state.current].choose(View(state, state.current)))
+    return checked
+
+
+def test_every_playable_game_has_a_layout() -> None:
+    assert sorted(PLAYABLE) == sorted(SPECS)
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_every_legal_action_has_its_own_index(game: str) -> None:
+    assert play_and_check(game, range(500, 512)) > 100
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_every_legal_action_has_its_own_index_many_games(game: str) -> None:
+    assert play_and_check(game, range(2000, 2300)) > 3000
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_sizes_are_fixed_per_game(game: str) -> None:
+    a, b = Encoding(game), Encoding(game)
+    assert a.n_actions == b.n_actions and a.obs_size == b.obs_size == len(a.obs_names)
+    assert a.templates[-1].offset + a.templates[-1].size == a.n_actions
+
+
+def test_an_illegal_index_is_refused_and_named() -> None:
+    enc = Encoding.of("tgod")
+    rules = get_rules("tgod")
+    state = rules.new_game(list(rules.decks())[:2], 3)
+    mask, _ = enc.legal(state)
+    bad = int(np.flatnonzero(mask == 0)[0])
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match=f"action {bad}'"):
+        enc.decode(state, bad)
+    assert state.to_json() == before
+
+
+def test_an_action_outside_the_layout_is_an_error_not_a_silent_drop() -> None:
+    enc = Encoding.of("tgod")
+    rules = get_rules("tgod")
+    state = rules.new_game(list(rules.decks())[:2], 3)
+    with pytest.raises(TcgkitError, match="no place in the fixed action space"):
+        enc.action_index(state, Action("fly", ()))
+
+
+def test_describe_names_every_index_in_words() -> None:
+    enc = Encoding.of("guardian-realms")
+    words = {enc.describe(i) for i in range(enc.n_actions)}
+    assert len(words) == enc.n_actions
+    assert "summon <me:hand 1> <=lane2>" in words
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_action_features_one_row_per_legal_action(game: str) -> None:
+    enc = Encoding.of(game)
+    rules = get_rules(game)
+    state = rules.new_game(list(rules.decks())[:2], 5)
+    bots = (RandomBot(1), RandomBot(2))
+    for _ in range(40):
+        if state.result is not None:
+            break
+        _, actions = enc.legal(state)
+        rows = enc.action_features(state, actions)
+        assert rows.shape == (len(actions), len(enc.action_feature_names))
+        assert (rows[:, :len(enc.templates)].sum(axis=1) == 1).all()
+        state.apply(bots[state.current].choose(View(state, state.current)))
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_a_hoarding_player_still_fits_the_action_space(game: str) -> None:
+    """A degenerate agent (always the lowest index: ending turns rather than playing cards) lets hands and piles grow
+    far beyond what random play shows; its every decision must still be encodable."""
+    enc = Encoding.of(game)
+    rules = get_rules(game)
+    names = list(rules.decks())
+    for seed, first_low in ((1, True), (2, False)):
+        state = rules.new_game([names[0], names[-1]], seed)
+        bot = RandomBot(seed)
+        while state.result is None:
+            mask, actions = enc.legal(state)
+            if (state.current == 0) == first_low:
+                state.apply(actions[min(actions)])
+            else:
+                state.apply(bot.choose(View(state, state.current)))

@@ -1,0 +1,34 @@
+"""``tcgkit bench GAME --env ...``: environment throughput, observation encoding included."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("pyspiel")
+
+from tcgkit.core.errors import TcgkitError  # noqa: E402
+from tcgkit.rl.bench import ENVS, bench_env  # noqa: E402
+
+
+@pytest.mark.parametrize("env", ENVS)
+def test_bench_env_json(env: str) -> None:
+    r = subprocess.run([sys.executable, "-m", "tcgkit.cli", "bench", "guardian-realms", "--env", env, "--seconds",
+                        "0.2", "--json"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["env"] == env and data["steps"] > 0 and data["steps_per_second"] > 0
+    assert 0.0 <= data["overhead_share"] <= 1.0
+
+
+def test_unknown_env_is_one_line_error() -> None:
+    r = subprocess.run([sys.executable, "-m", "tcgkit.cli", "bench", "tgod", "--env", "atari", "--seconds", "0.1"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode != 0 and "unknown environment 'atari'" in r.stderr + r.stdout
+    assert "Traceback" not in r.stderr
+    with pytest.raises(TcgkitError):
+        bench_env("tgod", "atari", 0.1)
