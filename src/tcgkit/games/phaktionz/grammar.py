@@ -26,7 +26,7 @@ HERE = Path(__file__).parent
 #: the designer's spellings read as the word he meant (the card text is never changed, only how it is read)
 TYPOS = {"whenver": "whenever", "attatched": "attached", "upto": "up to", "it's dmg": "its dmg",
          "tier 1s'": "tier 1 summons", "dmg + (": "dmg +(", "this  can": "this can"}
-QUOTES = re.compile(r'["“”]\s*([^"“”]+?)\s*["“”]')
+QUOTES = re.compile(r'["“”]\s*([^"“”]+?)\s*["“”]\s*')
 
 
 def normalise(text: str) -> str:
@@ -35,7 +35,7 @@ def normalise(text: str) -> str:
     >>> normalise('Look for an "United" summon  in\\nyour deck.')
     'look for an «united» summon in your deck'
     """
-    text = QUOTES.sub(lambda m: f"«{m.group(1)}»", text.replace("’", "'"))
+    text = QUOTES.sub(lambda m: f"«{m.group(1)}» ", text.replace("’", "'"))
     text = " ".join(text.split()).lower()
     for wrong, right in TYPOS.items():
         text = text.replace(wrong, right)
@@ -95,6 +95,8 @@ class Builders:
         d = _desc()
         for part in c:
             for key, value in (part or {}).items():
+                if value in (None, False, [], {}):
+                    continue
                 if key == "filter":
                     d["filter"].update(value)
                 elif key == "terms":
@@ -191,8 +193,17 @@ class Builders:
     def s_every_player(self) -> dict[str, Any]:
         return {"who": "each"}
 
-    def zone(self, *c: Any) -> str:
-        return "zone"
+    def z_hand(self) -> str:
+        return "hand"
+
+    def z_deck(self) -> str:
+        return "deck"
+
+    def z_deck_out(self) -> str:
+        return "deck_out"
+
+    def z_exile(self) -> str:
+        return "exile"
 
     # ---- amounts and conditions
     def amt_n(self, n: Any) -> Any:
@@ -244,10 +255,17 @@ class Builders:
     def if_all_do(self) -> str:
         return "if_all_do"
 
+    def cost_sep(self) -> str:
+        return "cost"
+
     def step_list(self, *c: Any) -> dict[str, Any]:
         out: dict[str, Any] = {"steps": []}
         target = out["steps"]
         for part in c:
+            if part == "cost":  # "Demote ...; Demote ...": what comes before the semicolon is paid first
+                out["cost"], out["steps"] = out["steps"], []
+                target = out["steps"]
+                continue
             if part == "if_all_do":
                 branch: list[dict[str, Any]] = []
                 target.append({"if": {"condition": {"all": [{"exists": "mine"}, {"exists": "theirs"}]},
@@ -257,7 +275,7 @@ class Builders:
             if part == "and":
                 continue
             target.extend(part["steps"])
-            for key in ("response", "window"):
+            for key in ("response", "window", "cond"):
                 if key in part:
                     out[key] = part[key]
         return out
@@ -483,9 +501,9 @@ class Builders:
     def trigger_ability(self, when: dict[str, Any], *rest: Any) -> dict[str, Any]:
         parts = [r for r in rest if r not in (None, [])]
         body, extra = parts[0], parts[1:]
-        conds = [when["cond"], *extra]
+        conds = [c for c in (when["cond"], *extra) if c]
         clause = {"form": "trigger", "trigger": when["trigger"], "steps": body["steps"],
-                  "condition": conds[0] if len(conds) == 1 else {"all": conds}}
+                  "condition": _all(conds) if conds else {}}
         if "zone" in when:
             clause["zone"] = when["zone"]
         if "compare" in when or extra:
@@ -493,7 +511,7 @@ class Builders:
         return clause
 
     def cost_ability(self, cost: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
-        return {"form": "steps", "cost": cost["steps"], **_pass(body)}
+        return {"form": "steps", **_pass(body), "cost": cost["steps"]}
 
     def counters_cost_ability(self, n: Any, body: dict[str, Any]) -> dict[str, Any]:
         cost = [{"remove_counter": {"target": "self", "counter": COUNTER, "amount": _num(n)}}]
@@ -590,16 +608,16 @@ def _event_is(d: dict[str, Any], owner: str | None = None) -> dict[str, Any]:
     flt = {k: v for k, v in d["filter"].items() if k != "type"}
     if owner:
         flt["owner"] = owner
-    return {"exists": {"zone": "event_card", "filter": flt}} if flt else {"exists": "event_card"}
+    return {"exists": {"zone": "event_card", "filter": flt}} if flt else {}
 
 
 def _pass(body: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in body.items() if k in ("steps", "response", "window", "cond")}
+    return {k: v for k, v in body.items() if k in ("steps", "response", "window", "cond", "cost")}
 
 
 def precondition(steps: list[dict[str, Any]]) -> dict[str, Any]:
     """What must exist for steps to do anything: the cards their first choice picks from (or a Plague target)."""
-    for step in steps:
+    for step in steps[:1]:
         verb, params = next(iter(step.items()))
         if verb == "choose" and "player" not in params:
             return {"exists": params["from"]}
@@ -701,7 +719,7 @@ def _terms(sentence: str, names: frozenset[str]) -> list[str]:
     """Terms of a rules sentence that the rulebook never defines: known ones and capitalised words it never uses."""
     low = normalise(sentence)
     found = [label for word, label in UNDEFINED.items() if re.search(rf"\b{word}s?\b", low)]
-    words = re.findall(r"(?<=[a-z,;] )([A-Z][a-zA-Z\-]+)", sentence.replace('"', ""))
+    words = re.findall(r"(?<=[a-z,;] )([A-Z][a-zA-Z\-]+)", sentence.replace('"', " "))
     found += [w for w in words if w.lower() not in RULEBOOK_WORDS and w.lower() not in names
               and w.lower() not in UNDEFINED]
     return found
@@ -725,12 +743,14 @@ def assemble(clause: dict[str, Any], text: str, kind: str, inv_type: str | None,
         eff: dict[str, Any] = {"kind": "static", "text": text, "params": clause["params"]}
         out.effects.append({**eff, **({"limit": limit} if limit else {})})
         return
-    steps = _finish(clause["steps"], kind, clause.get("compare"))
+    steps = _finish(clause["steps"], kind, clause.get("compare"), _bound(clause.get("cost") or []))
     cond = [c for c in (precondition(clause["cost"]) if clause.get("cost") else {}, clause.get("cond"),
                         precondition(steps), clause.get("window")) if c]
     if form == "trigger":
-        cond = [clause["condition"], *cond]
-        eff = {"trigger": clause["trigger"], "text": text, "condition": _all(cond), "steps": steps}
+        cond = [c for c in (clause["condition"], *cond) if c]
+        eff = {"trigger": clause["trigger"], "text": text, "steps": steps}
+        if cond:
+            eff["condition"] = _all(cond)
         if clause.get("zone"):
             eff["zone"] = clause["zone"]
         if one_shot:  # "When your Tier 2+ summon battles, ..." on an Invocation: armed for the rest of the turn
@@ -753,14 +773,26 @@ def assemble(clause: dict[str, Any], text: str, kind: str, inv_type: str | None,
 
 
 def _all(conds: list[dict[str, Any]]) -> dict[str, Any]:
-    return conds[0] if len(conds) == 1 else {"all": conds}
+    flat = [x for c in conds for x in (c["all"] if set(c) == {"all"} else [c])]
+    return flat[0] if len(flat) == 1 else {"all": flat}
 
 
-def _finish(steps: list[dict[str, Any]], kind: str, compare: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """Fill in what depends on the card: how long "gains" lasts, "the difference", and the choice of X."""
+def _bound(steps: list[dict[str, Any]]) -> set[str]:
+    """The names the steps bind (their choices, at any depth)."""
+    import json
+
+    return set(re.findall(r'"choose": \{"name": "(\w+)"', json.dumps(steps)))
+
+
+def _finish(steps: list[dict[str, Any]], kind: str, compare: dict[str, Any] | None,
+            taken: set[str]) -> list[dict[str, Any]]:
+    """Fill in what depends on the card: how long "gains" lasts, "the difference", the choice of X, and a fresh name
+    for a choice whose name the cost already bound."""
     import json
 
     raw = json.dumps(steps)
+    for name in sorted(taken & _bound(steps)):
+        raw = raw.replace(f'"{name}"', f'"{name}_2"')
     raw = raw.replace('"until": "gains"', f'"until": "{"permanent" if kind == "summon" else "turn"}"')
     if compare is not None and f'"{DIFF}"' in raw:
         left, _, right = compare["compare"]
