@@ -192,6 +192,8 @@ def _freeze(value: Any) -> Any:
 # ---------------------------------------------------------------------------------------------- card files
 
 CardFactory = Callable[[Any, tuple[Effect, ...]], CardDef]
+#: Completes a raw card entry before validation (``prepare(entry, source) -> entry``), e.g. compiles ``text:``.
+Prepare = Callable[[dict[str, Any], str], dict[str, Any]]
 
 
 def load_card_file(
@@ -199,11 +201,14 @@ def load_card_file(
     model: type[BaseModel],
     make_card: CardFactory,
     verbs: Mapping[str, Any] | None = None,
+    prepare: Prepare | None = None,
 ) -> list[CardDef]:
     """Load and validate one YAML card file.
 
     ``model`` validates each entry's printed fields; its ``effects`` (a list of mappings, if the entry has any) are
     parsed with the verb vocabulary ``verbs``; ``make_card(validated_model, effects)`` builds the :class:`CardDef`.
+    ``prepare(entry, source)``, if given, first completes an entry (a game's card-text compiler turns ``text:`` into
+    ``effects:`` there).
     """
     path = Path(path)
     try:
@@ -212,11 +217,12 @@ def load_card_file(
         raise CardDataError(str(path), None, None, f"cannot read: {exc.strerror or exc}") from None
     except yaml.YAMLError as exc:
         raise CardDataError(str(path), None, None, f"not valid YAML: {exc}") from None
-    return load_card_entries(doc, str(path), model, make_card, verbs)
+    return load_card_entries(doc, str(path), model, make_card, verbs, prepare)
 
 
 def load_card_entries(
-    doc: Any, source: str, model: type[BaseModel], make_card: CardFactory, verbs: Mapping[str, Any] | None = None
+    doc: Any, source: str, model: type[BaseModel], make_card: CardFactory, verbs: Mapping[str, Any] | None = None,
+    prepare: Prepare | None = None,
 ) -> list[CardDef]:
     """Validate an already-parsed card document (``{"cards": [...]}``); see :func:`load_card_file`."""
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
@@ -226,6 +232,8 @@ def load_card_entries(
         label = _card_label(entry, index)
         if not isinstance(entry, dict):
             raise CardDataError(source, label, None, "a card is a mapping of fields")
+        if prepare is not None:
+            entry = prepare(entry, source)
         raw_effects = entry.get("effects") or []
         fields = {k: v for k, v in entry.items() if k != "effects"}
         try:

@@ -218,8 +218,10 @@ class Phrasebook:
         self._phrase_names.append(name)
 
     def grammar_text(self, name: str, text: str) -> None:
-        """Raw Lark grammar (several rules, terminals) a game keeps in a ``.lark`` file; builders via :meth:`build`."""
-        self._rules.append(text)
+        """Raw Lark grammar (several rules, terminals) a game keeps in a ``.lark`` file; builders via :meth:`build`.
+        A long phrase may go on over indented lines (joined to the line above; a line starting with ``|`` is an
+        alternative, as in Lark)."""
+        self._rules.append(join_continuations(text))
         self._parser = None
 
     def build(self, name: str, fn: Build) -> None:
@@ -295,6 +297,22 @@ class Phrasebook:
             except (LarkError, ValueError):
                 reading.unread.append(UnreadText(piece, card, file))
         return reading
+
+
+def join_continuations(text: str) -> str:
+    """Join indented continuation lines of a grammar to the line above (Lark itself only continues on ``|``).
+
+    >>> join_continuations('a: "x"\n   "y"\nb: c\n  | d')
+    'a: "x" "y"\nb: c\n  | d'
+    """
+    out: list[str] = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if out and line[:1].isspace() and stripped and not stripped.startswith(("|", "//")) and out[-1].strip():
+            out[-1] = out[-1].rstrip() + " " + stripped
+        else:
+            out.append(line)
+    return "\n".join(out)
 
 
 def _unwrap(value: Any) -> Any:

@@ -88,7 +88,8 @@ class Ruleset:
         if cached is None:
             cards: list[CardDef] = []
             for path in self.card_files():
-                cards.extend(load_card_file(path, self.card_model, self.make_card, self.verbs))
+                cards.extend(load_card_file(path, self.card_model, self.make_card, self.verbs,
+                                            getattr(self, "prepare_card", None)))
             cached = _POOLS[self.id] = CardPool(cards)
             self._index_triggers(cached)
         return cached

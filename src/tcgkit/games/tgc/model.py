@@ -6,10 +6,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-#: The card types (TGC-3.3.3) plus Artifact, which the rules never define (see RULINGS.md).
-CREATURE, EQUIPMENT, INSTANT, EVENT, BATTLEFIELD, ARTIFACT = (
-    "creature", "equipment", "instant", "event", "battlefield", "artifact")
-CARD_TYPES = (CREATURE, EQUIPMENT, INSTANT, EVENT, BATTLEFIELD, ARTIFACT)
+#: The card types (TGC-3.3.3) plus Artifact, which the rules never define, and Hex (keywords.json; see RULINGS.md).
+CREATURE, EQUIPMENT, INSTANT, EVENT, BATTLEFIELD, ARTIFACT, HEX = (
+    "creature", "equipment", "instant", "event", "battlefield", "artifact", "hex")
+CARD_TYPES = (CREATURE, EQUIPMENT, INSTANT, EVENT, BATTLEFIELD, ARTIFACT, HEX)
 
 #: The keywords of keywords.json that the engine implements as mechanics (rules.py, verbs.py; see CARDS.md).
 KEYWORDS = frozenset({
@@ -28,7 +28,7 @@ class TgcCard(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
-    type: Literal["creature", "equipment", "instant", "event", "battlefield", "artifact"]
+    type: Literal["creature", "equipment", "instant", "event", "battlefield", "artifact", "hex"]
     subtypes: list[str] = Field(default_factory=list)
     cost: int = Field(ge=0)
     power: int = 0
@@ -41,6 +41,8 @@ class TgcCard(BaseModel):
     keywords: list[str] = Field(default_factory=list)
     grants: list[str] = Field(default_factory=list)
     statics: list[dict] = Field(default_factory=list)
+    #: the phrases of ``text`` the grammar could not read (set when the card is compiled from its text)
+    unread: list[str] = Field(default_factory=list)
 
 
 def kw_name(keyword: str) -> str:

@@ -92,15 +92,13 @@ class TgcRules(Ruleset):
     # ------------------------------------------------------------------ cards and decks
     def make_card(self, m: TgcCard, card_effects: tuple[Effect, ...]) -> CardDef:
         """A card file entry -> CardDef (TGC-1.2.4.1-2, TGC-3.3.2-2, TGC-3.3.3, TGC-3.3.3.a-2, TGC-3.3.3.b.3-2)."""
-        if m.type == CREATURE and m.resolve <= 0:
-            raise ValueError("a creature needs a resolve above 0 (TGC-3.3.3.a-2)")
         kws = frozenset({*(kw_name(k) for k in m.keywords), *m.keywords})  # "Immunity" and "Immunity:Battlefields"
         kwp = {kw_name(k): kw_arg(k) for k in m.keywords if ":" in k}
         tags = frozenset({*m.subtypes, m.type, *(f"kw:{k}" for k in kws)})
         fields: dict[str, Any] = {
             "id": m.id, "subtypes": tuple(m.subtypes), "cost": m.cost, "faction": m.faction, "rarity": m.rarity,
             "kw": kws, "kwp": kwp, "grants": tuple(m.grants), "statics": tuple(m.statics), "desc": m.desc,
-            "series": m.series,
+            "series": m.series, "unread": tuple(m.unread),
             "acts": tuple((i, e) for i, e in enumerate(card_effects) if e.kind == "activated"),
             "qacts": tuple((i, e) for i, e in enumerate(card_effects) if e.kind == "activated" and (
                 e.params.get("quick") or e.params.get("battle"))),
@@ -112,6 +110,21 @@ class TgcRules(Ruleset):
         }
         return CardDef(m.id, m.name, m.type, {"power": m.power, "resolve": m.resolve, "cost": m.cost}, tags,
                        card_effects, m.text, fields)
+
+    def prepare_card(self, entry: dict[str, Any], source: str) -> dict[str, Any]:
+        """A card entry that says what it does only in words (``text:``, no ``effects``/``keywords``/``grants``/
+        ``statics``) is compiled by the TGC grammar; the phrases it cannot read are kept in ``unread``."""
+        from tcgkit.games.tgc.grammar import compile_text
+        from tcgkit.games.tgc.importer import PROGRAM_FIELDS
+
+        if any(k in entry for k in PROGRAM_FIELDS) or not entry.get("text"):
+            return entry
+        compiled = compile_text(str(entry["text"]), str(entry.get("type", "")), str(entry.get("id") or
+                                entry.get("name", "")), source, int(entry.get("cost") or 0))
+        out = {**entry, **{k: compiled[k] for k in PROGRAM_FIELDS if compiled[k]}}
+        if compiled["unread"]:
+            out["unread"] = compiled["unread"]
+        return out
 
     def game_handlers(self) -> dict[str, effects.Handler]:
         return verbs.handlers()
@@ -408,7 +421,7 @@ class TgcRules(Ruleset):
         st = state.cs.get(a)
         if st is None or not st.attached:
             return True
-        return not (has_kw(state, a, "NoHolyTargets") and has_kw(state, b, "Holy"))
+        return not any(has_kw(state, b, what) for what in verbs.kw_args(state, a, "CannotAttack"))
 
     def _fury_must_attack(self, state: GameState, p: int) -> bool:
         """Fury: Pass Phase out of the Battle Phase is refused while a Fury creature can still attack (TGC-0.2)."""
@@ -1065,6 +1078,7 @@ class TgcRules(Ruleset):
             self.destroy(state, att, ctx)
         owner = state.owner[card]
         state.move(card, owner, "discard")
+        state.card_state(card).status["destroyed"] = 1  # it was destroyed, not milled (Angry Stickman)
         state.emit("destroyed", owner, card, (zone, kws))
         self._add_window(state, card, "destroyed")
         if st is not None and st.host >= 0 and state.loc[st.host][1] == "field" \

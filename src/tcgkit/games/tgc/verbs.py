@@ -20,7 +20,7 @@ EXTRA_VERBS: dict[str, dict[str, tuple[str, ...]]] = {
     "grant": {"params": (_T, "keyword", "until"), "required": (_T, "keyword")},
     "ungrant": {"params": (_T, "keyword"), "required": (_T, "keyword")},
     "bf_damage": {"params": (_T, "amount"), "required": (_T, "amount")},
-    "lose_plasma": {"params": ("amount", "player"), "required": ("amount",)},
+    "lose_plasma": {"params": ("amount", "player", "shortfall"), "required": ("amount",)},
     "lose_hs": {"params": ("amount", "player"), "required": ("amount",)},
     "coin": {"params": ("name", "times"), "required": ()},
     "reset_resolve": {"params": (_T,), "required": (_T,)},
@@ -44,6 +44,8 @@ def has_kw(state: GameState, card: int, kw: str) -> bool:
             if val is not None and _status_live(state, val):
                 return True
         for eq in st.attached:
+            if nullified(state, eq):
+                continue  # Mime: a nullified Equipment grants nothing
             for g in state.defs[eq].fields["grants"]:
                 if _grant_matches(state, card, g, kw):
                     return True
@@ -64,8 +66,33 @@ def _grant_matches(state: GameState, card: int, grant: str, kw: str) -> bool:
     if not cond:
         return True
     neg = cond.startswith("!")
-    faction = state.defs[card].fields["faction"]
-    return (faction == cond.lstrip("!")) != neg
+    return (faction(state, card) == cond.lstrip("!")) != neg  # its faction now (Head of Personnel may change it)
+
+
+def kw_args(state: GameState, card: int, name: str) -> list[str]:
+    """The parameters of every instance of keyword ``name`` the card has now (printed, granted, from Equipment):
+    ``Resistance:Battlefields,2`` -> ``["Battlefields,2"]``."""
+    out = [k.partition(":")[2] for k in state.defs[card].fields["kw"] if k.startswith(name + ":")]
+    st = state.cs.get(card)
+    if st is not None:
+        out += [k.partition(":")[2] for k, v in st.status.items()
+                if k.startswith(name + ":") and _status_live(state, v)]
+        for eq in st.attached:
+            if not nullified(state, eq):
+                out += [g.partition("@")[0].partition(":")[2] for g in state.defs[eq].fields["grants"]
+                        if g.startswith(name + ":") and _grant_matches(state, card, g, g.partition("@")[0])]
+    return [a for a in out if has_kw(state, card, f"{name}:{a}")]
+
+
+def resistance(state: GameState, card: int, source: str) -> int:
+    """Resistance to ``source`` (N): damage from it is reduced by N ("Resistance to Battlefields (2)"; 2 when no
+    amount is printed)."""
+    total = 0
+    for arg in kw_args(state, card, "Resistance"):
+        what, _, n = arg.partition(",")
+        if what == source:
+            total = max(total, int(n) if n.strip().lstrip("-").isdigit() else 2)
+    return total
 
 
 def has_subtype(state: GameState, card: int, subtype: str) -> bool:
@@ -301,17 +328,17 @@ def _bf_damage(state: GameState, ctx: dict, step: Step) -> None:
         st = state.cs.get(c)
         if st is not None and st.status.get("bf_shield"):
             continue
-        dmg = n - (2 if has_kw(state, c, "Resistance:Battlefields") else 0)
-        state.rules.damage_card(state, c, dmg, ctx)
+        state.rules.damage_card(state, c, n - resistance(state, c, "Battlefields"), ctx)
 
 
 def _lose_plasma(state: GameState, ctx: dict, step: Step) -> None:
-    """Lose plasma; what cannot be paid is taken as HS damage (B.E.P.I.S. Chamber)."""
+    """Lose plasma; what cannot be paid is taken as HS damage when ``shortfall: damage`` (the default; B.E.P.I.S.
+    Chamber: "If you have insufficient mana to lose, take the remaining amount as lifeshard damage"), else lost."""
     who = player(state, ctx, step.params.get("player"))
     n = amount(state, ctx, step.params["amount"])
     have = state.rules.available_plasma(state, who)
     state.rules.pay(state, who, min(have, n))
-    if n > have:
+    if n > have and step.params.get("shortfall", "damage") == "damage":
         state.rules.damage_player(state, who, n - have, ctx)
 
 
@@ -450,8 +477,16 @@ def _cost_up(state: GameState, ctx: dict, params: Any) -> None:
 
 @hook("tgc.cost_cut")
 def _cost_cut(state: GameState, ctx: dict, params: Any) -> None:
-    """Runtime: Medical faction cards cost 2 less this turn."""
-    state.vars["cost_cut"] = (*state.vars.get("cost_cut", ()), ("Medical", 2, state.turn))
+    """Runtime: the next card of the faction (default Medical) costs ``amount`` (default 2) less this turn."""
+    cut = (params.get("faction", "Medical"), int(params.get("amount", 2)), state.turn)
+    state.vars["cost_cut"] = (*state.vars.get("cost_cut", ()), cut)
+
+
+@hook("tgc.was_destroyed")
+def _was_destroyed(state: GameState, ctx: dict, params: Any) -> bool:
+    """A card in a discard pile that got there by being destroyed (not milled or discarded): Angry Stickman."""
+    st = state.cs.get(params["card"])
+    return st is not None and bool(st.status.get("destroyed"))
 
 
 @hook("tgc.set_faction")
