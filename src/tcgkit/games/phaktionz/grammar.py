@@ -639,10 +639,12 @@ RULES_WORDS = re.compile(r"\b(summons?|tier|dmg|damage|place[ds]?|demote[ds]?|ex
 UNDEFINED = {"united": "United", "plague": "Plague", "end zone": "end zone", "exile zone": "Exile Zone",
              "counter": "counters on a card"}
 #: capitalised words of the rulebook's own vocabulary (or plain English); any other one mid-sentence is a term
-RULEBOOK_WORDS = set("""summon summons invocation invocations tier tiers dmg damage deck hand battlefield battlefields
-battle battles opponent opponent's opponents player players striker strikers tech regular counter realm weapon weapons
-faction factions abled disabled demote demoted exile exiled exiles fizzle draw main combat phase final cast end out
-pile creation cp zone zones card cards you your this the a an all and or of to in on from by""".split())
+_RULEBOOK_WORDS = (
+    "summon summons invocation invocations tier tiers dmg damage deck hand battlefield battlefields battle battles "
+    "opponent opponent's opponents player players striker strikers tech regular counter realm weapon weapons faction "
+    "factions abled disabled demote demoted exile exiled exiles fizzle draw main combat phase final cast end out pile "
+    "creation cp zone zones card cards you your this the a an all and or of to in on from by")
+RULEBOOK_WORDS = frozenset(_RULEBOOK_WORDS.split())
 
 
 @dataclass
@@ -803,3 +805,21 @@ def _finish(steps: list[dict[str, Any]], kind: str, compare: dict[str, Any] | No
         top = {"sum": [5, {"neg": {"count": "you.field"}}]} if places else {"zone_size": "you.deck"}
         steps.insert(0, {"choose_x": {"name": "x", "min": 1, "max": top}})
     return steps
+
+
+def compile_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    """A card file entry with its ``text`` compiled (see :meth:`PhaktionzRules.prepare_card`).
+
+    >>> e = compile_entry({"name": "Imp", "kind": "summon", "text": "When placed, draw a card."})
+    >>> e["effects"][0]["steps"]
+    [{'draw': {}}]
+    """
+    if "effects" in entry or entry.get("flavour") or not entry.get("text"):
+        return entry
+    got = compile_text(str(entry["text"]), str(entry.get("kind", "")), entry.get("inv_type"))
+    out = {**entry, "effects": got.effects}
+    for key, value in got.fields.items():
+        out.setdefault(key, value)
+    if got.unread:
+        out["unread"] = got.unread
+    return out

@@ -91,6 +91,14 @@ class PhaktionzRules(Ruleset):
     def make_card(self, model: Any, card_effects: tuple[Effect, ...]) -> CardDef:
         return make_card(model, card_effects)
 
+    def prepare_card(self, entry: dict[str, Any], source: str) -> dict[str, Any]:
+        """A card that says what it does only in words (``text:``, no ``effects`` and not flavour) is compiled by the
+        Phaktionz grammar (``grammar.py``); the fields its text prints (tribute, field tier, weapon host, limit) are
+        filled in unless the entry gives them; the phrases it cannot read are kept in ``unread``."""
+        from tcgkit.games.phaktionz.grammar import compile_entry
+
+        return compile_entry(entry)
+
     def import_file(self, path: str, keywords: str | None = None, out: str | None = None) -> dict[str, Any]:
         """``tcgkit import phaktionz FILE.csv|Factions.xlsx``: see :mod:`tcgkit.games.phaktionz.importer`."""
         from tcgkit.games.phaktionz.importer import import_file
