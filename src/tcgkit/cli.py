@@ -421,11 +421,19 @@ def import_cmd(
     if as_json:
         _print_json(report)
         return
-    out.print(f"{report['cards']} cards, {report['executable']} executable")
-    for name in report.get("unscripted", []):
-        out.print(f"  unscripted: {name}")
+    words = {"full": "executes fully", "partly": "executes partly", "not": "does not execute"}
+    for card in report.get("per_card", []):
+        out.print(f"  {card['name']}: {words.get(card['status'], card['status'])} ({card['why']})", markup=False)
+    if "per_card" in report:
+        out.print(f"{report['cards']} cards: {report['full']} fully, {report['partly']} partly, {report['not']} not")
+    else:
+        out.print(f"{report['cards']} cards, {report['executable']} executable")
+        for name in report.get("unscripted", []):
+            out.print(f"  unscripted: {name}")
+    for term, cards in report.get("undefined_terms", {}).items():
+        out.print(f"  term not defined in the rulebook: {term} (used by {', '.join(cards)})", markup=False)
     for w in report.get("warnings", []):
-        out.print(f"  warning: {w}")
+        out.print(f"  warning: {w}", markup=False)
 
 
 def main() -> None:
