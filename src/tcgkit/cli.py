@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from tcgkit.core.errors import TcgkitError
 from tcgkit.games import GAMES, get_rules, is_playable
@@ -109,42 +110,63 @@ def validate(game: str, deckfile: str,
 
 @app.command()
 def play(
-    game: Annotated[str | None, typer.Argument(help="Game id (a menu asks when omitted).")] = None,
+    game: Annotated[str | None, typer.Argument(help="Game id (a menu asks for the game, decks and bot).")] = None,
     deck: Annotated[str | None, typer.Option("--deck", help="Your deck (name or file).")] = None,
     opponent_deck: Annotated[str | None, typer.Option("--opponent-deck", help="The other deck.")] = None,
-    vs: Annotated[str, typer.Option("--vs", help="The bot you play against.")] = "random",
+    vs: Annotated[str, typer.Option("--vs", help="The bot you play against (random, greedy, mcts[:budget]).")] = (
+        "greedy"),
     seed: Annotated[int | None, typer.Option("--seed", help="Game seed (random when omitted).")] = None,
     bots: Annotated[tuple[str, str] | None, typer.Option("--bots", help="Two bots play each other.")] = None,
     seat: Annotated[int, typer.Option("--seat", help="Your seat (0 or 1).")] = 0,
-    save: Annotated[str | None, typer.Option("--save", help="Write the replay to this file.")] = None,
+    save: Annotated[str | None, typer.Option("--save", help="Write the replay to this file (also on leaving).")] = (
+        None),
 ) -> None:
     """Play a game in the terminal against a bot, or watch two bots (--bots B1 B2)."""
     from tcgkit.interactive import play_terminal
 
     if game is None:
-        game = _choose_game()
+        game, deck, opponent_deck, vs = _menu()
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000
     play_terminal(game, deck, opponent_deck, vs, seed, bots, seat, save, out)
 
 
-def _choose_game() -> str:
-    playable = [g for g in GAMES if is_playable(g)]
-    if not playable:
-        raise TcgkitError("no game is playable yet")
-    out.print("Which game?")
-    for i, g in enumerate(playable, 1):
-        out.print(f"  {i}. {GAMES[g][0]} ({g})")
+def _pick(title: str, options: list[tuple[str, str]], default: int = 0) -> str:
+    """Ask for one of ``options`` ((value, label) pairs) by number or value; Enter takes the default."""
+    out.print(title)
+    for i, (_, label) in enumerate(options, 1):
+        out.print(Text(f"  {i}. {label}" + ("  (default)" if i == default + 1 else "")))
     while True:
         try:
             answer = input("> ").strip()
         except EOFError:
-            raise TcgkitError("no game chosen (standard input closed)") from None
-        if answer.isdigit() and 1 <= int(answer) <= len(playable):
-            return playable[int(answer) - 1]
-        if answer in playable:
-            return answer
-        out.print(f"Type a number from 1 to {len(playable)}.")
+            raise TcgkitError(f"nothing chosen for {title.lower().rstrip('?')} (standard input closed)") from None
+        if not answer:
+            return options[default][0]
+        if answer.isdigit() and 1 <= int(answer) <= len(options):
+            return options[int(answer) - 1][0]
+        for value, label in options:
+            if answer.lower() in (value.lower(), label.lower()):
+                return value
+        out.print(f"Type a number from 1 to {len(options)}, or press Enter for the default.")
+
+
+def _menu() -> tuple[str, str, str, str]:
+    """The game, your deck, the opponent's deck and the bot, chosen from menus."""
+    playable = [g for g in GAMES if is_playable(g)]
+    if not playable:
+        raise TcgkitError("no game is playable yet")
+    game = _pick("Which game?", [(g, GAMES[g][0]) for g in playable])
+    decks = list(get_rules(game).decks())
+    if not decks:
+        raise TcgkitError(f"{game} ships no decks; give --deck and --opponent-deck")
+    named = [(d, d) for d in decks]
+    mine = _pick("Your deck?", named)
+    theirs = _pick("Your opponent's deck?", named, 1 % len(decks))
+    bot = _pick("Your opponent?", [("random", "random: plays any legal move"),
+                                   ("greedy", "greedy: the best-looking move now"),
+                                   ("mcts", "mcts: searches ahead (strongest, slower)")], 1)
+    return game, mine, theirs, bot
 
 
 @app.command(context_settings={"allow_extra_args": True})

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import NamedTuple
+
 
 class TcgkitError(Exception):
     """Base class of every error tcgkit raises on purpose."""
@@ -54,3 +57,34 @@ class ReplayMismatch(TcgkitError):
 
 class UnknownGame(TcgkitError):
     """A game id that no installed game package answers to."""
+
+
+class Refusal(NamedTuple):
+    """Why an action is refused: the rule in words and its clause id (None when no one clause says it).
+
+    >>> str(Refusal("no attacks in a secondary turn", "TGOD-SEC-07"))
+    'no attacks in a secondary turn (TGOD-SEC-07)'
+    """
+
+    why: str
+    clause: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.why} ({self.clause})" if self.clause else self.why
+
+
+_CLAUSE_AT_END = re.compile(r"\s*\(([A-Z][A-Z0-9]*-[A-Z0-9.\-]+(?:,\s*[A-Z][A-Z0-9]*-[A-Z0-9.\-]+)*)\)\s*$")
+
+
+def split_clause(text: str) -> Refusal:
+    """A refusal text ending in ``(CLAUSE-ID)`` split into words and clause.
+
+    >>> split_clause("units are played in your Main stage (PTCG-TURN-06)")
+    Refusal(why='units are played in your Main stage', clause='PTCG-TURN-06')
+    >>> split_clause("no such card")
+    Refusal(why='no such card', clause=None)
+    """
+    m = _CLAUSE_AT_END.search(text)
+    if m is None:
+        return Refusal(text)
+    return Refusal(text[: m.start()], m.group(1))

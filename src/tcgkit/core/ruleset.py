@@ -25,6 +25,7 @@ from tcgkit.core.cards import CardDef, CardPool, Effect, load_card_file
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError, TcgkitError
 from tcgkit.core.state import PUBLIC, Event, GameState
+from tcgkit.core.words import Words
 
 
 class Ruleset:
@@ -52,6 +53,8 @@ class Ruleset:
     card_model: ClassVar[type[BaseModel]]
     #: the folder holding ``cards/*.yaml`` and ``decks/*.yaml``.
     data_dir: ClassVar[Path]
+    #: how this game speaks to people (a :class:`~tcgkit.core.words.Words` subclass, in the game's ``words.py``).
+    WORDS: ClassVar[type[Words]] = Words
     #: extra verbs of this game's effect language: name -> {"params": (...), "required": (...)}.
     EXTRA_VERBS: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {}
 
@@ -66,6 +69,11 @@ class Ruleset:
             else:
                 merged[k] = dict(v)
         return merged
+
+    @cached_property
+    def words(self) -> Words:
+        """The game's words for people: cards, zones, numbers, actions, choices, events and refusals."""
+        return self.WORDS(self)
 
     @cached_property
     def handlers(self) -> dict[str, effects.Handler]:
@@ -213,11 +221,7 @@ class Ruleset:
 
     def explain_illegal(self, state: GameState, action: Action) -> str:
         """Why an action is not among the legal ones (games may say more)."""
-        if state.current != state.active and state.pending is None:
-            return "it is not that player's decision"
-        return f"not a legal action now (phase {state.phase}); legal: " + ", ".join(
-            a.text() for a in state.legal_actions()[:12]
-        )
+        return "that is not one of the moves open to you now"
 
     def after_effects(self, state: GameState) -> None:
         """Called when the resolution stack empties after a pending choice was answered: continue the turn."""

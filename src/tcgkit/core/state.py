@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tcgkit.core.actions import Action
-from tcgkit.core.errors import IllegalAction
+from tcgkit.core.errors import IllegalAction, Refusal
 from tcgkit.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -182,7 +182,8 @@ class GameState:
             action = self.parse_action(action)
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
-            raise IllegalAction(action, self._why_illegal(action))
+            why = self._why_illegal(action)
+            raise IllegalAction(action, why.why, why.clause)
         self._legal = None
         if self._hist_shared:
             self.history = self.history.copy()
@@ -200,12 +201,12 @@ class GameState:
         if self.result is None and self.turn > self.options["turn_cap"]:
             self.end(None, f"turn cap of {self.options['turn_cap']} turns reached", "turn-cap")
 
-    def _why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> Refusal:
         if self.result is not None:
-            return "the game is over"
+            return Refusal("the game is over")
         if self.pending is not None:
-            return f"a choice is pending ({self.pending.prompt}); choose one of the offered options"
-        return self.rules.explain_illegal(self, action)
+            return Refusal(f"first answer the pending choice: {self.pending.prompt}")
+        return self.rules.words.refusal(self, action)
 
     def parse_action(self, text: str) -> Action:
         """Read an action in text form; card names in quotes (``play "Fire Imp"``) match the legal actions too."""

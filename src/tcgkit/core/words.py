@@ -1,0 +1,316 @@
+"""How a game speaks to people: the one presentation layer of tcgkit.
+
+Every surface a person meets (the terminal game, the web page, logs, reports) describes the game through a
+:class:`Words` object, reached as ``rules.words``. Each game subclasses :class:`Words` in its own ``words.py``
+and names its zones, numbers, phases, statuses, actions, choices, events and refusals in its rulebook's words.
+No internal key, counter name, card id or sentinel number ever reaches a person: a lookup that a game has not
+described is a :class:`MissingWords` error in strict mode (what the tests run) and a plain fallback otherwise.
+
+Card instance ids appear only as *handles* (``CardWords.id``, ``ActionWords.cards``) for a UI to wire clicks; they
+are never part of a text, and a card the viewer may not see has no handle.
+
+>>> from tcgkit.games import get_rules
+>>> rules = get_rules("tgod")
+>>> state = rules.new_game(list(rules.decks())[:2], seed=1)
+>>> words = rules.words
+>>> isinstance(words.phase(state, 0), str)
+True
+>>> view = present(state, 0)
+>>> sorted(view)
+['actions', 'choice', 'game', 'log', 'phase', 'players', 'result', 'viewer']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+__all__ = ["ActionWords", "CardWords", "MissingWords", "Refusal", "Words", "ZoneWords", "present", "split_clause"]
+
+from tcgkit.core.actions import Action
+from tcgkit.core.errors import Refusal, split_clause
+from tcgkit.core.state import HIDDEN, PUBLIC, Event, GameState
+
+if TYPE_CHECKING:
+    from tcgkit.core.ruleset import Ruleset
+
+
+class MissingWords(LookupError):
+    """A thing the game has not described yet (raised in strict mode only)."""
+
+
+class CardWords(NamedTuple):
+    """One card as a person sees it.
+
+    ``id`` is a handle for a UI (never shown); ``name`` the printed name; ``kind`` the type line in the game's
+    words ("Creature - Guardian"); ``stats`` (label, value) pairs of current numbers ("HP", "55 of 70");
+    ``statuses`` sentences with durations ("Paralysed for 1 more turn", "tapped"); ``attached`` the names of what
+    is attached; ``text`` the card's full rules text.
+    """
+
+    id: int
+    name: str
+    kind: str
+    stats: tuple[tuple[str, str], ...] = ()
+    statuses: tuple[str, ...] = ()
+    attached: tuple[str, ...] = ()
+    text: str = ""
+
+    def line(self) -> str:
+        """One line: name, numbers, statuses and attachments.
+
+        >>> CardWords(3, "Night Reaver", "Creature", (("Attack", "40"), ("HP", "30 of 50")), ("tapped",)).line()
+        'Night Reaver (Attack 40, HP 30 of 50; tapped)'
+        """
+        inner = ", ".join(f"{k} {v}" for k, v in self.stats)
+        extra = "; ".join((*self.statuses, *(f"with {a}" for a in self.attached)))
+        inner = f"{inner}; {extra}" if inner and extra else inner or extra
+        return f"{self.name} ({inner})" if inner else self.name
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "kind": self.kind, "stats": [list(s) for s in self.stats],
+                "statuses": list(self.statuses), "attached": list(self.attached), "text": self.text}
+
+
+class ZoneWords(NamedTuple):
+    """One zone of one player: ``key`` is a layout handle (never shown), ``name`` its name in the rulebook's words;
+    ``cards`` the visible cards in order (bottom to top), or None when the zone is hidden from the viewer (then
+    only ``count`` is known). ``face_down`` counts cards of a visible zone the viewer cannot see."""
+
+    key: str
+    name: str
+    count: int
+    cards: tuple[CardWords, ...] | None
+    face_down: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "name": self.name, "count": self.count, "face_down": self.face_down,
+                "cards": None if self.cards is None else [c.to_json() for c in self.cards]}
+
+
+class ActionWords(NamedTuple):
+    """A legal action in words: what it will do (side effects included), the card handles it involves (for
+    click-then-target UIs), and the action itself in JSON for sending back."""
+
+    text: str
+    cards: tuple[int, ...]
+    action: Action
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "cards": list(self.cards), "action": self.action.to_json()}
+
+
+EventText = str | Callable[["Words", GameState, Event, int], str]
+
+
+class Words:
+    """A game's words for people. Subclass per game; fill the tables, override the methods that need logic.
+
+    Tables (class attributes):
+
+    - ``ZONES``: zone key -> name ("hand" -> "Hand"); ``BOARD``: the zones in the order the board shows them;
+    - ``NUMBERS``: resource key -> the rulebook's name for a player's public number; keys not listed are internal
+      and never shown;
+    - ``PHASES``: phase key -> name; ``STATS``: stat key -> name; ``STATUSES``: status key -> a phrase;
+    - ``EVENTS``: event kind -> a template (``str.format`` with ``who``, ``card``, ``data``) or a function
+      ``(words, state, event, viewer) -> str``; ``SILENT_EVENTS``: kinds a log omits (still described);
+    - ``ACTIONS``: action kind -> a verb phrase used by the default :meth:`action`.
+
+    ``strict`` makes every missing description raise :class:`MissingWords` (tests walk random games with it on).
+    """
+
+    ZONES: ClassVar[Mapping[str, str]] = {}
+    BOARD: ClassVar[Sequence[str]] = ()
+    NUMBERS: ClassVar[Mapping[str, str]] = {}
+    PHASES: ClassVar[Mapping[str, str]] = {}
+    STATS: ClassVar[Mapping[str, str]] = {}
+    STATUSES: ClassVar[Mapping[str, str]] = {}
+    EVENTS: ClassVar[Mapping[str, EventText]] = {}
+    SILENT_EVENTS: ClassVar[frozenset[str]] = frozenset({"shuffle"})
+    ACTIONS: ClassVar[Mapping[str, str]] = {}
+    #: A short summary of how to play, from the rulebook (the terminal's ``?`` and the web's how-to page).
+    SUMMARY: ClassVar[str] = ""
+
+    strict: bool = False
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+
+    # ------------------------------------------------------------------ lookups
+    def _look(self, table: Mapping[str, Any], key: str, what: str) -> Any:
+        try:
+            return table[key]
+        except KeyError:
+            if self.strict:
+                raise MissingWords(f"{self.rules.id}: no words for {what} {key!r}") from None
+            return key.replace("_", " ")
+
+    def zone(self, key: str) -> str:
+        """A zone's name: ``words.zone("hand")`` -> ``"Hand"``."""
+        return self._look(self.ZONES, key, "zone")
+
+    def stat(self, key: str) -> str:
+        return self._look(self.STATS, key, "stat")
+
+    # ------------------------------------------------------------------ people and turns
+    def player(self, state: GameState, player: int, viewer: int, names: Sequence[str] | None = None) -> str:
+        """What to call ``player`` when ``viewer`` reads, always in the third person so that every sentence agrees
+        with it: a given name, or "Player 1 (you)" / "Player 2" (1-based).
+
+        >>> from tcgkit.games import get_rules
+        >>> w = get_rules("tgod").words
+        >>> w.player(None, 0, 0), w.player(None, 1, 0), w.player(None, 1, 0, ["Ann", "Greedy bot"])
+        ('Player 1 (you)', 'Player 2', 'Greedy bot')
+        """
+        if names is not None and 0 <= player < len(names):
+            return names[player]
+        if player < 0:
+            return "the game"
+        return f"Player {player + 1} (you)" if player == viewer else f"Player {player + 1}"
+
+    def phase(self, state: GameState, viewer: int) -> str:
+        """Whose turn, which turn and which phase: "Turn 3 - your Main phase"."""
+        name = self._look(self.PHASES, state.phase, "phase")
+        whose = "your" if state.active == viewer else f"{self.player(state, state.active, -1)}'s"
+        return f"Turn {state.turn} - {whose} {name}"
+
+    def numbers(self, state: GameState, player: int, viewer: int) -> list[tuple[str, str]]:
+        """A player's public numbers as (rulebook name, value); internal resource keys are left out."""
+        res = state.res[player]
+        return [(label, str(res[key])) for key, label in self.NUMBERS.items() if key in res]
+
+    # ------------------------------------------------------------------ cards and zones
+    def card(self, state: GameState, card: int, viewer: int) -> CardWords:
+        """A visible card in words (the caller checks ``state.visible``)."""
+        d = state.defs[card]
+        stats = tuple((self.stat(k), str(state.rules.stat(state, card, k))) for k in d.stats)
+        return CardWords(card, d.name, d.type.replace("_", " ").capitalize(), stats, self.statuses(state, card),
+                         self.attached(state, card, viewer), d.text)
+
+    def statuses(self, state: GameState, card: int) -> tuple[str, ...]:
+        """A card's statuses and counters as phrases (durations in turns where they expire)."""
+        st = state.cs.get(card)
+        if st is None:
+            return ()
+        out = ["tapped"] if st.tapped else []
+        out.extend(self._look(self.STATUSES, k, "status") for k in st.status)
+        out.extend(f"{v} {self._look(self.STATUSES, k, 'counter')}" for k, v in st.counters.items())
+        return tuple(out)
+
+    def attached(self, state: GameState, card: int, viewer: int) -> tuple[str, ...]:
+        st = state.cs.get(card)
+        if st is None or not st.attached:
+            return ()
+        return tuple(state.defs[a].name if state.visible(a, viewer) else "a face-down card" for a in st.attached)
+
+    def zones(self, state: GameState, player: int, viewer: int) -> list[ZoneWords]:
+        """The player's zones in board order, as ``viewer`` may see them."""
+        out = []
+        vis_of = self.rules.ZONES
+        for key in self.BOARD or tuple(state.zones[player]):
+            ids = state.zones[player][key]
+            vis = vis_of.get(key, PUBLIC)
+            if vis == HIDDEN or (vis != PUBLIC and player != viewer):
+                out.append(ZoneWords(key, self.zone(key), len(ids), None))
+                continue
+            shown = tuple(self.card(state, c, viewer) for c in ids if state.visible(c, viewer))
+            out.append(ZoneWords(key, self.zone(key), len(ids), shown, len(ids) - len(shown)))
+        return out
+
+    # ------------------------------------------------------------------ decisions
+    def action(self, state: GameState, action: Action, viewer: int) -> str:
+        """What an action will do, in words (games add side effects: "... and discards Ashen Brute")."""
+        verb = self._look(self.ACTIONS, action.kind, "action")
+        parts = [verb]
+        for a in action.args:
+            if type(a) is int:
+                parts.append(state.defs[a].name if state.visible(a, viewer) else "a face-down card")
+            else:
+                parts.append(self.word(a))
+        return " ".join(parts)
+
+    def word(self, arg: str) -> str:
+        """A word argument of an action (a zone slot, an option) in words; zones by their names."""
+        if arg in self.ZONES:
+            return self.ZONES[arg]
+        return arg.replace("_", " ")
+
+    def action_cards(self, state: GameState, action: Action, viewer: int) -> tuple[int, ...]:
+        return tuple(a for a in action.args if type(a) is int and state.visible(a, viewer))
+
+    def actions(self, state: GameState, viewer: int) -> list[ActionWords]:
+        """The viewer's legal actions in words (empty when it is not their decision)."""
+        if state.result is not None or state.current != viewer:
+            return []
+        return [ActionWords(self.action(state, a, viewer), self.action_cards(state, a, viewer), a)
+                for a in state.legal_actions()]
+
+    def choice(self, state: GameState, viewer: int) -> str | None:
+        """What ``viewer`` is being asked to choose now and why, or None when nothing is pending for them."""
+        pending = state.pending
+        if pending is None or pending.player != viewer or state.result is not None:
+            return None
+        return pending.prompt
+
+    def refusal(self, state: GameState, action: Action) -> Refusal:
+        """Why ``action`` is not legal now, with the clause that says so; it names no card the player cannot see."""
+        return split_clause(state.rules.explain_illegal(state, action))
+
+    # ------------------------------------------------------------------ the log and the end
+    def event(self, state: GameState, ev: Event, viewer: int, names: Sequence[str] | None = None) -> str:
+        """One logged event as a sentence, as ``viewer`` may see it."""
+        ev = state.event_for(ev, viewer)
+        template = self.EVENTS.get(ev.kind)
+        if template is None:
+            if self.strict:
+                raise MissingWords(f"{self.rules.id}: no words for the event {ev.kind!r}")
+            return f"{self.player(state, ev.player, viewer, names)}: {ev.kind.replace('_', ' ')}"
+        if callable(template):
+            return template(self, state, ev, viewer)
+        return template.format(who=self.player(state, ev.player, viewer, names), card=self.card_name(state, ev),
+                               data=ev.data)
+
+    def card_name(self, state: GameState, ev: Event) -> str:
+        """The event's card by name, or "a card" when the viewer may not know it (``ev`` already filtered)."""
+        return state.defs[ev.card].name if ev.card >= 0 else "a card"
+
+    def log(self, state: GameState, viewer: int, start: int = 0, names: Sequence[str] | None = None) -> list[str]:
+        """The log from event ``start`` on, as sentences (silent kinds left out)."""
+        return [self.event(state, ev, viewer, names) for ev in state.log[start:] if ev.kind not in self.SILENT_EVENTS]
+
+    def result(self, state: GameState, viewer: int, names: Sequence[str] | None = None) -> str | None:
+        """How the game ended, in words, with the clause: "You win: ... (TGOD-WIN-01)"; None while it goes on."""
+        r = state.result
+        if r is None:
+            return None
+        if r.winner is None:
+            head = "A draw"
+        elif r.winner == viewer:
+            head = "You win"
+        else:
+            head = f"{self.player(state, r.winner, viewer, names)} wins".capitalize()
+        return f"{head}: {r.reason}" + (f" ({r.clause})" if r.clause else "")
+
+
+def present(state: GameState, viewer: int, names: Sequence[str] | None = None, log_tail: int = 30) -> dict[str, Any]:
+    """Everything ``viewer`` may know, in words, as JSON: what the terminal and the web page show.
+
+    ``players`` lists every player with ``name``, ``numbers`` and ``zones``; ``actions`` the viewer's legal actions
+    (empty when another player decides); ``choice`` what is being chosen; ``log`` the latest sentences.
+    """
+    words = state.rules.words
+    return {
+        "game": state.rules.name,
+        "viewer": viewer,
+        "phase": words.phase(state, viewer),
+        "players": [
+            {"name": words.player(state, p, viewer, names), "deciding": state.current == p and state.result is None,
+             "numbers": [list(n) for n in words.numbers(state, p, viewer)],
+             "zones": [z.to_json() for z in words.zones(state, p, viewer)]}
+            for p in range(len(state.zones))
+        ],
+        "choice": words.choice(state, viewer),
+        "actions": [a.to_json() for a in words.actions(state, viewer)],
+        "log": words.log(state, viewer, max(0, len(state.log) - log_tail), names),
+        "result": words.result(state, viewer, names),
+    }
