@@ -9,8 +9,8 @@ the rulebook never defines.
 >>> got = compile_text("When placed, draw a card.", "summon")
 >>> got.effects[0]["trigger"], got.effects[0]["steps"], got.unread
 ('placed', [{'draw': {}}], [])
->>> compile_text("Do a little dance.", "summon").unread
-['Do a little dance']
+>>> compile_text("Discard your opponent's hand.", "summon").unread
+["Discard your opponent's hand"]
 """
 
 from __future__ import annotations
