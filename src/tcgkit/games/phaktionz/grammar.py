@@ -130,7 +130,7 @@ class Builders:
         name = str(tok).strip("«»")
         if name in KEYWORDS:
             return {"filter": {"tag": name}}
-        return {"filter": {"name_has": name}}
+        return {"filter": {"name_has": name.title()}}
 
     def q_plague(self) -> dict[str, Any]:
         return {"filter": {"status": "plague"}}
@@ -688,31 +688,50 @@ def parse(sentence: str) -> dict[str, Any]:
     return copy.deepcopy(phrasebook().parse(normalise(sentence)))
 
 
+#: a sentence that goes on the ability before it ("... . If all players do, place a tier 3", "... . Else, ...")
+CONTINUES = re.compile(r"^(if all players do|else|otherwise|if so|if you do)\b", re.IGNORECASE)
+
+
 def compile_text(text: str, kind: str, inv_type: str | None = None, names: frozenset[str] = frozenset()) -> Compiled:
     """Read a card's ability text; see the module docstring. ``names``: words of card names (never terms)."""
+    import copy
+
+    return copy.deepcopy(_compile(text, kind, inv_type, names))
+
+
+@functools.lru_cache(maxsize=4096)
+def _compile(text: str, kind: str, inv_type: str | None, names: frozenset[str]) -> Compiled:
     from lark.exceptions import LarkError
 
     out = Compiled()
     segs = segments(text)
     i = 0
     while i < len(segs):
-        for j in range(min(len(segs), i + 3), i, -1):
-            piece = ". ".join(segs[i:j])
-            try:
-                clause = parse(piece)
-            except (LarkError, ValueError):
-                continue
+        j = i + 1
+        while j < len(segs) and CONTINUES.match(segs[j]):
+            j += 1
+        piece = ". ".join(segs[i:j])
+        try:
+            clause = parse(piece)
+        except (LarkError, ValueError):
+            if j > i + 1:  # the continuation did not read with it: read the first sentence alone
+                j = i + 1
+                piece = segs[i]
+                try:
+                    clause = parse(piece)
+                except (LarkError, ValueError):
+                    clause = None
+            else:
+                clause = None
+        if clause is not None:
             assemble(clause, piece, kind, inv_type, out)
             out.terms += _terms(piece, names)
-            i = j
-            break
+        elif RULES_WORDS.search(normalise(piece)):
+            out.unread.append(piece)
+            out.terms += _terms(piece, names)
         else:
-            if RULES_WORDS.search(normalise(segs[i])):
-                out.unread.append(segs[i])
-                out.terms += _terms(segs[i], names)
-            else:
-                out.notes.append(f"flavour: {segs[i]}")
-            i += 1
+            out.notes.append(f"flavour: {piece}")
+        i = j
     out.terms = sorted(set(out.terms))
     return out
 
