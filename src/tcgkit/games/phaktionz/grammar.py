@@ -76,7 +76,10 @@ def selector(d: dict[str, Any], who: str = "you", zone: str = "field") -> Any:
     if d.get("self"):
         return "self" if not d.get("and") else ["self", selector(d["and"], who, zone)]
     where = f"{d['who'] or who}.{d['zone'] or zone}"
-    return {"zone": where, "filter": dict(d["filter"])} if d["filter"] else where
+    flt = dict(d["filter"])
+    if where.endswith(".field") and flt.get("type") == "summon":
+        del flt["type"]  # only Summons are on a battlefield
+    return {"zone": where, "filter": flt} if flt else where
 
 
 def _steps(*items: Any) -> dict[str, Any]:
@@ -378,6 +381,16 @@ class Builders:
         got = self.demote(d)
         return {**then, "steps": got["steps"] + then["steps"]}
 
+    def step_to(self, first: dict[str, Any], then: dict[str, Any]) -> dict[str, Any]:
+        """"Discard a card to draw a card": the first is done, then the second (usable only if the first can be)."""
+        return {**then, "steps": first["steps"] + then["steps"]}
+
+    def opponent_takes(self, n: Any) -> dict[str, Any]:
+        return self.damage_opponent_n(n)
+
+    def gains_each(self, d: dict[str, Any], _: Any, n: int, each: dict[str, Any]) -> dict[str, Any]:
+        return self._boost(d, {"mul": [{"count": selector(each, "you", "field")}, n]}, "gains")
+
     def demote_or_exile(self, d: dict[str, Any]) -> dict[str, Any]:
         end_zone = {"zone": "you.deck_out", "filter": {**d["filter"], "type": "summon"}}
         return self.choice(self.demote(d), _steps({"choose": {"name": "gone", "from": end_zone}},
@@ -495,6 +508,21 @@ class Builders:
     def when_battles(self, d: dict[str, Any]) -> dict[str, Any]:
         return {"trigger": "battle_declared", "cond": _event_is(d, owner="you" if d["who"] == "you" else None)}
 
+    def when_self_demoted(self) -> dict[str, Any]:
+        return {"trigger": "demoted", "zone": "deck_out", "cond": SELF_EVENT}
+
+    def when_demoted(self, d: dict[str, Any]) -> dict[str, Any]:
+        return {"trigger": "demoted", "cond": _event_is(d)}
+
+    def when_self_battles(self) -> dict[str, Any]:
+        return {"trigger": "battle_declared", "cond": SELF_EVENT}
+
+    def when_end_of_turn(self) -> dict[str, Any]:
+        return {"trigger": "phase", "cond": {"all": [{"turn": "mine"}, {"phase": "end"}]}}
+
+    def when_start_of_turn(self) -> dict[str, Any]:
+        return {"trigger": "turn", "cond": {"turn": "mine"}}
+
     def when_combat(self, cond: dict[str, Any]) -> dict[str, Any]:
         return {"trigger": "combat", "cond": {"all": [{"turn": "mine"}, cond]}, "compare": cond}
 
@@ -531,10 +559,13 @@ class Builders:
         return str(tok).upper()
 
     def aura(self, d: dict[str, Any], _: Any, n: int, *cond: Any) -> dict[str, Any]:
+        """"X gain DMG +N (if ...)": a static on a card in play; on a Regular or Counter, done once when cast."""
         aura: dict[str, Any] = {"to": selector(d, "you", "field") if not d.get("self") else selector(d), "by": n}
+        steps = self._boost(d, n, "gains")
         if cond:
             aura["condition"] = cond[0]
-        return {"form": "static", "params": {"aura": aura}}
+            steps = {"steps": [{"if": {"condition": cond[0], "then": steps["steps"]}}]}
+        return {"form": "static", "params": {"aura": aura}, "as_steps": steps}
 
     def aura_if(self, cond: dict[str, Any], d: dict[str, Any], _: Any, n: int) -> dict[str, Any]:
         return self.aura(d, _, n, cond)
@@ -544,6 +575,25 @@ class Builders:
 
     def battle_twice(self, cond: dict[str, Any]) -> dict[str, Any]:
         return {"form": "static", "params": {"extra_battles": {"amount": 1, "condition": cond}}}
+
+    def battle_twice_always(self) -> dict[str, Any]:
+        return {"form": "static", "params": {"extra_battles": {"amount": 1}}}
+
+    def cannot_be_demoted(self) -> dict[str, Any]:
+        return {"form": "static", "params": {"undemotable": True}}
+
+    def aura_each(self, d: dict[str, Any], _: Any, n: int, each: dict[str, Any]) -> dict[str, Any]:
+        by = {"mul": [{"count": selector(each, "you", "field")}, n]}
+        return {"form": "static", "params": {"aura": {"to": selector(d, "you", "field"), "by": by}}}
+
+    def keyword_reminder(self, word: Any, reminder: Any) -> dict[str, Any]:
+        """``Reinforcement ("When placed, ...")``: a keyword the card defines by its reminder text."""
+        keyword = str(word).capitalize()
+        clause = parse(str(reminder).strip("«»"))
+        clause.setdefault("fields", {})
+        clause["fields"]["keywords"] = [keyword]
+        clause["terms"] = [keyword]
+        return clause
 
     def battle_again_difference(self, cond: dict[str, Any]) -> dict[str, Any]:
         left, _, right = cond["compare"]
@@ -594,7 +644,7 @@ class Builders:
 
     def plague_definition(self, n: Any) -> dict[str, Any]:
         return {"form": "note", "note": "defines Plague (read as in RULINGS.md: a Plague counter, exiled after "
-                                        f"{_num(n)} End Phases)", "terms": ["plague"]}
+                                        f"{_num(n)} End Phases)"}
 
     def no_response_note(self) -> dict[str, Any]:
         return {"form": "note", "note": "the rules already allow no response to a response (RULINGS.md, PHK-INV-03)"}
@@ -725,7 +775,7 @@ def _compile(text: str, kind: str, inv_type: str | None, names: frozenset[str]) 
                 clause = None
         if clause is not None:
             assemble(clause, piece, kind, inv_type, out)
-            out.terms += _terms(piece, names)
+            out.terms += _terms(piece, names) + list(clause.get("terms") or [])
         elif RULES_WORDS.search(normalise(piece)):
             out.unread.append(piece)
             out.terms += _terms(piece, names)
@@ -740,6 +790,9 @@ def _terms(sentence: str, names: frozenset[str]) -> list[str]:
     """Terms of a rules sentence that the rulebook never defines: known ones and capitalised words it never uses."""
     low = normalise(sentence)
     found = [label for word, label in UNDEFINED.items() if re.search(rf"\b{word}s?\b", low)]
+    keyword = re.match(r"\s*([A-Z][a-zA-Z\-]+)\s*\(", sentence)  # a keyword with its reminder: "Word (...)"
+    if keyword and keyword.group(1).lower() not in RULEBOOK_WORDS:
+        found.append(keyword.group(1))
     words = re.findall(r"(?<=[a-z,;] )([A-Z][a-zA-Z\-]+)", sentence.replace('"', " "))
     found += [w for w in words if w.lower() not in RULEBOOK_WORDS and w.lower() not in names
               and w.lower() not in UNDEFINED]
@@ -760,6 +813,9 @@ def assemble(clause: dict[str, Any], text: str, kind: str, inv_type: str | None,
     if one_shot and limit:
         out.fields["limit"] = limit
         limit = None
+    if form == "static" and one_shot and clause.get("as_steps"):
+        clause = {**clause, "form": "steps", **clause["as_steps"]}
+        form = "steps"
     if form == "static":
         eff: dict[str, Any] = {"kind": "static", "text": text, "params": clause["params"]}
         out.effects.append({**eff, **({"limit": limit} if limit else {})})

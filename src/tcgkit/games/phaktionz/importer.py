@@ -285,16 +285,18 @@ def card_status(entry: dict[str, Any], source: str, names: frozenset[str] = froz
     from tcgkit.games.phaktionz.grammar import compile_text
 
     out: dict[str, Any] = {"name": entry["name"], "file": source}
+    keywords = [str(k) for k in entry.get("keywords") or []]  # the rulebook defines no keyword
     if "effects" in entry:
-        return {**out, "status": "full", "why": "override in scripts.yaml (CARDS.md)", "unread": [], "terms": []}
+        return {**out, "status": "full", "why": "override in scripts.yaml (CARDS.md)", "unread": [], "terms": keywords}
     if entry.get("flavour"):
-        return {**out, "status": "full", "why": "flavour text only", "unread": [], "terms": []}
+        return {**out, "status": "full", "why": "flavour text only", "unread": [], "terms": keywords}
     if not entry.get("text"):
-        return {**out, "status": "full", "why": "no ability text", "unread": [], "terms": []}
+        return {**out, "status": "full", "why": "no ability text", "unread": [], "terms": keywords}
     got = compile_text(entry["text"], entry["kind"], entry.get("inv_type"), names)
     status = {"fully": "full", "partly": "partly", "not": "not"}[got.status]
     why = "text read" if status == "full" else "no phrase reads: " + "; ".join(repr(u) for u in got.unread)
-    return {**out, "status": status, "why": why, "unread": got.unread, "terms": got.terms}
+    return {**out, "status": status, "why": why, "unread": got.unread,
+            "terms": list(dict.fromkeys(keywords + got.terms))}
 
 
 def resolve_factions(rows: list[Row], source: str, factions: dict[str, str], scripts: dict[str, dict[str, Any]],

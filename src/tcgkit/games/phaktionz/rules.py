@@ -330,7 +330,7 @@ class PhaktionzRules(Ruleset):
     def demote(self, state: GameState, card: int) -> None:
         """PHK-TERM-03: a demoted Summon goes to its owner's Deck Out Pile (its Weapons with it)."""
         st = state.cs.get(card)
-        if st is not None and st.status.get("undemotable"):
+        if self.undemotable(state, card):
             return
         plagued = st is not None and st.status.get("plague", 0) > 0
         if (plagued and self.statics(state, "plague_demote_exiles")) or self._iki_marked(state, card):
@@ -339,6 +339,14 @@ class PhaktionzRules(Ruleset):
         self._leave_with_weapons(state, card)
         state.move(card, state.owner[card], "deck_out")
         state.emit("demoted", state.owner[card], card)
+
+    @staticmethod
+    def undemotable(state: GameState, card: int) -> bool:
+        """Whether a Summon cannot be demoted: a status ("that Summon cannot be demoted", Forbidden Lands) or its own
+        static ("This summon cannot be demoted"); it can then not be tributed either (PHK-MECH-02, PHK-MECH-04)."""
+        st = state.cs.get(card)
+        return bool(st is not None and st.status.get("undemotable")) or \
+            "undemotable" in state.defs[card].fields["static_keys"]
 
     def exile(self, state: GameState, card: int) -> None:
         """PHK-TERM-04: an exiled card goes to its owner's Exile Zone."""
@@ -513,8 +521,7 @@ class PhaktionzRules(Ruleset):
     def tribute_tiers(self, state: GameState, player: int, chosen: tuple[int, ...]) -> list[tuple[int, int]]:
         out = []
         for c in state.zones[player]["field"]:
-            st = state.cs.get(c)
-            if c not in chosen and not (st is not None and st.status.get("undemotable")):
+            if c not in chosen and not self.undemotable(state, c):
                 out.append((c, self.stat(state, c, "tier")))
         return out
 
@@ -533,7 +540,7 @@ class PhaktionzRules(Ruleset):
         for p in zones:
             for c in state.zones[p]["field"]:
                 st = state.cs.get(c)
-                if c in chosen or (st is not None and st.status.get("undemotable")):
+                if c in chosen or self.undemotable(state, c):
                     continue
                 if status is None or (st is not None and st.status.get(status)):
                     out.append(c)
