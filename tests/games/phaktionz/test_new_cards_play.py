@@ -1,0 +1,72 @@
+"""New cards play from their words alone (issue 20): a decklist the project has never seen is imported, its cards
+are compiled from their text, and they play as printed in a position (the pool is extended for the test only)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import yaml
+from phk_helpers import RULES, names, position
+
+from tcgkit.core import ruleset
+from tcgkit.core.cards import CardPool, load_card_entries
+from tcgkit.core.state import GameState
+from tcgkit.games.phaktionz.importer import import_file
+from tcgkit.games.phaktionz.rules import _Pool
+
+CSV = """Qty,Tier,Type,Name,Dmg,Ability
+4,3,S,Gorra the Stone Titan,6,"[Must be placed by demoting 2 Plague summons on the battlefield]"
+4,1,S,Reef Wall,2,"This summon cannot be demoted. "
+4,2,S,Reef Guard,4,"When this summon is demoted, draw a card. "
+"""
+
+
+@pytest.fixture
+def new_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    path = tmp_path / "New-Reef.csv"
+    path.write_text(CSV, encoding="utf-8")
+    report = import_file(path, out=tmp_path)
+    assert report["full"] == 3
+    doc = yaml.safe_load((tmp_path / "cards" / "designer.yaml").read_text(encoding="utf-8"))
+    assert all("effects" not in c for c in doc["cards"])  # the cards carry their text only
+    cards = load_card_entries(doc, "designer.yaml", RULES.card_model, RULES.make_card, RULES.verbs,
+                              RULES.prepare_card)
+    pool = _Pool(CardPool([*RULES.pool(), *cards]))
+    monkeypatch.setitem(ruleset._POOLS, RULES.id, pool)
+    monkeypatch.setitem(ruleset._TRIGGERS, RULES.id, RULES.trigger_kinds | {"demoted"})
+    monkeypatch.setattr(RULES, "_kinds", None)
+    yield
+
+
+def battle(state: GameState, text: str) -> None:
+    """Declare a battle; every response window is passed."""
+    state.apply(state.parse_action(text))
+    while any(a.kind == "pass" for a in state.legal_actions()):
+        state.apply(state.parse_action("pass"))
+
+
+def test_an_unscripted_tier_three_pays_the_demotion_its_text_asks(new_cards: None) -> None:
+    """PHK-MECH-02 / PHK-MECH-04: "[Must be placed by demoting 2 Plague summons on the battlefield]" is the cost,
+    read from the text: three Tier 1s (a plain Tier 3 tribute) do not place it; two Plague summons do."""
+    plain = position({"hand": ["Gorra the Stone Titan"], "field": ["3 Haka Goblin"]})
+    assert not [a for a in plain.legal_actions() if a.kind == "place"]
+    plagued = position({"hand": ["Gorra the Stone Titan"], "field": ["Haka Goblin", "Waka Goblin"]},
+                       cards0=[{"name": "Haka Goblin", "status": {"plague": 2}},
+                               {"name": "Waka Goblin", "status": {"plague": 2}}])
+    assert [a.kind for a in plagued.legal_actions()].count("place") == 1
+
+
+def test_cannot_be_demoted_in_battle(new_cards: None) -> None:
+    """"This summon cannot be demoted" beats PHK-MECH-08 (card text over the rules, PHK-MECH-04)."""
+    state = position({"field": ["Reef Guard"]}, {"field": ["Reef Wall"]}, phase="combat")
+    battle(state, 'battle "Reef Guard" "Reef Wall"')
+    assert names(state, 1, "field") == ["Reef Wall"] and len(state.zone(1, "deck")) == 18  # dealt 4 - 2
+
+
+def test_when_this_summon_is_demoted_draw(new_cards: None) -> None:
+    state = position({"field": ["Reef Guard"]}, {"field": ["Gorra the Stone Titan"]}, phase="combat", active=1)
+    hand = len(state.zone(0, "hand"))
+    battle(state, 'battle "Gorra the Stone Titan" "Reef Guard"')
+    assert "Reef Guard" in names(state, 0, "deck_out") and len(state.zone(0, "hand")) == hand + 1
