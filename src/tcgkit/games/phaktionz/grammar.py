@@ -73,6 +73,8 @@ def _desc(filt: dict[str, Any] | None = None, **kw: Any) -> dict[str, Any]:
 
 def selector(d: dict[str, Any], who: str = "you", zone: str = "field") -> Any:
     """The effect-language selector of a description, with the context's default player and zone."""
+    if d.get("host"):
+        return "host"
     if d.get("self"):
         return "self" if not d.get("and") else ["self", selector(d["and"], who, zone)]
     where = f"{d['who'] or who}.{d['zone'] or zone}"
@@ -113,6 +115,9 @@ class Builders:
 
     def d_self(self) -> dict[str, Any]:
         return _desc(self=True)
+
+    def d_host(self) -> dict[str, Any]:
+        return _desc(host=True, self=True)
 
     def d_self_and(self, other: dict[str, Any]) -> dict[str, Any]:
         return _desc(self=True, **{"and": other})
@@ -586,6 +591,13 @@ class Builders:
         by = {"mul": [{"count": selector(each, "you", "field")}, n]}
         return {"form": "static", "params": {"aura": {"to": selector(d, "you", "field"), "by": by}}}
 
+    def aura_each_self(self, _: Any, n: int, each: dict[str, Any]) -> dict[str, Any]:
+        """"Gains DMG +1 for each ... ": the card itself (the subject left out, as printed)."""
+        return self.aura_each(_desc(self=True), _, n, each)
+
+    def aura_self(self, _: Any, n: int) -> dict[str, Any]:
+        return self.aura(_desc(self=True), _, n)
+
     def keyword_reminder(self, word: Any, reminder: Any) -> dict[str, Any]:
         """``Reinforcement ("When placed, ...")``: a keyword the card defines by its reminder text."""
         keyword = str(word).capitalize()
@@ -655,6 +667,9 @@ KEYWORDS = {"united"}
 
 
 def _event_is(d: dict[str, Any], owner: str | None = None) -> dict[str, Any]:
+    """The condition that the event's card is the one described ("this summon": the source itself)."""
+    if d.get("self") and not d.get("host"):
+        return SELF_EVENT
     flt = {k: v for k, v in d["filter"].items() if k != "type"}
     if owner:
         flt["owner"] = owner
