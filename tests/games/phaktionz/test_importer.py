@@ -13,7 +13,9 @@ from phk_helpers import RULES
 
 from tcgkit.games.phaktionz.importer import ImportError_, import_file, parse_csv_text
 
-DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "phaktionz"
+#: the designer's data: ``shared/data/phaktionz`` beside the repository (or beside a folder holding its worktrees)
+DATA = next((p / "shared" / "data" / "phaktionz" for p in Path(__file__).resolve().parents
+             if (p / "shared" / "data" / "phaktionz").is_dir()), Path("shared/data/phaktionz"))
 PACKAGE = Path(RULES.data_dir)
 CSVS = sorted(DATA.glob("*.csv")) if DATA.exists() else []
 needs_data = pytest.mark.skipif(not CSVS, reason="the designer's data folder is not present")

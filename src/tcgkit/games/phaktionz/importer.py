@@ -193,8 +193,9 @@ def row_warnings(rows: list[Row], text: str, source: str) -> list[Defect]:
 # ---------------------------------------------------------------------------------------------- the workbook
 
 
-def read_workbook(path: Path) -> list[tuple[str, Row]]:
-    """(faction, row) for every card row of every faction sheet of ``Factions.xlsx``."""
+def read_workbook(path: Path, defects: list[Defect] | None = None) -> list[tuple[str, Row]]:
+    """(faction, row) for every card row of every faction sheet of ``Factions.xlsx``; a bad row is a defect."""
+    defects = [] if defects is None else defects
     try:
         import openpyxl
     except ModuleNotFoundError:  # pragma: no cover - a runtime dependency
@@ -209,25 +210,22 @@ def read_workbook(path: Path) -> list[tuple[str, Row]]:
         for r, values in enumerate(ws.iter_rows(values_only=True), start=1):
             if r == 1 or not values or len(values) < 6 or not values[3]:
                 continue
-            out.append((faction, _sheet_row(values, f"{path.name}: sheet {faction}: row {r}", r)))
+            row = _sheet_row(values, f"{path.name}: sheet {faction}: row {r}", r, defects)
+            if row is not None:
+                out.append((faction, row))
     wb.close()
     return out
 
 
-def _sheet_row(values: tuple, where: str, r: int) -> Row:
-    tier, kind_cell, name, dmg, ability = values[1], clean(values[2]).lower(), clean(values[3]), values[4], values[5]
-    text, keywords = split_keywords(clean_ability(ability))
-    if kind_cell in ("s", "t"):
-        if not isinstance(tier, int):
-            raise ImportError_(f"{where}: Tier {tier!r} is not a whole number")
-        if isinstance(dmg, str) and dmg.startswith("="):
-            dmg = tier * 2 if kind_cell == "s" else tier * 2 - 1  # the sheet's own IFS formula
-        if not isinstance(dmg, int):
-            raise ImportError_(f"{where}: Dmg {dmg!r} is not a whole number")
-        return Row(name, "summon", 1, tier, "striker" if kind_cell == "s" else "tech", dmg, None, text, keywords, r)
-    if kind_cell in INV_TYPES:
-        return Row(name, "invocation", 1, None, None, None, INV_TYPES[kind_cell], text, keywords, r)
-    raise ImportError_(f"{where}: Type {values[2]!r} is neither S, T nor an Invocation type")
+def _sheet_row(values: tuple, where: str, r: int, defects: list[Defect]) -> Row | None:
+    """A faction sheet row read like a decklist row (Qty 1); the Dmg formula is the sheet's own ``IFS``."""
+    tier, kind, name, dmg, ability = values[1:6]
+    kind_word = clean(kind).lower()
+    if isinstance(dmg, str) and dmg.startswith("=") and isinstance(tier, int) and kind_word in ("s", "t"):
+        dmg = tier * 2 if kind_word == "s" else tier * 2 - 1
+    cells = ["1", "" if tier is None else str(tier), str(kind or ""), str(name or ""), "" if dmg is None else str(dmg),
+             str(ability or "")]
+    return _row(cells, where, r, False, defects)
 
 
 def faction_map(path: Path | None) -> dict[str, str]:
@@ -399,7 +397,7 @@ def import_file(path: str | Path, keywords: str | None = None, out: str | Path |
     scripts = load_scripts()
     defects: list[Defect] = []
     if path.suffix.lower() == ".xlsx":
-        pairs = read_workbook(path)
+        pairs = read_workbook(path, defects)
         factions = {_norm(r.name): f for f, r in pairs}
         entries, rep = build([r for _, r in pairs], path.name, factions, scripts, defects)
         if out is not None:
