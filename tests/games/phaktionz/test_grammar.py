@@ -110,3 +110,16 @@ def test_this_summon_in_a_trigger_is_the_card_itself() -> None:
     assert eff["condition"] == {"none": {"zone": "event_card", "filter": {"other": True}}}
     assert one("The summon this is attached to gains DMG +2.", "invocation", "weapon")["params"] == {
         "aura": {"to": "host", "by": 2}}
+
+
+def test_a_third_new_decklist_executes_from_text() -> None:
+    """Blind.csv: 20 more new cards, written and measured before any phrase was added for them: 14 of 20 fully
+    (70%). Then added: "once per turn," as L/1, "lose DMG -N", "if you control a ...", "add it to your hand",
+    "discard N cards", "cannot be battled by Tech summons" (a rules param, not_battled_by)."""
+    report = import_file(DATA / "Blind.csv")
+    assert (report["full"], report["partly"], report["not"]) == (20, 0, 0)
+
+
+def test_once_per_turn_is_l1_per_turn() -> None:
+    assert one("Once per turn, you can draw a card.")["limit"] == "L/1"
+    assert one("Once per game, you can draw a card.")["limit"] == "L1"

@@ -20,6 +20,7 @@ CSV = """Qty,Tier,Type,Name,Dmg,Ability
 4,3,S,Gorra the Stone Titan,6,"[Must be placed by demoting 2 Plague summons on the battlefield]"
 4,1,S,Reef Wall,2,"This summon cannot be demoted. "
 4,2,S,Reef Guard,4,"When this summon is demoted, draw a card. "
+4,1,S,Bark Sentinel,2,"This summon cannot be battled by Tech summons. "
 """
 
 
@@ -28,7 +29,7 @@ def new_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
     path = tmp_path / "New-Reef.csv"
     path.write_text(CSV, encoding="utf-8")
     report = import_file(path, out=tmp_path)
-    assert report["full"] == 3
+    assert report["full"] == 4
     doc = yaml.safe_load((tmp_path / "cards" / "designer.yaml").read_text(encoding="utf-8"))
     assert all("effects" not in c for c in doc["cards"])  # the cards carry their text only
     cards = load_card_entries(doc, "designer.yaml", RULES.card_model, RULES.make_card, RULES.verbs,
@@ -70,3 +71,14 @@ def test_when_this_summon_is_demoted_draw(new_cards: None) -> None:
     hand = len(state.zone(0, "hand"))
     battle(state, 'battle "Gorra the Stone Titan" "Reef Guard"')
     assert "Reef Guard" in names(state, 0, "deck_out") and len(state.zone(0, "hand")) == hand + 1
+
+
+def test_cannot_be_battled_by_tech_summons(new_cards: None) -> None:
+    """A Tech facing only Bark Sentinel in its column may not battle it (nor directly: a Summon is there, PHK-SUM-05);
+    a Striker may (card text over PHK-SUM-04/05, PHK-MECH-04)."""
+    state = position({"field": ["Waka Goblin", "Haka Goblin"]}, {"field": ["Bark Sentinel"]}, phase="combat",
+                     cards0=[{"name": "Waka Goblin", "counters": {"col": 1}},
+                             {"name": "Haka Goblin", "counters": {"col": 2}}],
+                     cards1=[{"name": "Bark Sentinel", "counters": {"col": 1}}])
+    battlers = {state.defs[a.args[0]].name for a in state.legal_actions() if a.kind == "battle"}
+    assert battlers == {"Haka Goblin"}

@@ -161,6 +161,12 @@ class Builders:
     def q_yours(self) -> dict[str, Any]:
         return {"who": "you"}
 
+    def q_tech(self) -> dict[str, Any]:
+        return {"filter": {"tag": "tech"}}
+
+    def q_striker(self) -> dict[str, Any]:
+        return {"filter": {"tag": "striker"}}
+
     def q_term(self, tok: Any) -> dict[str, Any]:
         word = str(tok)
         return {"filter": {"tag": word}, "terms": [word]}
@@ -244,6 +250,9 @@ class Builders:
     def control_at_least(self, n: Any, d: dict[str, Any]) -> dict[str, Any]:
         return {"compare": [{"count": selector(d, "you", "field")}, ">=", _num(n)]}
 
+    def you_control(self, d: dict[str, Any]) -> dict[str, Any]:
+        return {"exists": selector(d, "you", "field")}
+
     def control_more(self) -> dict[str, Any]:
         return {"compare": [{"count": "you.field"}, ">", {"count": "opponent.field"}]}
 
@@ -303,6 +312,13 @@ class Builders:
     def discard_desc(self, d: dict[str, Any]) -> dict[str, Any]:
         return _steps({"choose": {"name": "dropped", "from": selector(d, "you", "hand")}},
                       {"discard": {"target": "dropped"}})
+
+    def discard_n(self, n: Any) -> dict[str, Any]:
+        return _steps({"choose": {"name": "dropped", "from": "you.hand", "count": _num(n)}},
+                      {"discard": {"target": "dropped"}})
+
+    def self_to_hand(self) -> dict[str, Any]:
+        return _steps({"move": {"target": "self", "to": "you.hand"}})
 
     def discard_self(self) -> dict[str, Any]:
         return _steps({"discard": {"target": "self"}})
@@ -563,6 +579,12 @@ class Builders:
     def limit(self, tok: Any) -> str:
         return str(tok).upper()
 
+    def once_per_turn(self) -> str:
+        return "L/1"
+
+    def once_per_game(self) -> str:
+        return "L1"
+
     def aura(self, d: dict[str, Any], _: Any, n: int, *cond: Any) -> dict[str, Any]:
         """"X gain DMG +N (if ...)": a static on a card in play; on a Regular or Counter, done once when cast."""
         aura: dict[str, Any] = {"to": selector(d, "you", "field") if not d.get("self") else selector(d), "by": n}
@@ -583,6 +605,13 @@ class Builders:
 
     def battle_twice_always(self) -> dict[str, Any]:
         return {"form": "static", "params": {"extra_battles": {"amount": 1}}}
+
+    def not_battled_by(self, d: dict[str, Any]) -> dict[str, Any]:
+        """"This summon cannot be battled by Tech summons": opposing Summons passing the filter may not battle it."""
+        return {"form": "static", "params": {"not_battled_by": {k: v for k, v in d["filter"].items() if k != "type"}}}
+
+    def aura_lose(self, d: dict[str, Any], n: int) -> dict[str, Any]:
+        return self.aura(d, None, -abs(n))
 
     def cannot_be_demoted(self) -> dict[str, Any]:
         return {"form": "static", "params": {"undemotable": True}}

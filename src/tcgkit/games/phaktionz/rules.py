@@ -696,6 +696,9 @@ class PhaktionzRules(Ruleset):
             guards = [c for c in opp if self.card_static(state, c, "guard")]
         only = self.card_static(state, card, "battle_only")
         allowed = guards or opp
+        defs = state.defs
+        if any("not_battled_by" in defs[c].fields["static_keys"] for c in allowed):
+            allowed = [c for c in allowed if not self._shielded(state, c, card)]
         if only:
             ctx = {"source": card, "controller": p}
             allowed = [c for c in allowed if effects.matches(state, ctx, c, only)]
@@ -707,6 +710,12 @@ class PhaktionzRules(Ruleset):
             return ["direct"]
         return [c for c in in_col if c in allowed]
 
+    def _shielded(self, state: GameState, defender: int, attacker: int) -> bool:
+        """"This summon cannot be battled by X" (static ``not_battled_by``) and the attacker is an X."""
+        flt = self.card_static(state, defender, "not_battled_by")
+        ctx = {"source": defender, "controller": state.owner[defender]}
+        return bool(flt) and effects.matches(state, ctx, attacker, flt)
+
     def battle_actions(self, state: GameState, player: int) -> list[Action]:
         """Every legal ``battle`` (the same answers as :meth:`battle_targets`, computed once for all attackers)."""
         mine = state.zones[player]["field"]
@@ -715,6 +724,7 @@ class PhaktionzRules(Ruleset):
         opp = state.zones[1 - player]["field"]
         defs, cs = state.defs, state.cs
         guards = [c for c in opp if "guard" in defs[c].fields["static_keys"]]
+        shields = any("not_battled_by" in defs[c].fields["static_keys"] for c in opp)
         by_col: dict[int, list[int]] = {}
         for o in opp:
             ost = cs.get(o)
@@ -727,7 +737,7 @@ class PhaktionzRules(Ruleset):
                 if (used == 0 and st.tapped) or (used and used >= self.battles_allowed(state, c)):
                     continue
             fields = defs[c].fields
-            if "battle_only" in fields["static_keys"]:
+            if shields or "battle_only" in fields["static_keys"]:
                 out.extend(Action("battle", (c, t)) for t in self.battle_targets(state, c, opp, guards))
                 continue
             kind = fields["summon_type"]
