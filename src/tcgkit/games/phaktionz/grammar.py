@@ -168,8 +168,9 @@ class Builders:
         return {"filter": {"tag": "striker"}}
 
     def q_term(self, tok: Any) -> dict[str, Any]:
-        word = str(tok)
-        return {"filter": {"tag": word}, "terms": [word]}
+        """A word before "summon" that the grammar does not know ("a Fire summon"): never guessed as a filter; the
+        sentence is left unread (and reported, with the word as a term if it is capitalised)."""
+        raise ValueError(f"unknown word {str(tok)!r} in a description of cards")
 
     def n_summon(self) -> dict[str, Any]:
         return {"filter": {"type": "summon"}}
@@ -292,13 +293,16 @@ class Builders:
             if part == "and":
                 continue
             target.extend(part["steps"])
-            for key in ("response", "window", "cond"):
+            for key in ("response", "window", "cond", "optional"):
                 if key in part:
                     out[key] = part[key]
         return out
 
     def you_can(self, step: dict[str, Any]) -> dict[str, Any]:
-        return step
+        """"You can ...": optional. A search is optional already (it may find nothing); a triggered ability asks."""
+        if all("search_deck" in s for s in step["steps"]):
+            return step
+        return {**step, "optional": True}
 
     def draw_one(self) -> dict[str, Any]:
         return _steps({"draw": {}})
@@ -550,6 +554,8 @@ class Builders:
     def trigger_ability(self, when: dict[str, Any], *rest: Any) -> dict[str, Any]:
         parts = [r for r in rest if r not in (None, [])]
         body, extra = parts[0], parts[1:]
+        if body.get("optional"):  # "When placed, you can ...": the controller decides when it resolves
+            body = {**body, "steps": [{"may": {"then": body["steps"]}}]}
         conds = [c for c in (when["cond"], *extra) if c]
         clause = {"form": "trigger", "trigger": when["trigger"], "steps": body["steps"],
                   "condition": _all(conds) if conds else {}}
@@ -706,7 +712,7 @@ def _event_is(d: dict[str, Any], owner: str | None = None) -> dict[str, Any]:
 
 
 def _pass(body: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in body.items() if k in ("steps", "response", "window", "cond", "cost")}
+    return {k: v for k, v in body.items() if k in ("steps", "response", "window", "cond", "cost", "optional")}
 
 
 def precondition(steps: list[dict[str, Any]]) -> dict[str, Any]:
