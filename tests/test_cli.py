@@ -54,14 +54,15 @@ def test_validate_illegal_deck_exits_1_with_clause_ids(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_sim_json_keys_and_same_seed_same_results_whatever_jobs(game: str) -> None:
-    keys = {"game", "games", "wins", "draws", "errors", "mean_decisions", "mean_turns", "seconds",
-            "decisions_per_second"}
+    keys = {"game", "games", "by_seat", "by_bot", "by_deck", "draws", "errors", "mean_decisions", "mean_turns",
+            "seconds", "decisions_per_second"}
     one = json.loads(tcgkit("sim", game, "--games", "12", "--seed", "5", "--jobs", "1", "--json").stdout)
     two = json.loads(tcgkit("sim", game, "--games", "12", "--seed", "5", "--jobs", "2", "--json").stdout)
     assert keys <= set(one)
-    assert set(one["wins"]) == {"0", "1"}
+    assert set(one["by_seat"]) == {"0", "1"}
+    assert sum(t["wins"] + t["draws"] for t in one["by_seat"].values()) == one["games"] + one["draws"]
     assert one["errors"] == 0
-    for k in ("games", "wins", "draws", "errors", "mean_decisions", "mean_turns"):
+    for k in ("games", "by_seat", "by_bot", "by_deck", "draws", "errors", "mean_decisions", "mean_turns"):
         assert one[k] == two[k]
 
 

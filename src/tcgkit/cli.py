@@ -47,9 +47,21 @@ def games(as_json: JsonFlag = False) -> None:
 
 
 @app.command()
-def cards(game: str, as_json: JsonFlag = False) -> None:
-    """List a game's card pool."""
-    pool = get_rules(game).pool()
+def cards(game: str, as_json: JsonFlag = False, explain: Annotated[str | None, typer.Option(
+        "--explain", help="Print how the engine reads this card (name or id), step by step in words.")] = None) -> None:
+    """List a game's card pool, or explain one card."""
+    rules = get_rules(game)
+    if explain is not None:
+        if explain not in rules.pool():
+            raise TcgkitError(f"{game}: no card named {explain!r}")
+        lines = rules.explain_card(explain)
+        if as_json:
+            _print_json({"card": explain, "explanation": lines})
+        else:
+            for line in lines:
+                out.print(line, markup=False)
+        return
+    pool = rules.pool()
     rows = [{"key": c.key, "name": c.name, "type": c.type, "stats": dict(c.stats), "tags": sorted(c.tags),
              "text": c.text, "effects": len(c.effects), **{k: v for k, v in c.fields.items() if _plain(v)}}
             for c in pool]
@@ -262,12 +274,17 @@ def sim(
     if as_json:
         _print_json(summary)
     else:
-        table_out = Table("games", "wins seat 0", "wins seat 1", "draws", "errors", "mean turns", "decisions/s",
-                          title=f"{game}: {', '.join(table)}")
-        table_out.add_row(str(summary["games"]), str(summary["wins"]["0"]), str(summary["wins"]["1"]),
-                          str(summary["draws"]), str(summary["errors"]), str(summary["mean_turns"]),
-                          str(summary["decisions_per_second"]))
+        table_out = Table("games", "draws", "errors", "mean turns", "decisions/s", title=f"{game}: {', '.join(table)}")
+        table_out.add_row(str(summary["games"]), str(summary["draws"]), str(summary["errors"]),
+                          str(summary["mean_turns"]), str(summary["decisions_per_second"]))
         out.print(table_out)
+        wins = Table("", "games", "wins", "draws", "win rate", title="Wins by seat, bot and deck")
+        for label, key in (("seat", "by_seat"), ("bot", "by_bot"), ("deck", "by_deck")):
+            for name, t in summary[key].items():
+                who = f"seat {int(name) + 1}" if key == "by_seat" else f"{label} {name}"
+                rate = f"{100 * (t['wins'] + t['draws'] / 2) / t['games']:.1f}%" if t["games"] else "-"
+                wins.add_row(Text(who), str(t["games"]), str(t["wins"]), str(t["draws"]), rate)
+        out.print(wins)
         for r in records:
             if r.error:
                 out.print(f"game {r.index} (seed {r.seed}): {r.error}")
@@ -300,22 +317,26 @@ def report(
     top: Annotated[int, typer.Option("--top", help="Rows of the card tables in the terminal.")] = 15,
     min_games: Annotated[int | None, typer.Option(
         "--min-games", help="Cards drawn in fewer games are left out of the above/below lists.")] = None,
+    against: Annotated[list[str] | None, typer.Option(
+        "--against", help="Compare with another run's results (e.g. before a card change).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Balance report of stored results: matchups, turn order, game length, win reasons, per-card figures."""
+    """Balance report: a verdict (which decks and cards differ from the field beyond chance), then matchups, turn
+    order, game length, win reasons and per-card figures."""
     from tcgkit import report as reportmod
     from tcgkit.results import load
     from tcgkit.stats import compute
 
     stats = compute(load(results, game))
+    before = compute(load(against, game or stats.game)) if against else None
     if html:
-        reportmod.write_html(stats, html, min_games=min_games)
+        reportmod.write_html(stats, html, min_games=min_games, against=before)
     if csv_dir:
         reportmod.write_csv(stats, csv_dir)
     if as_json:
-        _print_json(reportmod.to_json(stats, min_games=min_games))
+        _print_json(reportmod.to_json(stats, min_games=min_games, against=before))
         return
-    reportmod.print_terminal(stats, out, top=top, min_games=min_games)
+    reportmod.print_terminal(stats, out, top=top, min_games=min_games, against=before)
     if html:
         out.print(f"HTML report: {html}")
     if csv_dir:
@@ -443,19 +464,24 @@ def import_cmd(
     if as_json:
         _print_json(report)
         return
-    words = {"full": "executes fully", "partly": "executes partly", "not": "does not execute"}
-    for card in report.get("per_card", []):
-        out.print(f"  {card['name']}: {words.get(card['status'], card['status'])} ({card['why']})", markup=False)
-    if "per_card" in report:
-        out.print(f"{report['cards']} cards: {report['full']} fully, {report['partly']} partly, {report['not']} not")
+    for c in report.get("per_card", []):
+        if c["status"] == "full":
+            out.print(f"  executes fully: {c['name']} ({c['why']})", markup=False)
+        else:
+            label = "executes partly" if c["status"] == "partly" else "does not execute"
+            out.print(f"  {label}: {c['name']}: {c['why']}", markup=False)
+    for w in report.get("warnings", []):
+        out.print(f"  defect: {w}", markup=False)
+    if "full" in report:
+        out.print(f"{report['cards']} cards: {report['full']} execute fully, {report['partly']} partly, "
+                  f"{report['not']} not; {report['with_text_full']} of {report['with_text']} with rules text execute "
+                  f"from it; {len(report.get('defects', []))} defects reported")
     else:
         out.print(f"{report['cards']} cards, {report['executable']} executable")
         for name in report.get("unscripted", []):
             out.print(f"  unscripted: {name}")
     for term, cards in report.get("undefined_terms", {}).items():
         out.print(f"  term not defined in the rulebook: {term} (used by {', '.join(cards)})", markup=False)
-    for w in report.get("warnings", []):
-        out.print(f"  warning: {w}", markup=False)
 
 
 def main() -> None:

@@ -23,9 +23,11 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from tcgkit.core.errors import TcgkitError
 from tcgkit.stats import CardStat, Rate, Stats
+from tcgkit.verdict import compare, verdict
 
 
 # ---------------------------------------------------------------------------------------------- rows (shared)
@@ -50,7 +52,8 @@ def card_row(c: CardStat) -> dict[str, Any]:
         "drawn_games": c.drawn.games, "drawn_win_rate": _r(c.drawn.rate),
         "drawn_ci_low": _r(lo if c.drawn.games else None), "drawn_ci_high": _r(hi if c.drawn.games else None),
         "played_games": c.played.games, "played_win_rate": _r(c.played.rate),
-        "not_drawn_games": c.not_drawn.games, "not_drawn_win_rate": _r(c.not_drawn.rate),
+        "not_drawn_games": c.not_drawn.games,
+        "not_drawn_win_rate": _r(c.not_drawn.rate) if c.not_drawn_counts else None,
         "iwd": _r(c.iwd), "vs_deck": _r(c.vs_deck),
     })
     return row
@@ -87,9 +90,32 @@ def tables(stats: Stats, min_games: int | None = None) -> dict[str, list[dict[st
     }
 
 
-def to_json(stats: Stats, min_games: int | None = None) -> dict[str, Any]:
-    """The report as JSON-able data (``tcgkit report --json``)."""
-    return tables(stats, min_games)
+def to_json(stats: Stats, min_games: int | None = None, against: Stats | None = None) -> dict[str, Any]:
+    """The report as JSON-able data (``tcgkit report --json``): the tables, the verdict and, given ``against``,
+    what changed since that run."""
+    data: dict[str, Any] = {"verdict": verdict(stats).to_json(), **tables(stats, min_games)}
+    if against is not None:
+        data["changes"] = [c.to_json() for c in compare(stats, against)]
+    return data
+
+
+def print_verdict(stats: Stats, console: Console, against: Stats | None = None) -> None:
+    """The headline: what differs from the field beyond chance, and what changed since ``against``."""
+    v = verdict(stats)
+    console.print(Text("Verdict", style="bold"))
+    for line in v.headline():
+        console.print(Text(f"  {line}"))
+    if v.untestable:
+        console.print(Text(f"  Not measurable (their copies drawn never vary): {', '.join(v.untestable)}.", "dim"))
+    console.print(Text(f"  How: {v.method}", "dim"))
+    if against is not None:
+        console.print(Text("Changes since the other run", style="bold"))
+        changes = compare(stats, against)
+        moved = [c for c in changes if c.significant]
+        for c in moved or changes[:5]:
+            console.print(Text(f"  {c.sentence()}"))
+        if not moved:
+            console.print(Text("  Nothing changed beyond chance (the closest are shown above).", "dim"))
 
 
 def write_csv(stats: Stats, folder: str | Path, min_games: int | None = None) -> list[Path]:
@@ -131,8 +157,10 @@ def _rate(rate: Rate, ci: bool = True) -> str:
         f"{_pct(rate.rate)} n={rate.games}"
 
 
-def print_terminal(stats: Stats, console: Console, top: int = 15, min_games: int | None = None) -> None:
-    """Print the report as rich tables."""
+def print_terminal(stats: Stats, console: Console, top: int = 15, min_games: int | None = None,
+                   against: Stats | None = None) -> None:
+    """Print the report as rich tables, the verdict first."""
+    print_verdict(stats, console, against)
     fp = stats.first_player
     console.print(f"[bold]{escape(stats.game)}[/bold]: {stats.games} games in {stats.runs} run(s); "
                   f"{stats.errors} errors, {stats.draws} draws; seat 0 won {stats.seat_wins[0]}, "
@@ -357,8 +385,27 @@ def _rate_cells(rate: Rate) -> str:
             f'<td data-v="{rate.games}">{rate.games}</td>')
 
 
-def render_html(stats: Stats, min_games: int | None = None) -> str:
-    """The report as one self-contained HTML page (charts inline, no network)."""
+def _verdict_html(stats: Stats, against: Stats | None) -> list[str]:
+    v = verdict(stats)
+    esc = html.escape
+    parts = ["<h2>Verdict</h2><ul>", *(f"<li>{esc(line)}</li>" for line in v.headline()), "</ul>"]
+    if v.untestable:
+        parts.append(f"<p class='muted'>Not measurable (their copies drawn never vary): {esc(', '.join(v.untestable))}"
+                     ".</p>")
+    parts.append(f"<p class='muted'>{esc(v.method)}</p>")
+    if against is not None:
+        changes = compare(stats, against)
+        parts += ["<h2>Changes since the other run</h2><table><thead><tr><th>what</th><th>before</th><th>now</th>"
+                  "<th>difference</th><th>p (Holm)</th><th>significant</th></tr></thead><tbody>",
+                  *(f"<tr>{_cell((c.subject + ' ' + c.name).strip())}{_cell(c.before)}{_cell(c.after)}"
+                    f"{_cell(c.difference)}{_cell(round(c.p_adjusted, 4))}"
+                    f"{_cell('yes' if c.significant else 'no')}</tr>"
+                    for c in changes), "</tbody></table>"]
+    return parts
+
+
+def render_html(stats: Stats, min_games: int | None = None, against: Stats | None = None) -> str:
+    """The report as one self-contained HTML page (charts inline, no network), the verdict first."""
     above, below = stats.notable(min_games=min_games)
     charts = _charts(stats, above, below)
     fp = stats.first_player
@@ -370,6 +417,7 @@ def render_html(stats: Stats, min_games: int | None = None) -> str:
         f"<h1>Balance report: {esc(stats.game)}</h1>",
         f"<p class='muted'>{stats.games} games in {stats.runs} run(s): {stats.errors} errors, {stats.draws} draws. "
         "Win rates count a draw as half a win; intervals are Wilson 95% intervals; n is the number of games.</p>",
+        *_verdict_html(stats, against),
         "<h2>Turn order</h2>",
         f"<p>First player win rate: <b>{_pct(fp.rate)}</b>"
         + (f" (95% {100 * fp.interval[0]:.1f}-{100 * fp.interval[1]:.1f}%, n={fp.games})" if fp.games else "")
@@ -420,10 +468,10 @@ def render_html(stats: Stats, min_games: int | None = None) -> str:
     return "\n".join(parts)
 
 
-def write_html(stats: Stats, path: str | Path, min_games: int | None = None) -> Path:
+def write_html(stats: Stats, path: str | Path, min_games: int | None = None, against: Stats | None = None) -> Path:
     """Write :func:`render_html` to ``path``."""
     path = Path(path)
-    text = render_html(stats, min_games)
+    text = render_html(stats, min_games, against)
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:

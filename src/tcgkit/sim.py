@@ -282,29 +282,39 @@ def _run_one_kept(spec: GameSpec) -> GameRecord:
 
 
 def summarize(game: str, records: Sequence[GameRecord], seconds: float) -> dict[str, Any]:
-    """The JSON summary of ``tcgkit sim`` (wins per seat, draws, errors, means and speed).
+    """The JSON summary of ``tcgkit sim``: results per seat, per bot and per deck (each ``{"games", "wins",
+    "draws"}``, a player's games counted from its side), draws, errors, means and speed.
 
-    >>> summarize("tgod", [], 1.0)["games"]
-    0
+    >>> r = GameRecord("tgod", 0, 1, ("A", "B"), ("greedy", "random"), 0, "won", None, 9, 40, 0, 0.1)
+    >>> s = summarize("tgod", [r], 1.0)
+    >>> s["by_seat"]["0"], s["by_bot"]["random"], s["by_deck"]["A"]
+    ({'games': 1, 'wins': 1, 'draws': 0}, {'games': 1, 'wins': 0, 'draws': 0}, {'games': 1, 'wins': 1, 'draws': 0})
     """
-    wins = {"0": 0, "1": 0}
+    by_seat: dict[str, dict[str, int]] = {"0": _tally(), "1": _tally()}
+    by_bot: dict[str, dict[str, int]] = {}
+    by_deck: dict[str, dict[str, int]] = {}
     draws = errors = 0
     decisions = turns = 0
     for r in records:
         if r.error:
             errors += 1
             continue
-        if r.winner is None:
-            draws += 1
-        else:
-            wins[str(r.winner)] += 1
+        draws += r.winner is None
+        for seat in (0, 1):
+            for tally in (by_seat[str(seat)], by_bot.setdefault(r.bots[seat], _tally()),
+                          by_deck.setdefault(r.decks[seat], _tally())):
+                tally["games"] += 1
+                tally["wins"] += r.winner == seat
+                tally["draws"] += r.winner is None
         decisions += r.decisions
         turns += r.turns
     played = max(1, len(records) - errors)
     return {
         "game": game,
         "games": len(records),
-        "wins": wins,
+        "by_seat": by_seat,
+        "by_bot": dict(sorted(by_bot.items())),
+        "by_deck": dict(sorted(by_deck.items())),
         "draws": draws,
         "errors": errors,
         "mean_decisions": round(decisions / played, 2),
@@ -312,6 +322,10 @@ def summarize(game: str, records: Sequence[GameRecord], seconds: float) -> dict[
         "seconds": round(seconds, 3),
         "decisions_per_second": round(decisions / seconds, 1) if seconds > 0 else 0.0,
     }
+
+
+def _tally() -> dict[str, int]:
+    return {"games": 0, "wins": 0, "draws": 0}
 
 
 def save_replays(records: Sequence[GameRecord], folder: str | Path) -> int:

@@ -27,6 +27,9 @@ from dataclasses import dataclass, field
 
 from tcgkit.results import ResultSet, RunInfo, StoredGame
 
+#: A card needs this share of its games in which it stayed in the deck for its "when not drawn" figures.
+MIN_NOT_DRAWN_SHARE = 0.05
+
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
 
@@ -109,9 +112,16 @@ class CardStat:
     not_drawn: Rate = field(default_factory=Rate)
 
     @property
+    def not_drawn_counts(self) -> bool:
+        """Whether the games it stayed in the deck are enough to mean something: 5% of the games it was in the deck
+        (a card in almost every opening hand has no "when not drawn" figure; the verdict measures it otherwise)."""
+        return self.not_drawn.games >= max(1.0, MIN_NOT_DRAWN_SHARE * self.in_deck.games)
+
+    @property
     def iwd(self) -> float | None:
-        """Drawn win rate minus not-drawn win rate (None when either has no games)."""
-        return _diff(self.drawn, self.not_drawn)
+        """Drawn win rate minus not-drawn win rate (None when too few games left it undrawn: see
+        :attr:`not_drawn_counts`)."""
+        return _diff(self.drawn, self.not_drawn) if self.not_drawn_counts else None
 
     @property
     def vs_deck(self) -> float | None:
@@ -150,6 +160,9 @@ class Stats:
     bots: dict[str, Rate]
     error_samples: list[str]
     run_list: list[RunInfo] = field(default_factory=list)
+    #: one row per player-game: (deck, went first, game length in turns, {card: copies drawn}, outcome); what the
+    #: verdict's regression fits
+    player_games: list[tuple[str, bool, int, dict[str, int], float]] = field(default_factory=list)
 
     @property
     def finished(self) -> int:
@@ -229,6 +242,7 @@ def compute(results: ResultSet) -> Stats:
     deck_cards: dict[tuple[str, str], CardStat] = {}
     bots: dict[str, Rate] = {}
     samples: list[str] = []
+    player_games: list[tuple[str, bool, int, dict[str, int], float]] = []
     for g in results.games:
         if g.error:
             errors += 1
@@ -259,6 +273,7 @@ def compute(results: ResultSet) -> Stats:
                 bots.setdefault(g.bots[seat], Rate()).add(o)
             listed = results.decks.get(g.run, {}).get(deck, {})
             drawn, played = g.drawn[seat], g.played[seat]
+            player_games.append((deck, fp == seat, g.turns, drawn, o))
             for card in _union(listed, drawn, played):
                 for stat in (cards.get(card) or cards.setdefault(card, CardStat(card, "")),
                              deck_cards.get((deck, card)) or deck_cards.setdefault((deck, card),
@@ -278,6 +293,7 @@ def compute(results: ResultSet) -> Stats:
         cards=sorted(cards.values(), key=lambda c: c.card),
         deck_cards=sorted(deck_cards.values(), key=lambda c: (c.deck, c.card)),
         bots=dict(sorted(bots.items())), error_samples=samples, run_list=list(results.runs),
+        player_games=player_games,
     )
 
 

@@ -59,4 +59,4 @@ def test_split_keeps_parentheses_together() -> None:
 
 def test_explain_steps_in_words() -> None:
     lines = explain_steps([{"draw": {"count": 2}}, {"damage": {"target": "opponent", "amount": 3}}])
-    assert lines == ["draw 2 card(s)", "deal 3 damage to opponent"]
+    assert lines == ["draw 2 card(s)", "deal 3 damage to the opponent"]

@@ -18,8 +18,8 @@ from tcgkit.games import get_rules
 
 GAME = "tgod" if "tgod" in PLAYABLE else PLAYABLE[0]
 DECKS = list(get_rules(GAME).decks())
-SUMMARY_KEYS = ["game", "games", "wins", "draws", "errors", "mean_decisions", "mean_turns", "seconds",
-                "decisions_per_second"]
+SUMMARY_KEYS = ["game", "games", "by_seat", "by_bot", "by_deck", "draws", "errors", "mean_decisions", "mean_turns",
+                "seconds", "decisions_per_second"]
 
 
 def tcgkit(*args: str) -> subprocess.CompletedProcess:
@@ -39,7 +39,7 @@ def test_json_summary_has_exactly_the_documented_keys(tmp_path: Path) -> None:
     r = tcgkit("sim", GAME, "--games", "6", "--seed", "2", "--jobs", "2", "--json")
     assert r.returncode == 0, r.stderr
     summary = json.loads(r.stdout)
-    assert list(summary) == SUMMARY_KEYS and list(summary["wins"]) == ["0", "1"]
+    assert list(summary) == SUMMARY_KEYS and list(summary["by_seat"]) == ["0", "1"]
     assert summary["games"] == 6 and summary["errors"] == 0
 
 
@@ -167,3 +167,14 @@ def test_four_deck_round_robin_of_1000_games_same_tables_with_one_or_two_jobs(tm
     html = tmp_path / "report.html"
     r = tcgkit("report", str(tmp_path / "j2.sqlite"), "--html", str(html))
     assert r.returncode == 0 and "Matchups" in r.stdout and html.read_text().count("<svg") == 4
+
+
+def test_json_summary_names_wins_per_bot_when_bots_swap_seats() -> None:
+    """With two different bots (which swap seats during a run) the summary says which bot won, not only which seat."""
+    r = tcgkit("sim", GAME, "--games", "8", "--seed", "3", "--bots", "greedy", "random", "--jobs", "1", "--json")
+    assert r.returncode == 0, r.stderr
+    s = json.loads(r.stdout)
+    assert set(s["by_bot"]) == {"greedy", "random"}
+    assert s["by_bot"]["greedy"]["games"] == s["by_bot"]["random"]["games"] == 8
+    assert s["by_bot"]["greedy"]["wins"] + s["by_bot"]["random"]["wins"] + s["draws"] == 8
+    assert sum(t["games"] for t in s["by_deck"].values()) == 16

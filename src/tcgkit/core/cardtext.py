@@ -30,7 +30,6 @@ False
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -300,7 +299,7 @@ class Phrasebook:
 
 
 def join_continuations(text: str) -> str:
-    """Join indented continuation lines of a grammar to the line above (Lark itself only continues on ``|``).
+    r"""Join indented continuation lines of a grammar to the line above (Lark itself only continues on ``|``).
 
     >>> join_continuations('a: "x"\n   "y"\nb: c\n  | d')
     'a: "x" "y"\nb: c\n  | d'
@@ -324,20 +323,33 @@ def _unwrap(value: Any) -> Any:
     return value
 
 
-_WORDS = {"draw": "draw {count} card(s)", "damage": "deal {amount} damage to {target}", "heal": "heal {target} by "
-          "{amount}", "destroy": "destroy {target}", "discard": "discard {target}", "shuffle": "shuffle the deck",
-          "tap": "tap {target}", "untap": "untap {target}", "gain": "gain {amount} {resource}",
-          "choose": "choose {count} from {from} (as {name})", "choose_option": "choose one of {options} (as {name})",
-          "summon": "summon {target}", "modify": "{target}: {stat} {by:+} ({until})",
-          "grant": "give {target} the keyword {keyword} ({until})", "move": "move {target} to {to}",
-          "search": "search {from} for {filter}, to {to}", "token": "create a {card} token"}
+_WORDS = {"draw": "draw {count} card(s)", "damage": "deal {amount} damage to {target}",
+          "heal": "{target} heal(s) {amount}", "destroy": "destroy {target}", "discard": "discard {target}",
+          "shuffle": "shuffle your deck", "tap": "tap {target}", "untap": "untap {target}",
+          "gain": "gain {amount} {resource}", "choose": "choose {from}", "choose_option": "choose one: {options}",
+          "summon": "summon {target}", "modify": "{target} get(s) {by} {stat} ({until})",
+          "grant": "{target} gain(s) the keyword {keyword} ({until})", "ungrant": "{target} lose(s) {keyword}",
+          "move": "move {target} to {to}", "search": "search {from} for {filter}, to {to}",
+          "token": "create a {card} token", "add_status": "{target} become(s) {status}",
+          "coin": "flip {times} coin(s)", "lose_plasma": "lose {amount} plasma", "lose_hs": "lose {amount} "
+          "lifeshards", "reset_resolve": "reset the resolve of {target}", "bf_damage": "deal {amount} battlefield "
+          "damage to {target}", "add_counter": "put a {counter} counter on {target}"}
+
+#: Words for selectors, zones, players, hooks and durations in explanations; a game adds its own (hook names).
+WORDS: dict[str, str] = {
+    "you": "you", "opponent": "the opponent", "each": "each player", "both": "both players", "self": "this card",
+    "host": "the creature it is attached to", "field": "creatures", "board": "cards in play", "hand": "hand",
+    "discard": "discard pile", "deck": "deck", "turn": "until the end of the turn", "permanent": "for good",
+    "source": "while this card stays in play", "temp": "plasma this turn", "plasma": "plasma",
+    "next": "plasma at the start of your next turn", "t": "that card", "chosen": "that card",
+}
 
 
 def explain_steps(steps: Iterable[Any], depth: int = 0) -> list[str]:
     """Effect-language steps in words, one line each (branches indented), for ``--explain``.
 
     >>> explain_steps([{"draw": {"count": 2}}, {"if": {"condition": {"coin": "heads"}, "then": [{"tap": "self"}]}}])
-    ['draw 2 card(s)', 'if coin heads:', '  tap the card itself']
+    ['draw 2 card(s)', 'if coin heads:', '  tap this card']
     """
     out: list[str] = []
     pad = "  " * depth
@@ -347,7 +359,7 @@ def explain_steps(steps: Iterable[Any], depth: int = 0) -> list[str]:
         if not isinstance(params, dict):
             params = {"amount": params, "target": params}
         if verb == "if":
-            out.append(f"{pad}if {_words(params.get('condition'))}:")
+            out.append(f"{pad}if {words(params.get('condition'))}:")
             out.extend(explain_steps(params.get("then") or [], depth + 1))
             if params.get("else"):
                 out.append(f"{pad}otherwise:")
@@ -359,38 +371,102 @@ def explain_steps(steps: Iterable[Any], depth: int = 0) -> list[str]:
             continue
         if verb == "hook":
             rest = {k: v for k, v in params.items() if k != "name"}
-            out.append(f"{pad}{str(params.get('name', '')).split('.')[-1].replace('_', ' ')}"
-                       + (f" ({_words(rest)})" if rest else ""))
+            name = str(params.get("name", ""))
+            out.append(pad + WORDS.get(name, name.split(".")[-1].replace("_", " "))
+                       + (f" ({words(rest)})" if rest else ""))
             continue
         template = _WORDS.get(verb)
-        values = {k: _words(v) for k, v in params.items()}
+        values = {k: words(v) for k, v in params.items()}
+        if isinstance(params.get("by"), int):
+            values["by"] = f"{params['by']:+d}"
         try:
-            line = template.format(**{**_DEFAULTS, **values, **({"by": params["by"]} if "by" in params and isinstance(
-                params["by"], int) else {})}) if template else None
-        except (KeyError, ValueError):
+            line = template.format(**{**_DEFAULTS, **values}) if template else None
+        except (KeyError, ValueError, IndexError):
             line = None
-        out.append(pad + (line or f"{verb.replace('_', ' ')} {_words(params)}".strip()))
+        out.append(pad + (line or f"{verb.replace('_', ' ')} {words(params)}".strip()))
     return out
 
 
-_DEFAULTS = {"count": 1, "amount": 1, "target": "it", "until": "this turn", "resource": "", "name": "it",
-             "options": "", "from": "", "filter": "", "to": "", "card": "", "stat": "", "by": 0, "keyword": ""}
+_DEFAULTS = {"count": 1, "amount": 1, "target": "it", "until": "until the end of the turn", "resource": "",
+             "options": "", "from": "", "filter": "", "to": "", "card": "", "stat": "", "by": 0, "keyword": "",
+             "status": "", "times": 1, "counter": ""}
 
 
-def _words(value: Any) -> str:
-    """A selector, condition or amount in plain words (best effort, never an internal id)."""
+def words(value: Any) -> str:
+    """A selector, condition or amount in plain words (best effort; hook names through :data:`WORDS`).
+
+    >>> words({"zone": "opponent.field", "filter": {"type": "creature"}})
+    "one of the opponent's creatures (creature)"
+    """
     if value is None:
         return ""
-    if value == "self":
-        return "the card itself"
     if isinstance(value, str):
-        return re.sub(r"[._]", " ", value)
+        if value in WORDS:
+            return WORDS[value]
+        if "." in value and value.split(".", 1)[0] in ("you", "opponent", "each", "both"):
+            who, zone = value.split(".", 1)
+            return f"{_POSSESSIVE[who]} {WORDS.get(zone, zone)}"
+        return WORDS.get(value, value.replace("_", " "))
     if isinstance(value, dict):
-        return ", ".join(f"{k.replace('_', ' ')} {_words(v)}".strip() for k, v in value.items())
+        if "compare" in value and isinstance(value["compare"], list | tuple) and len(value["compare"]) == 3:
+            a, op, b = value["compare"]
+            return f"{words(a)} {op} {words(b)}"
+        if "filter" in value and "zone" not in value:
+            rest = {k: v for k, v in value.items() if k != "filter"}
+            flt = ", ".join(_filter_words(k, v) for k, v in value["filter"].items())
+            return f"a card ({flt})" + (f", {words(rest)}" if rest else "")
+        if "zone" in value:
+            flt = value.get("filter") or {}
+            extra = ", ".join(_filter_words(k, v) for k, v in flt.items())
+            return f"one of {words(value['zone'])}" + (f" ({extra})" if extra else "")
+        return ", ".join(f"{k.replace('_', ' ')} {words(v)}".strip() for k, v in value.items())
     if isinstance(value, list | tuple):
-        return " and ".join(_words(v) for v in value)
+        return " and ".join(words(v) for v in value)
     return str(value)
 
 
-__all__ = ["COMMON_GRAMMAR", "NUMBER_WORDS", "Phrasebook", "Reading", "UnreadText", "default_split",
-           "explain_steps"]
+_POSSESSIVE = {"you": "your", "opponent": "the opponent's", "each": "any player's", "both": "any player's"}
+
+
+def _filter_words(key: str, value: Any) -> str:
+    if key == "hook":
+        return WORDS.get(str(value), str(value).split(".")[-1].replace("_", " "))
+    if key in ("type", "name", "tag", "status"):
+        return words(value)
+    if key == "other":
+        return "another"
+    if key == "tapped":
+        return "tapped" if value else "untapped"
+    return f"{key} {words(value)}"
+
+
+def explain_effect(effect: Any) -> list[str]:
+    """One effect (a mapping or an :class:`~tcgkit.core.cards.Effect`) in words: when it works, then its steps."""
+    get = effect.get if isinstance(effect, dict) else (lambda k, d=None: getattr(effect, k, d))
+    kind, params = get("kind"), dict(get("params") or {})
+    trigger = str(get("trigger") or "")
+    own = params.get("self") or params.get("activate")
+    head = {"play": "when played", "activated": "an action", "static": "always",
+            "triggered": f"when this card is {trigger}" if own else f"when {words(trigger or 'it happens')}"
+            }.get(kind, str(kind))
+    if params.get("activate"):
+        head += ", you may use it right after"
+    costs = [w for k, w in (("tap", "tap this card"), ("sacrifice", "destroy this card")) if params.get(k)]
+    if params.get("plasma"):
+        costs.append(f"pay {params['plasma']} plasma")
+    if params.get("hs"):
+        costs.append(f"pay {params['hs']} lifeshards")
+    if costs:
+        head += " (cost: " + ", ".join(costs) + ")"
+    if get("limit"):
+        head += f", {str(get('limit')).replace('_', ' ')}"
+    if get("condition"):
+        head += f", if {words(get('condition'))}"
+    lines = [head + ":"]
+    steps = get("steps") or ()
+    lines += explain_steps(steps, 1) if steps else [f"  {words(params)}"]
+    return lines
+
+
+__all__ = ["COMMON_GRAMMAR", "NUMBER_WORDS", "WORDS", "Phrasebook", "Reading", "UnreadText", "default_split",
+           "explain_effect", "explain_steps", "join_continuations", "words"]

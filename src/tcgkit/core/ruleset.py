@@ -102,6 +102,17 @@ class Ruleset:
             self._index_triggers(cached)
         return cached
 
+    def explain_card(self, key_or_name: str) -> list[str]:
+        """How the engine reads a card, step by step in words (``tcgkit cards GAME --explain NAME``); a game adds
+        its own fields (keywords...)."""
+        from tcgkit.core.cardtext import explain_effect
+
+        card = self.pool().get(key_or_name)
+        lines = [f"{card.name} ({card.type})", f"text: {card.text}" if card.text else "no rules text"]
+        for eff in card.effects:
+            lines.extend(explain_effect(eff))
+        return lines
+
     def _index_triggers(self, pool: CardPool) -> None:
         kinds = {e.trigger for c in pool for e in c.effects if e.kind == "triggered"}
         _TRIGGERS[self.id] = frozenset(k for k in kinds if k)

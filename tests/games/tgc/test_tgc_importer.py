@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 import yaml
-from tgc_helpers import RULES
+from tgc_helpers import RULES, shared_tgc
 
 from tcgkit.core.errors import CardDataError
 from tcgkit.games.tgc.importer import import_file, load_scripts
 
-DATA = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "tgc"
+DATA = shared_tgc()
 CORE = DATA / "coreset_2560.json"
 KEYWORDS = DATA / "keywords.json"
 needs_data = pytest.mark.skipif(not CORE.exists(), reason="shared TGC data not available")
@@ -189,3 +189,51 @@ def test_every_used_keyword_is_a_mechanic() -> None:
                     "rabbit_pai", "glitch_system", "wiz_suit", "roboticist", "geneticist", "med_geneticist",
                     "drone_pai", "adrenals", "lawyer"):  # these name a keyword they give, remove or test for
                 assert tok in carried, (raw["id"], tok)
+
+
+def test_cli_import_prints_each_card_and_the_counts(tmp_path: Path) -> None:
+    """`tcgkit import tgc FILE` prints per card whether it executes fully, partly (which phrase) or not, and the
+    summary counts."""
+    from typer.testing import CliRunner
+
+    from tcgkit.cli import app
+
+    path = _set(tmp_path, [_card(rules="{$Taunt}. Juggle three torches."), _card(id="c2", name="Plain", rules=""),
+                           _card(id="c3", name="Bard", rules="Sing a song.")])
+    result = CliRunner().invoke(app, ["import", "tgc", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "executes partly: Card: no phrase reads: 'Juggle three torches.'" in result.output
+    assert "executes fully: Plain (no rules text)" in result.output
+    assert "does not execute: Bard" in result.output
+    assert "3 cards: 1 execute fully, 1 partly, 1 not; 0 of 2 with rules text execute from it" in result.output
+
+
+def test_cli_explain_a_card_in_words() -> None:
+    """`tcgkit cards tgc --explain NAME` prints how the engine read the card, step by step, in words (no hook or
+    internal key shown)."""
+    from typer.testing import CliRunner
+
+    from tcgkit.cli import app
+
+    result = CliRunner().invoke(app, ["cards", "tgc", "--explain", "Captain"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "Captain (creature, Command)"
+    assert "an action (cost: tap this card, pay 1 plasma):" in lines
+    assert "  choose one of the opponent's creatures (it may affect)" in lines
+    assert "tgc." not in result.output
+    bad = CliRunner().invoke(app, ["cards", "tgc", "--explain", "Nobody"])
+    assert bad.exit_code != 0
+
+
+def test_docs_card_in_words_example() -> None:
+    """docs/cards.md: the card written in words compiles, and `--explain` prints what the page shows."""
+    import re
+
+    from tgc_helpers import with_cards
+
+    page = (Path(__file__).resolve().parents[3] / "docs" / "cards.md").read_text()
+    block = next(b for b in re.findall(r"```yaml\n(.*?)```", page, re.S) if "Station Seer" in b)
+    shown = re.search(r'\$ tcgkit cards tgc --explain "Station Seer"\n(.*?)```', page, re.S).group(1)
+    with with_cards(block):
+        assert RULES.explain_card("Station Seer") == shown.strip().splitlines()

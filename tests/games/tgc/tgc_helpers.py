@@ -61,3 +61,42 @@ def new_game(seed: int = 0, decks: tuple[str, str] = ("Station Crew", "Silicon S
 def finish_mulligan(state: GameState) -> None:
     while state.phase == "mulligan":
         act(state, "keep")
+
+
+def with_cards(yaml_text: str):
+    """A context manager: the TGC card pool plus the cards of ``yaml_text`` (written in words: ``text:`` only),
+    for the time of a test."""
+    from contextlib import contextmanager
+
+    import yaml
+
+    from tcgkit.core import ruleset
+    from tcgkit.core.cards import CardPool, load_card_entries
+
+    @contextmanager
+    def ctx():
+        old = RULES.pool()
+        extra = load_card_entries(yaml.safe_load(yaml_text), "test cards", RULES.card_model, RULES.make_card,
+                                  RULES.verbs, RULES.prepare_card)
+        pool = CardPool([*old, *extra])
+        ruleset._POOLS[RULES.id] = pool
+        RULES._index_triggers(pool)
+        try:
+            yield pool
+        finally:
+            ruleset._POOLS[RULES.id] = old
+            RULES._index_triggers(old)
+
+    return ctx()
+
+
+def shared_tgc():
+    """``shared/data/tgc`` next to the repository (``/work/shared`` for ``/work/main`` and for a worktree under
+    ``/work/wt``): the nearest parent directory that holds it."""
+    from pathlib import Path
+
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        if (parent / "shared" / "data" / "tgc").is_dir():
+            return parent / "shared" / "data" / "tgc"
+    return here.parents[3].parent / "shared" / "data" / "tgc"

@@ -209,6 +209,14 @@ def _card_desc(_art: Any, qual: Any, ctype: Any, *_rest: Any) -> dict[str, Any]:
     return flt
 
 
+@builder("card_desc_details")
+def _card_desc_details(_art: Any, details: str) -> dict[str, Any]:
+    """"a Syndicate card": a card whose faction or subtypes fit the words."""
+    from tcgkit.games.tgc.verbs import fits_hook
+
+    return {"hook": fits_hook(details)}
+
+
 @builder("search")
 def _search(flt: dict[str, Any], dest: str, _shuffle: Any = None) -> dict[str, Any]:
     return _steps({"hook": {"name": "tgc.search", "filter": flt, "to": dest}})
@@ -245,9 +253,11 @@ B["names"] = _names
 
 
 @builder("grant_stats_then_destroy")
-def _adrenals(st: tuple[int, int], kw: Any, sel: dict[str, Any], until: str) -> dict[str, Any]:
+def _adrenals(st: tuple[int, int], kw: Any, sel: dict[str, Any], until: str, destroy: Any = None) -> dict[str, Any]:
+    """"Grant +X/+Y and the K keyword to TARGET until the end of the turn[, then destroy it]" (Adrenals)."""
+    doom = [{"add_status": {"target": _T, "status": "doomed"}}] if destroy else []
     return _steps(_choose(sel), *_modify(_T, st, until), {"grant": {"target": _T, "keyword": _s(kw), "until": until}},
-                  {"add_status": {"target": _T, "status": "doomed"}})
+                  *doom)
 
 
 B["reset_resolve"] = lambda sel: _steps(_choose(sel), {"reset_resolve": {"target": _T}})
@@ -255,9 +265,17 @@ B["destroy_target"] = lambda sel: _steps(_choose(sel), {"destroy": {"target": _T
 B["destroy_this"] = lambda: _steps({"destroy": {"target": "self"}})
 B["destroy_active_bf"] = lambda: _steps({"choose": {"name": "bf", "from": "each.bf"}}, {"destroy": {"target": "bf"}},
                                         needs="each.bf")
-B["deal_to_all"] = lambda n: _steps({"damage": {"target": {"zone": "each.field", "filter": {"hook": "tgc.affectable"}},
-                                                "amount": n}})
-B["deal_direct"] = lambda n: _steps({"damage": {"target": "opponent", "amount": n}})
+B["deal_to_all"] = lambda n, sel: _steps({"damage": {"target": sel, "amount": n}})
+B["deal_to_target"] = lambda n, sel: _steps(_choose(sel), {"damage": {"target": _T, "amount": n}})
+B["destroy_all"] = lambda sel: _steps({"destroy": {"target": sel}})
+B["tap_all"] = lambda sel: _steps({"tap": {"target": sel}})
+B["all_both"] = lambda: _sel("each.field")
+B["all_theirs"] = lambda: _sel("opponent.field")
+B["all_yours"] = lambda: _sel("you.field")
+B["return_to_hand"] = lambda flt: _steps(_choose({"zone": "you.discard", "filter": flt}),
+                                         {"hook": {"name": "tgc.to_hand", "target": _T}})
+B["then_destroy"] = lambda: True
+B["deal_direct"] = lambda n, *_a: _steps({"damage": {"target": "opponent", "amount": n}})
 B["if_opponent_none"] = lambda n: _steps({"if": {
     "condition": {"exists": "opponent.field"},
     "then": [_choose({"zone": "opponent.field", "filter": {"hook": "tgc.affectable"}}), {"destroy": {"target": _T}}],
@@ -440,6 +458,8 @@ def _revenant(_name: Any, st: tuple[int, int]) -> dict[str, Any]:
 
 
 B["botanist"] = lambda _name, a, b: _static({"half_cost": [_s(a), _s(b)]})
+B["bf_damage_n"] = lambda n, sel: _static({"at": "standby_end"}, steps=[{"bf_damage": {"target": sel["zone"],
+                                                                                       "amount": n}}])
 B["bf_damage"] = lambda st: _static({"at": "standby_end"}, steps=[{"bf_damage": {"target": "each.field",
                                                                                  "amount": _stats(st)[0]}}])
 B["warp"] = lambda n: {"effects": [{"kind": "activated", "zone": "bf", "params": {"plasma": n, "shared": True},
@@ -504,9 +524,9 @@ def assemble(reading: Reading, ctype: str, cost: int = 0) -> dict[str, Any]:
     grants = list(parts.get("grants", []))
     effects = [dict(e) for e in parts.get("effects", [])]
     statics = list(parts.get("statics", []))
-    if ctype in ("equipment", "hex"):
-        grants = keywords + grants
-        keywords = []
+    if ctype in ("equipment", "hex"):  # keywords of an Equipment or Hex go to its creature, but Modular ("When this
+        grants = [k for k in keywords if k != "Modular"] + grants  # equipment is attached...") is its own
+        keywords = [k for k in keywords if k == "Modular"]
     for body in parts.get("body", []):
         grants.extend(body["grants"])
         if body.get("effect"):
@@ -579,3 +599,58 @@ def _keyword_effects(keywords: list[str], ctype: str) -> list[dict[str, Any]]:
                             {"modify": {"target": "host", "stat": "power", "by": -1, "until": "turn"}},
                             {"gain": {"resource": "temp", "amount": 1}}]})
     return out
+
+
+_HOOK_WORDS = {
+    "tgc.affectable": "it may affect", "tgc.affectable_human": "a Human it may affect",
+    "tgc.affectable_silicon": "a Silicon it may affect", "tgc.affectable_asimov": "with Asimov, that it may affect",
+    "tgc.affectable_science": "of the Science faction, that it may affect",
+    "tgc.affectable_other": "another creature it may affect", "tgc.human": "Human", "tgc.in_hand": "still in hand",
+    "tgc.weaker": "with less printed power than this card", "tgc.cheap_silicon": "Silicon, costing up to twice this "
+    "card", "tgc.was_destroyed": "that was destroyed", "tgc.search": "search your deck", "tgc.draw_bind": "draw",
+    "tgc.hold": "tap it until the start of your next turn", "tgc.mill": "the chosen player mills",
+    "tgc.remember": "end this card's previous grant", "tgc.reequip": "move this Equipment to it",
+    "tgc.cost_up": "that card type costs 1 more while this card stays", "tgc.cost_cut": "cut the cost of a card",
+    "tgc.set_faction": "its faction becomes the chosen one", "tgc.twice": "your next Instant or Standard Event "
+    "resolves twice", "tgc.show": "it is shown to you", "tgc.to_hand": "return it to its owner's hand",
+    "tgc.summon_top": "summon the top card of your deck", "tgc.warp_ok": "not used by you this turn",
+    "tgc.casualties_ok": "you have two creatures it may sacrifice", "tgc.was_asimov": "it had Asimov",
+    "tgc.clockwork": "copy one of its keywords", "tgc.clockwork_ok": "the creature has Clockwork and no copy yet",
+    "tgc.clockwork_target": "another creature with a keyword", "tgc.blood_pawn": "gain half its base resolve in "
+    "plasma", "tgc.blood_pawn_ok": "not used by you this turn", "equip": "Equipment", "bf": "Battlefield",
+    "artifacts": "Artifacts", "nullified": "nullified", "bf_shield": "shielded from Battlefield damage",
+    "doomed": "destroyed at the end of the turn", "locked": "tapped for good", "next_turn": "until the start of your "
+    "next turn", "summoned": "it is summoned", "destroyed": "a card is destroyed", "discarded": "it is discarded",
+    "targeted": "it is targeted", "attack": "a creature attacks", "back": "that card", "keep": "that card",
+    "fallen": "those creatures", "drawn": "the drawn cards", "shown": "that card", "event_card": "that card",
+}
+
+
+def register_words() -> None:
+    """Words of TGC's hooks, zones and statuses for explanations (``tcgkit cards tgc --explain NAME``)."""
+    from tcgkit.core.cardtext import WORDS
+
+    WORDS.update(_HOOK_WORDS)
+
+
+def keyword_words(kw: str) -> str:
+    """``Immunity:Battlefields`` -> ``Immunity to Battlefields``; ``Tribute:Silicon Creature,3`` ->
+    ``Tribute (Silicon Creature, 3)``."""
+    name, _, arg = kw.partition(":")
+    if not arg:
+        return name
+    if name in ("Immunity", "Resistance", "Hatred"):
+        what, _, n = arg.partition(",")
+        return f"{name} {'of' if name == 'Hatred' else 'to'} {what}" + (f" ({n})" if n else "")
+    return f"{name} ({arg.replace(',', ', ')})"
+
+
+def grant_words(grant: str) -> str:
+    """``Taunt@!Security`` -> ``Taunt (if it is not of the Security faction)``."""
+    kw, _, cond = grant.partition("@")
+    name, _, arg = kw.partition(":")
+    text = f"cannot attack cards with {arg}" if name == "CannotAttack" else keyword_words(kw)
+    if cond:
+        neg = cond.startswith("!")
+        text += f" (if it is {'not ' if neg else ''}of the {cond.lstrip('!')} faction)"
+    return text

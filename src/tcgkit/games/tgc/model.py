@@ -13,13 +13,16 @@ CARD_TYPES = (CREATURE, EQUIPMENT, INSTANT, EVENT, BATTLEFIELD, ARTIFACT, HEX)
 
 #: The keywords of keywords.json that the engine implements as mechanics (rules.py, verbs.py; see CARDS.md).
 KEYWORDS = frozenset({
-    "Art of the Deal", "Asimov", "Bleed", "Blocker", "Carapace", "Changeling", "Clockwork", "Deadeye", "Exterminate",
-    "First Strike", "Flying", "Fury", "Graytide", "Hatred", "Hivemind", "Holy", "Hulking", "Immunity", "Lifedrain",
-    "Long-Ranged", "Modular", "Rapid Response", "Resistance", "Squad Tactics", "Stasis", "Taunt", "Unstoppable",
+    "Acid Blood", "Art of the Deal", "Asimov", "Bleed", "Blocker", "Blood Pawn", "Carapace", "Changeling",
+    "Clockwork", "Deadeye", "Death-Defying", "Double Strike", "Exterminate", "First Strike", "Flying", "Focused",
+    "Fury", "Graytide", "Hatred", "Hivemind", "Holy", "Hulking", "Immunity", "Indestructible", "Lifedrain",
+    "Long-Ranged", "Modular", "Necrotaint", "Oo Rah", "Rapid Response", "Resistance", "Squad Tactics", "Stasis",
+    "Systems Nominal", "Taunt", "Toxic", "Tribute", "Under Pressure", "Unstoppable", "Vendetta",
 })
-#: Keywords that name the timing of an effect rather than a property (their effects are scripted).
+#: Keywords that name the timing of an effect, a card type or a grouping rather than a property of a creature (the
+#: grammar reads them as an ability's moment and cost: ``On Tap (1): ...``).
 TIMING_KEYWORDS = frozenset({"On Summon", "On Tap", "On Equip", "On Destruction", "Sacrifice", "Negate", "Faction",
-                             "Triggered"})
+                             "Triggered", "Hex"})
 
 
 class TgcCard(BaseModel):

@@ -32,6 +32,7 @@ from tcgkit.games.tgc.model import (
     BATTLEFIELD,
     CREATURE,
     EQUIPMENT,
+    HEX,
     INSTANT,
     TgcCard,
     kw_arg,
@@ -105,6 +106,7 @@ class TgcRules(Ruleset):
             "at": tuple(e for e in card_effects if e.kind == "static" and e.params.get("at") and e.steps),
             "extra_cost": sum(e.params.get("extra_cost", 0) for e in card_effects if e.kind == "play"),
             "human": "Human" in m.subtypes,
+            "tribute": any(k.startswith("Tribute:") for k in m.keywords),
             # On Equip: "select a creature on your side of the battlefield to equip it to" (keywords.json)
             "own_side": m.type == EQUIPMENT and "On Equip" in m.text,
         }
@@ -125,6 +127,31 @@ class TgcRules(Ruleset):
         if compiled["unread"]:
             out["unread"] = compiled["unread"]
         return out
+
+    def explain_card(self, key_or_name: str) -> list[str]:
+        """How the engine reads a TGC card: its keywords (with parameters), what it grants as Equipment, its standing
+        stat changes, each effect step by step, and any phrase of its text left unread."""
+        from tcgkit.core.cardtext import explain_effect, words
+        from tcgkit.games.tgc import grammar
+
+        grammar.register_words()
+        card = self.pool().get(key_or_name)
+        f = card.fields
+        lines = [f"{card.name} ({card.type}, {f['faction'] or 'no faction'})",
+                 f"text: {card.text}" if card.text else "no rules text"]
+        kws = sorted(k for k in f["kw"] if ":" in k or k not in f["kwp"])
+        if kws:
+            lines.append("keywords: " + ", ".join(grammar.keyword_words(k) for k in kws))
+        if f["grants"]:
+            lines.append("the creature it equips gains: " + ", ".join(grammar.grant_words(g) for g in f["grants"]))
+        for s in f["statics"]:
+            cond = f" while {words(s['if'])}" if s.get("if") else ""
+            what = f"gains the {s['subtype']} subtype" if "subtype" in s else f"{s['stat']} {words(s['by'])}"
+            lines.append(f"on the field: {what}{cond}")
+        for eff in card.effects:
+            lines.extend(explain_effect(eff))
+        lines.extend(f"NOT READ (the card does not do this): {u!r}" for u in f.get("unread", ()))
+        return lines
 
     def game_handlers(self) -> dict[str, effects.Handler]:
         return verbs.handlers()
@@ -286,14 +313,30 @@ class TgcRules(Ruleset):
             d = defs[card]
             if gs != "play" and d.type != INSTANT:
                 continue  # TGC-2.4.2.a.x, TGC-2.4.3.a.x
+            if d.type == CREATURE and d.fields["tribute"]:
+                self._tribute_plays(state, p, card, avail, acts)
             if self.card_cost(state, p, card) > avail:
                 continue  # TGC-3.3.1.1
-            if d.type == EQUIPMENT:
+            if d.type in (EQUIPMENT, HEX):
                 for host in (*state.zones[p]["field"], *state.zones[1 - p]["field"]):
                     if self.can_equip(state, card, host):
                         acts.append(Action("play", (card, host)))
             elif self.playable_now(state, p, card):
                 acts.append(Action("play", (card,)))
+
+    def _tribute_plays(self, state: GameState, p: int, card: int, avail: int, acts: list[Action]) -> None:
+        """Tribute (Type, N): "destroy cards fitting the required details from your battlefield to reduce the
+        summoning cost of this card by the listed amount ... as many cards as desired, to a minimum cost of 1":
+        ``play #card tribute K`` for each K from 1 up to the fitting cards, while K-1 still left the cost above 1."""
+        cost = self.card_cost(state, p, card)
+        for what, n in verbs.tributes(state, card):
+            fitting = sum(1 for c in state.zones[p]["field"] if verbs.fits(state, c, what))
+            for k in range(1, fitting + 1):
+                if cost - (k - 1) * n <= 1:
+                    break
+                if max(1, cost - k * n) <= avail:
+                    acts.append(Action("play", (card, "tribute", k)))
+            return  # one Tribute keyword per card
 
     def playable_now(self, state: GameState, p: int, card: int) -> bool:
         """Card-specific play conditions of a play effect: ``params.needs`` (a selector that must not be empty) and
@@ -308,12 +351,15 @@ class TgcRules(Ruleset):
         return True
 
     def can_equip(self, state: GameState, equipment: int, host: int) -> bool:
-        """A creature the Equipment may equip (TGC-3.3.1.2, TGC-3.3.3.b.1): any creature, unless immune; an
+        """A creature the Equipment (or Hex: an enemy creature only) may equip (TGC-3.3.1.2, TGC-3.3.3.b.1): any
+        creature, unless immune; an
         Equipment with On Equip only a creature on its own player's side (its keyword text, TGC-0.2), unless the
         option ``on_equip_either_side``."""
         if state.defs[equipment].fields["own_side"] and state.owner[host] != state.owner[equipment] \
                 and not state.options.get("on_equip_either_side"):
             return False
+        if state.defs[equipment].type == HEX and state.owner[host] == state.owner[equipment]:
+            return False  # Hex: "played onto an enemy creature" (keywords.json)
         return verbs.affectable(state, host, equipment)
 
     def _activations(self, state: GameState, p: int, gs: str, acts: list[Action]) -> None:
@@ -358,7 +404,8 @@ class TgcRules(Ruleset):
         if params.get("own_turn", True) and state.active != p and not params.get("quick"):
             return False
         st = state.cs.get(card)
-        if st is not None and (verbs.nullified(state, card) or st.status.get("stasis")):
+        if st is not None and (verbs.nullified(state, card) or st.status.get("stasis") or (
+                st.attached and verbs.has_kw(state, card, "Stasis"))):
             return False
         if params.get("tap") and st is not None and st.tapped:
             return False
@@ -409,14 +456,14 @@ class TgcRules(Ruleset):
         st = state.cs.get(card)
         if st is not None and (st.tapped or st.status.get("stasis")):
             return False
-        return not verbs.has_kw(state, card, "Blocker")
+        return not verbs.has_kw(state, card, "Blocker") and not verbs.has_kw(state, card, "Stasis")
 
     def may_fight(self, state: GameState, a: int, b: int) -> bool:
-        """Asimov creatures do not fight Humans; Wizard-suited creatures do not attack Holy ones."""
+        """Whether ``a`` may attack ``b``: an Asimov creature "cannot attack ... creatures with the Human subtype"
+        (a Human may attack an Asimov creature, which, forced to defend against a Human, is destroyed instead: see
+        :func:`verbs.combat`); an Equipment's "cannot attack targets with X" (Wizard Federation Hardsuit)."""
         has_kw = verbs.has_kw
         if has_kw(state, a, "Asimov") and verbs.has_subtype(state, b, "Human"):
-            return False
-        if has_kw(state, b, "Asimov") and verbs.has_subtype(state, a, "Human"):
             return False
         st = state.cs.get(a)
         if st is None or not st.attached:
@@ -463,15 +510,20 @@ class TgcRules(Ruleset):
         if verbs.has_kw(state, attacker, "Unstoppable"):
             return []
         flying = verbs.has_kw(state, attacker, "Flying")
+        focused = verbs.has_kw(state, attacker, "Focused")
         out = []
         for b in state.zones[1 - state.owner[attacker]]["field"]:
             st = state.cs.get(b)
             if st is not None and (st.tapped or st.status.get("stasis")):
                 continue
+            if verbs.has_kw(state, b, "Stasis"):
+                continue  # Stasis: "cannot attack, defend, or activate abilities"
+            if focused and verbs.has_kw(state, b, "Blocker"):
+                continue  # Focused: "ignores creatures with the Blocker keyword"
             if flying and not (verbs.has_kw(state, b, "Flying") or verbs.has_kw(state, b, "Long-Ranged")):
                 continue
-            if self.may_fight(state, attacker, b):
-                out.append(b)
+            if not (verbs.has_kw(state, b, "Asimov") and verbs.has_subtype(state, attacker, "Human")):
+                out.append(b)  # Asimov: it "cannot ... defend against" a Human (a Human may block an Asimov one)
         return out
 
     def explain_illegal(self, state: GameState, action: Action) -> str:
@@ -668,7 +720,7 @@ class TgcRules(Ruleset):
                 if st is not None and st.tapped and not st.status.get("held_by") and not st.status.get("locked"):
                     st.tapped = False
                     state.emit("untap", p, c)
-        for c in state.zones[1 - p]["field"]:
+        for c in (x for z in FIELD for x in state.zones[1 - p][z]):  # Citrus may hold any card of theirs
             st = state.cs.get(c)
             if st is not None and st.status.get("held_by") == p + 1:
                 del st.status["held_by"]
@@ -691,7 +743,7 @@ class TgcRules(Ruleset):
             for zname in ("bf", "field", "artifacts"):
                 for card in list(state.zones[p][zname]):
                     for eff in state.defs[card].fields["at"]:
-                        if eff.params["at"] == phase and (
+                        if eff.params["at"] == phase and not verbs.nullified(state, card) and (
                                 eff.condition is None or effects.check(
                                     state, {"source": card, "controller": p}, eff.condition)):
                             effects.start(state, eff, card, p)
@@ -803,9 +855,9 @@ class TgcRules(Ruleset):
         cuts = state.vars.get("cost_cut")
         if cuts:
             fac = verbs.faction(state, card)
-            for key, amount, turn in cuts:
-                if turn == state.turn and key == fac:
-                    cost -= amount  # one cut per card (Runtime: "a Medical faction card")
+            for key, amount, turn, *who in cuts:
+                if turn == state.turn and key == fac and (not who or who[0] == p):
+                    cost -= amount  # one cut per card (Runtime: "a Medical faction card"), its player's own
                     break
         if cost > 0:
             for c in state.zones[p]["field"]:
@@ -815,8 +867,10 @@ class TgcRules(Ruleset):
                     break
         for q in (0, 1):
             for b in state.zones[q]["bf"]:
-                if state.defs[b].key == "eco_crash":
-                    cost += 1
+                if not verbs.nullified(state, b):
+                    for e in state.defs[b].effects:
+                        if e.kind == "static" and e.params.get("cost_all"):
+                            cost += e.params["cost_all"]  # Economy Crash (a Mime's nullify stops it)
         for src, ctype, _ in state.vars.get("cost_up", ()):
             if ctype == d.type and state.loc[src][1] == "field":
                 st = state.cs.get(src)  # the same Head of Security, not one that left and came back
@@ -835,18 +889,21 @@ class TgcRules(Ruleset):
     def play_card(self, state: GameState, p: int, args: tuple) -> None:
         card = args[0]
         d = state.defs[card]
+        if len(args) == 3 and args[1] == "tribute":
+            self._play_with_tribute(state, p, card, int(args[2]))
+            return
         self.pay(state, p, self.card_cost(state, p, card))
         cuts = state.vars.get("cost_cut")
         if cuts:  # a "reduce the cost of a card this turn" applies to one card (Runtime)
             fac = verbs.faction(state, card)
-            for i, (faction, _, turn) in enumerate(cuts):
-                if turn == state.turn and faction == fac:
+            for i, (faction, _, turn, *who) in enumerate(cuts):
+                if turn == state.turn and faction == fac and (not who or who[0] == p):
                     state.vars["cost_cut"] = cuts[:i] + cuts[i + 1:]
                     break
         state.emit("play", p, card, (d.type,))
         if d.type == CREATURE:
             self.summon(state, p, card)
-        elif d.type == EQUIPMENT:
+        elif d.type in (EQUIPMENT, HEX):
             self.equip(state, card, args[1])
         elif d.type == BATTLEFIELD:
             for old in list(state.zones[p]["bf"]):
@@ -863,6 +920,19 @@ class TgcRules(Ruleset):
             if state.vars.get("twice") == (p, state.turn):
                 state.vars["twice"] = None
                 self._start_play_effects(state, p, card)
+
+    def _play_with_tribute(self, state: GameState, p: int, card: int, k: int) -> None:
+        """Pay the cost less the Tribute (at least 1), choose and destroy the K tributes, then summon the card."""
+        what, n = verbs.tributes(state, card)[0]
+        self.pay(state, p, max(1, self.card_cost(state, p, card) - k * n))
+        state.emit("play", p, card, ("creature",))
+        state.move(card, p, "stack")
+        sel = {"zone": "you.field", "filter": {"hook": verbs.fits_hook(what)}}
+        steps = ({"choose": {"name": "tribute", "from": sel, "count": k, "prompt": f"Tribute: destroy {k} {what}"}},
+                 {"destroy": {"target": "tribute"}}, {"hook": {"name": "tgc.summon_source"}})
+        from tcgkit.core.cards import parse_steps
+
+        effects.start(state, parse_steps(list(steps), self.verbs, "tribute"), card, p)
 
     def _start_play_effects(self, state: GameState, p: int, card: int) -> None:
         for eff in reversed(state.defs[card].effects):
@@ -882,6 +952,13 @@ class TgcRules(Ruleset):
                 n += verbs.cmo_bonus(state, card)  # a gain of its own keyword: a CMO adds 1
                 st.mods.append(("power", n, "turn"))
                 st.mods.append(("resolve", n, "turn"))
+        if self.stat(state, card, "resolve") <= 0:  # a 0-resolve creature (RULINGS.md): TGC-4.3.2 at once
+            self.destroy(state, card, {"controller": p})
+            return
+        if verbs.has_kw(state, card, "Necrotaint"):  # only one on each player's battlefield: the old one goes
+            for c in list(state.zones[p]["field"]):
+                if c != card and verbs.has_kw(state, c, "Necrotaint"):
+                    self.destroy(state, c, {"controller": p})
         if verbs.has_kw(state, card, "Hatred"):
             hated = state.defs[card].fields["kwp"].get("Hatred", "")
             for c in list(state.zones[p]["field"]):
@@ -899,14 +976,19 @@ class TgcRules(Ruleset):
     def equip(self, state: GameState, card: int, host: int) -> None:
         """TGC-3.3.3.b.1-3: attach underneath the creature; it gains the Equipment's power and resolve."""
         self.attach(state, card, host)
+        self.equip_bonus(state, card, host)
+        state.emit("equipped", state.owner[card], card, (host,))
+        self._start_play_effects(state, state.owner[card], card)
+
+    def equip_bonus(self, state: GameState, card: int, host: int) -> None:
+        """A Chief Medical Officer on the host's side adds 1 to each stat the Equipment raises (a modifier tied to
+        the Equipment: it goes when the Equipment leaves the creature)."""
         owner = state.owner[host]
         if any(state.defs[c].key == "CMO" and not verbs.nullified(state, c) for c in state.zones[owner]["field"]):
             bonus = state.card_state(host).mods
             for stat in ("power", "resolve"):
                 if state.defs[card].stats.get(stat, 0) > 0:
                     bonus.append((stat, 1, f"eq{card}"))
-        state.emit("equipped", state.owner[card], card, (host,))
-        self._start_play_effects(state, state.owner[card], card)
 
     def attach(self, state: GameState, card: int, host: int) -> None:
         state.move(card, state.owner[card], "equip")
@@ -942,6 +1024,10 @@ class TgcRules(Ruleset):
     def declare_battle(self, state: GameState, p: int, args: tuple) -> None:
         attacker = args[0]
         v = state.vars
+        if v.get("attacked_turn") != state.turn:
+            v["attacked_turn"], v["attacked"] = state.turn, ()
+        if verbs.has_kw(state, attacker, "Oo Rah"):
+            v["attacked"] = (*v["attacked"], attacker)  # Oo Rah creatures that attacked this turn
         if len(args) == 2:
             v["pend"] = ("creature", attacker, args[1])
             state.emit("attack", p, attacker, (args[1],))
@@ -959,6 +1045,10 @@ class TgcRules(Ruleset):
         v = state.vars
         attacker = v["pend"][1]
         state.emit("block", state.current, blocker, (attacker,))
+        for arg in verbs.kw_args(state, blocker, "Under Pressure"):  # "When this creature blocks, it gains ..."
+            if "/" in arg:
+                p, r = (int(x) for x in arg.replace(" ", "").split("/"))
+                state.card_state(blocker).mods.extend((("power", p, "permanent"), ("resolve", r, "permanent")))
         v["pend"] = ("creature", attacker, blocker)
         v["then"] = "quick"
         v["gs"] = "closed"
@@ -994,7 +1084,10 @@ class TgcRules(Ruleset):
     def _direct_damage(self, state: GameState, attacker: int) -> None:
         """TGC-4.1.3: the attacker deals its power to the opponent (Lifedrain heals 1)."""
         p = state.owner[attacker]
-        verbs.creature_hits_player(self, state, attacker, 1 - p, self.stat(state, attacker, "power"))
+        power = self.stat(state, attacker, "power")
+        if verbs.has_kw(state, attacker, "Oo Rah") and verbs.oo_rah(state, attacker):
+            power += 1
+        verbs.creature_hits_player(self, state, attacker, 1 - p, power)
 
     def _tap(self, state: GameState, card: int) -> None:
         st = state.card_state(card)
@@ -1041,18 +1134,39 @@ class TgcRules(Ruleset):
         state.emit("heal_player", player, data=(amount,))
 
     def damage_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
-        """TGC-4.3.1-4.3.2: damage lowers resolve; at 0 or below the creature is destroyed."""
+        """TGC-4.3.1-4.3.2: damage lowers resolve; at 0 or below the creature is destroyed. Resistance lowers damage
+        from its source; Hivemind's token absorbs the first; combat damage never destroys an Indestructible
+        creature, and a Death-Defying one survives it on heads (both are left at 1 resolve; RULINGS.md)."""
         if amount <= 0 or state.loc[card][1] != "field":
             return
+        src = ctx.get("source", -1)
+        if src is not None and src >= 0:
+            amount -= verbs.resistance(state, card, src)
+            if amount <= 0:
+                return
         st = state.card_state(card)
         if st.counters.get("hivemind"):
             del st.counters["hivemind"]
             state.emit("hivemind", state.owner[card], card)
             return
+        left = self.stat(state, card, "resolve") - amount
+        if left <= 0 and ctx.get("combat") and self._survives_combat(state, card):
+            amount -= 1 - left
         st.counters["damage"] = st.counters.get("damage", 0) + amount
         state.emit("damage", state.owner[card], card, (amount,))
         if self.stat(state, card, "resolve") <= 0:
             self.destroy(state, card, ctx)
+
+    def _survives_combat(self, state: GameState, card: int) -> bool:
+        """Indestructible ("cannot be destroyed by combat damage") or Death-Defying ("flip a coin. If heads, the
+        creature is not destroyed"; the game's RNG)."""
+        if verbs.has_kw(state, card, "Indestructible"):
+            return True
+        if verbs.has_kw(state, card, "Death-Defying"):
+            heads = state.rng.coin()
+            state.emit("coin_flip", state.owner[card], data=("heads" if heads else "tails",))
+            return bool(heads)
+        return False
 
     def heal_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
         st = state.cs.get(card)

@@ -84,13 +84,13 @@ def kw_args(state: GameState, card: int, name: str) -> list[str]:
     return [a for a in out if has_kw(state, card, f"{name}:{a}")]
 
 
-def resistance(state: GameState, card: int, source: str) -> int:
-    """Resistance to ``source`` (N): damage from it is reduced by N ("Resistance to Battlefields (2)"; 2 when no
-    amount is printed)."""
+def resistance(state: GameState, card: int, source: int) -> int:
+    """Resistance to the source's type (N): "Any damage from the listed source is reduced by the specified amount"
+    ("Resistance to Battlefields (2)"; 2 when no amount is printed). The largest applies."""
     total = 0
     for arg in kw_args(state, card, "Resistance"):
         what, _, n = arg.partition(",")
-        if what == source:
+        if fits(state, source, what):
             total = max(total, int(n) if n.strip().lstrip("-").isdigit() else 2)
     return total
 
@@ -102,7 +102,8 @@ def has_subtype(state: GameState, card: int, subtype: str) -> bool:
         return True
     if d.type == "creature" and has_kw(state, card, "Changeling"):
         return True
-    return any(s.get("subtype") == subtype and _static_on(state, card, s) for s in d.fields.get("statics", ()))
+    return state.loc[card][1] == "field" and any(  # a static of its own text works on the field only (Monkey)
+        s.get("subtype") == subtype and _static_on(state, card, s) for s in d.fields.get("statics", ()))
 
 
 def nullified(state: GameState, card: int) -> bool:
@@ -126,11 +127,11 @@ def faction(state: GameState, card: int) -> str:
 def affectable(state: GameState, target: int, source: int, by_effect: bool = True) -> bool:
     """Holy (immune to Events), Immunity to Battlefields / Effects / a faction (see RULINGS.md)."""
     sd = state.defs[source]
-    if sd.type in ("instant", "event") and has_kw(state, target, "Holy"):
+    if sd.type in ("instant", "event", "hex") and has_kw(state, target, "Holy"):  # a Hex is an Event
         return False
     if sd.type == "battlefield" and has_kw(state, target, "Immunity:Battlefields"):
         return False
-    if has_kw(state, target, "Immunity:" + faction(state, source)):
+    if immune_to(state, target, source):
         return False
     return not (by_effect and source != target and sd.type != "equipment"
                 and has_kw(state, target, "Immunity:Effects"))
@@ -225,26 +226,90 @@ def apply_statics(state: GameState, card: int, name: str, value: int, statics: t
 
 # ---------------------------------------------------------------------------------------------- combat (TGC-4.2.3)
 def combat(rules: Any, state: GameState, a: int, d: int) -> None:
-    """Two creatures deal their power to each other (simultaneous unless First Strike), with the keywords."""
+    """Two creatures deal their power to each other (TGC-4.2.3), with the keywords: First Strike and Double Strike
+    (a first-strike step, then a regular step), Exterminate and Vendetta (bonuses while in this combat), Oo Rah,
+    Systems Nominal, Toxic, Acid Blood, Squad Tactics (see RULINGS.md for each reading)."""
     for x, y in ((a, d), (d, a)):
         if has_kw(state, x, "Asimov") and has_subtype(state, y, "Human"):
             rules.destroy(state, x, {"controller": state.owner[y]})  # forced to fight a Human: destroyed instead
             return
-    pa, pd = _combat_power(rules, state, a, d), _combat_power(rules, state, d, a)
-    fa, fd = has_kw(state, a, "First Strike"), has_kw(state, d, "First Strike")
-    if fa and not fd:
-        _hit(rules, state, a, d, pa, True)
-        if state.loc[d][1] == "field":
-            _hit(rules, state, d, a, pd, False)
-    elif fd and not fa:
-        _hit(rules, state, d, a, pd, False)
-        if state.loc[a][1] == "field":
-            _hit(rules, state, a, d, pa, True)
-    else:
-        _hit(rules, state, a, d, pa, True)
-        _hit(rules, state, d, a, pd, False)
+    bonus = _combat_bonuses(state, a, d)
+    for c, (p, r) in bonus.items():
+        state.card_state(c).mods.extend((("power", p, "combat"), ("resolve", r, "combat")))
+    first = [x for x in (a, d) if has_kw(state, x, "First Strike") or has_kw(state, x, "Double Strike")]
+    regular = [x for x in (a, d) if not has_kw(state, x, "First Strike") or has_kw(state, x, "Double Strike")]
+    for step in (first, regular):
+        hits = [(x, d if x == a else a, _combat_power(rules, state, x)) for x in step
+                if state.loc[x][1] == "field" and state.loc[d if x == a else a][1] == "field"]
+        for x, y, power in hits:  # the creatures of one step hit at the same time (powers taken before)
+            _hit(rules, state, x, y, power, x == a)
+    for c in bonus:
+        st = state.cs.get(c)
+        if st is not None:
+            st.mods = [m for m in st.mods if m[2] != "combat"]
+            if state.loc[c][1] == "field" and rules.stat(state, c, "resolve") <= 0:
+                rules.destroy(state, c, {"controller": -1})  # the bonus ended (TGC-4.3.2)
     if state.result is None and state.loc[d][1] != "field" and has_kw(state, a, "Squad Tactics"):
         creature_hits_player(rules, state, a, state.owner[d], 1)
+    if state.loc[d][1] != "field" and has_kw_last(state, d, "Acid Blood") and state.loc[a][1] == "field":
+        rules.destroy(state, a, {"controller": state.owner[d]})  # Acid Blood: "while defending"
+
+
+def has_kw_last(state: GameState, card: int, kw: str) -> bool:
+    """Whether a card that just left the field had the keyword there (its last ``destroyed`` event), or has it."""
+    for ev in reversed(state.log[-12:]):
+        if ev.kind == "destroyed" and ev.card == card:
+            return kw in (ev.data[1] if len(ev.data) > 1 else ())
+    return has_kw(state, card, kw)
+
+
+def _combat_bonuses(state: GameState, a: int, d: int) -> dict[int, tuple[int, int]]:
+    """Stat bonuses for the time of one combat: Exterminate (+2/+1 against a Human), Vendetta (Type, +X/+Y) against
+    that type, Oo Rah (+1/+1 attacking alongside 4 or more others with Oo Rah)."""
+    out: dict[int, tuple[int, int]] = {}
+
+    def add(c: int, p: int, r: int) -> None:
+        op, orr = out.get(c, (0, 0))
+        out[c] = (op + p, orr + r)
+
+    for x, y in ((a, d), (d, a)):
+        if has_kw(state, x, "Exterminate") and has_subtype(state, y, "Human"):
+            add(x, 2, 1)
+        for arg in kw_args(state, x, "Vendetta"):
+            what, _, stats = arg.partition(",")
+            if fits(state, y, what) and "/" in stats:
+                p, r = stats.replace(" ", "").split("/")
+                add(x, int(p), int(r))
+    if has_kw(state, a, "Oo Rah") and oo_rah(state, a):
+        add(a, 1, 1)
+    return out
+
+
+def oo_rah(state: GameState, attacker: int) -> bool:
+    """Oo Rah: 4 or more *other* creatures with Oo Rah of its side have attacked this turn and are on the field."""
+    if state.vars.get("attacked_turn") != state.turn:
+        return False
+    others = [c for c in state.vars.get("attacked", ()) if c != attacker and state.loc[c] == (
+        state.owner[attacker], "field") and has_kw(state, c, "Oo Rah")]
+    return len(set(others)) >= 4
+
+
+def fits(state: GameState, card: int, details: str) -> bool:
+    """Card details of a keyword parameter: "Human", "Demons", "Silicon Creature", "Security Faction", "Effects"...
+    (subtypes, a card type, a faction)."""
+    words = details.split()
+    if not words:
+        return False
+    if words[-1].lower() == "faction":
+        return faction(state, card) == " ".join(words[:-1])
+    types = {"creature": "creature", "creatures": "creature", "equipment": "equipment", "event": "event",
+             "events": "event", "battlefield": "battlefield", "battlefields": "battlefield", "artifact": "artifact"}
+    d = state.defs[card]
+    if words[-1].lower() in types:
+        if d.type != types[words[-1].lower()] and not (d.type == "instant" and types[words[-1].lower()] == "event"):
+            return False
+        words = words[:-1]
+    return all(has_subtype(state, card, w) or faction(state, card) == w for w in words)
 
 
 def creature_hits_player(rules: Any, state: GameState, x: int, player: int, amount: int) -> None:
@@ -266,23 +331,32 @@ def cmo_bonus(state: GameState, card: int) -> int:
     return 0
 
 
-def _combat_power(rules: Any, state: GameState, x: int, y: int) -> int:
+def _combat_power(rules: Any, state: GameState, x: int) -> int:
+    """Its power now; Systems Nominal: "always fights as if at full strength" (never less than its printed power)."""
     power = rules.stat(state, x, "power")
-    if has_kw(state, x, "Exterminate") and has_subtype(state, y, "Human"):
-        power += 2
+    if has_kw(state, x, "Systems Nominal"):
+        power = max(power, state.defs[x].stats.get("power", 0))
     return power
+
+
+def immune_to(state: GameState, target: int, source: int) -> bool:
+    """Immunity to the source's type: its faction or one of its subtypes ("Immunity to Demons")."""
+    return any(fits(state, source, arg) for arg in kw_args(state, target, "Immunity")
+               if arg not in ("Battlefields", "Effects"))
 
 
 def _hit(rules: Any, state: GameState, x: int, y: int, power: int, attacking: bool) -> None:
     if state.result is not None or power <= 0:
         return
-    if has_kw(state, y, "Immunity:" + faction(state, x)):
+    if immune_to(state, y, x):
         return  # Immunity: "cannot be affected by ... combat against creatures of its Immunity type"
     dmg = power - (2 if has_kw(state, y, "Carapace") else 0)
     if dmg <= 0:
         return
     excess = power - rules.stat(state, y, "resolve")
     rules.damage_card(state, y, dmg, {"source": x, "controller": state.owner[x], "combat": True})
+    if has_kw(state, x, "Toxic") and state.loc[y][1] == "field" and state.result is None:
+        rules.destroy(state, y, {"source": x, "controller": state.owner[x], "combat": True})  # "fatal"
     if attacking and excess > 0 and has_kw(state, x, "Hulking") and state.result is None:
         creature_hits_player(rules, state, x, state.owner[y], excess)  # "above a defending creature's resolve"
 
@@ -328,7 +402,7 @@ def _bf_damage(state: GameState, ctx: dict, step: Step) -> None:
         st = state.cs.get(c)
         if st is not None and st.status.get("bf_shield"):
             continue
-        state.rules.damage_card(state, c, n - resistance(state, c, "Battlefields"), ctx)
+        state.rules.damage_card(state, c, n, ctx)  # Resistance to Battlefields applies there
 
 
 def _lose_plasma(state: GameState, ctx: dict, step: Step) -> None:
@@ -477,8 +551,9 @@ def _cost_up(state: GameState, ctx: dict, params: Any) -> None:
 
 @hook("tgc.cost_cut")
 def _cost_cut(state: GameState, ctx: dict, params: Any) -> None:
-    """Runtime: the next card of the faction (default Medical) costs ``amount`` (default 2) less this turn."""
-    cut = (params.get("faction", "Medical"), int(params.get("amount", 2)), state.turn)
+    """Runtime: the next card of the faction (default Medical) its player plays this turn costs ``amount`` (default 2)
+    less (RULINGS.md: whose card)."""
+    cut = (params.get("faction", "Medical"), int(params.get("amount", 2)), state.turn, ctx["controller"])
     state.vars["cost_cut"] = (*state.vars.get("cost_cut", ()), cut)
 
 
@@ -634,8 +709,10 @@ def _reequip(state: GameState, ctx: dict, params: Any) -> None:
     old = state.cs.get(st.host)
     if old is not None and eq in old.attached:
         old.attached.remove(eq)
+        old.mods = [m for m in old.mods if m[2] != f"eq{eq}"]  # a CMO's bonus leaves with the Equipment
     st.host = targets[0]
     state.card_state(targets[0]).attached.append(eq)
+    state.rules.equip_bonus(state, eq, targets[0])  # and the new creature's side's CMO adds its own
     state.emit("equipped", state.owner[eq], eq, (targets[0],))
     if old is not None and st.host != -1:
         for c in list(state.zones[0]["field"] + state.zones[1]["field"]):
@@ -683,7 +760,7 @@ def _casualties_ok(state: GameState, ctx: dict, params: Any) -> bool:
     """Justifiable Casualties: two friendly creatures to sacrifice (a cost, paid in full), or, under the option
     ``casualties_partial``, at least one."""
     need = 1 if state.options.get("casualties_partial") else 2
-    return len(state.zones[ctx["controller"]]["field"]) >= need
+    return sum(1 for c in state.zones[ctx["controller"]]["field"] if affectable(state, c, ctx["source"])) >= need
 
 
 @hook("tgc.was_asimov")
@@ -726,3 +803,46 @@ def _to_hand(state: GameState, ctx: dict, params: Any) -> None:
     for c in select(state, ctx, params.get("target", "self")):
         if state.loc[c][1] in ("discard", "field", "equip", "bf", "artifacts"):
             state.rules.to_hand(state, c)
+
+
+@hook("tgc.blood_pawn_ok")
+def _blood_pawn_ok(state: GameState, ctx: dict, params: Any) -> bool:
+    """Blood Pawn: "This effect can only apply to a player once per turn"."""
+    return (state.turn, ctx["controller"]) not in state.vars.get("blood_pawn", ())
+
+
+@hook("tgc.blood_pawn")
+def _blood_pawn(state: GameState, ctx: dict, params: Any) -> None:
+    """Blood Pawn (the creature was sacrificed as the cost): gain mana equal to half its base resolve, rounded up."""
+    p = ctx["controller"]
+    state.vars["blood_pawn"] = (*state.vars.get("blood_pawn", ()), (state.turn, p))
+    n = (state.defs[ctx["source"]].stats.get("resolve", 0) + 1) // 2
+    state.res[p]["plasma"] += n
+    state.emit("plasma", p, data=(state.rules.available_plasma(state, p),))
+
+
+def fits_hook(details: str) -> str:
+    """The name of a filter hook for "cards fitting the required details" (Tribute): see :func:`fits`."""
+    name = "tgc.fits." + details
+    if name not in HOOKS:
+        HOOKS[name] = lambda state, ctx, params, _d=details: fits(state, params["card"], _d)
+    return name
+
+
+def tributes(state: GameState, card: int) -> list[tuple[str, int]]:
+    """Tribute (Type, N) parameters of a card in hand (printed keywords)."""
+    out = []
+    for k in state.defs[card].fields["kw"]:
+        if k.startswith("Tribute:"):
+            what, _, n = k.partition(":")[2].rpartition(",")
+            if n.strip().isdigit():
+                out.append((what.strip(), int(n)))
+    return out
+
+
+@hook("tgc.summon_source")
+def _summon_source(state: GameState, ctx: dict, params: Any) -> None:
+    """Summon the card whose play started this effect (after its Tribute was paid)."""
+    card = ctx["source"]
+    if state.loc[card][1] == "stack":
+        state.rules.summon(state, ctx["controller"], card)
