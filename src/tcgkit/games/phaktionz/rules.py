@@ -520,8 +520,12 @@ class PhaktionzRules(Ruleset):
 
     def tribute_tiers(self, state: GameState, player: int, chosen: tuple[int, ...]) -> list[tuple[int, int]]:
         out = []
+        defs, cs = state.defs, state.cs
         for c in state.zones[player]["field"]:
-            if c not in chosen and not self.undemotable(state, c):
+            if c in chosen or "undemotable" in defs[c].fields["static_keys"]:
+                continue
+            st = cs.get(c)
+            if not (st is not None and st.status.get("undemotable")):
                 out.append((c, self.stat(state, c, "tier")))
         return out
 
@@ -724,9 +728,11 @@ class PhaktionzRules(Ruleset):
         opp = state.zones[1 - player]["field"]
         defs, cs = state.defs, state.cs
         guards = [c for c in opp if "guard" in defs[c].fields["static_keys"]]
-        shields = any("not_battled_by" in defs[c].fields["static_keys"] for c in opp)
+        shields = False  # an opposing Summon that cannot be battled by some: the full check for every attacker
         by_col: dict[int, list[int]] = {}
         for o in opp:
+            if "not_battled_by" in defs[o].fields["static_keys"]:
+                shields = True
             ost = cs.get(o)
             by_col.setdefault(ost.counters.get("col", 0) if ost is not None else 0, []).append(o)
         out = []
