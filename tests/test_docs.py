@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tcgkit.scenario import run_scenario, scenario_from_dict
+from tcgkit.scenario import read_yaml, run_scenario, scenario_from_dict
 
 DOCS = Path(__file__).parent.parent / "docs"
 BLOCKS = [b for b in re.findall(r"```yaml\n(.*?)```", (DOCS / "scenarios.md").read_text(), re.S) if "game:" in b]
@@ -16,7 +16,7 @@ BLOCKS = [b for b in re.findall(r"```yaml\n(.*?)```", (DOCS / "scenarios.md").re
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[f"example{i}" for i in range(len(BLOCKS))])
 def test_scenario_examples_in_the_docs_pass(block: str) -> None:
-    failures = run_scenario(scenario_from_dict(yaml.safe_load(block), "docs/scenarios.md"))
+    failures = run_scenario(scenario_from_dict(read_yaml(block, "docs/scenarios.md"), "docs/scenarios.md"))
     assert not failures, "\n".join(failures)
 
 

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tcgkit.core.errors import TcgkitError
+from tcgkit.core.folders import use_folders
 from tcgkit.games import GAMES, get_rules, is_playable
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
@@ -27,6 +28,18 @@ out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+CardsOption = Annotated[list[str] | None, typer.Option(
+    "--cards", metavar="DIR", help="A designer folder of card and deck files to add to the game (repeatable).")]
+
+
+def use_cards(folders: list[str] | None, *games: str) -> None:
+    """Read the designer folders given with ``--cards``; print, as warnings, every file they hold that is broken
+    (each is skipped) and every shipped card a designer's card replaces."""
+    use_folders(folders or [])
+    for game in games:
+        if game in GAMES and is_playable(game):
+            for line in get_rules(game).problems():
+                err.print(Text(f"warning: {line}"))
 
 
 def _print_json(data: Any) -> None:
@@ -46,10 +59,14 @@ def games(as_json: JsonFlag = False) -> None:
     out.print(table)
 
 
+ExplainOption = Annotated[str | None, typer.Option(
+    "--explain", help="Print how the engine reads this card (name or id), step by step in words.")]
+
+
 @app.command()
-def cards(game: str, as_json: JsonFlag = False, explain: Annotated[str | None, typer.Option(
-        "--explain", help="Print how the engine reads this card (name or id), step by step in words.")] = None) -> None:
-    """List a game's card pool, or explain one card."""
+def cards(game: str, as_json: JsonFlag = False, folders: CardsOption = None, explain: ExplainOption = None) -> None:
+    """List a game's card pool (with the cards of designer folders given with --cards), or explain one card."""
+    use_cards(folders, game)
     rules = get_rules(game)
     if explain is not None:
         if explain not in rules.pool():
@@ -70,8 +87,8 @@ def cards(game: str, as_json: JsonFlag = False, explain: Annotated[str | None, t
         return
     table = Table("name", "type", "stats", "text", title=f"{game}: {len(rows)} cards")
     for r in rows:
-        table.add_row(r["name"], r["type"], " ".join(f"{k} {v}" for k, v in r["stats"].items()),
-                      (r["text"] or "")[:70])
+        table.add_row(Text(r["name"]), Text(r["type"]), Text(" ".join(f"{k} {v}" for k, v in r["stats"].items())),
+                      Text(r["text"] or ""))
     out.print(table)
 
 
@@ -80,8 +97,9 @@ def _plain(v: Any) -> bool:
 
 
 @app.command()
-def decks(game: str, as_json: JsonFlag = False) -> None:
-    """List a game's shipped decks."""
+def decks(game: str, as_json: JsonFlag = False, folders: CardsOption = None) -> None:
+    """List a game's shipped decks (and those of designer folders given with --cards)."""
+    use_cards(folders, game)
     rules = get_rules(game)
     rows = []
     for name, deck in rules.decks().items():
@@ -101,8 +119,9 @@ def decks(game: str, as_json: JsonFlag = False) -> None:
 @app.command()
 def validate(game: str, deckfile: str,
              format: Annotated[str | None, typer.Option("--format", help="Deck format (game-specific).")] = None,
-             as_json: JsonFlag = False) -> None:
+             as_json: JsonFlag = False, folders: CardsOption = None) -> None:
     """Check a deck against the game's deck rules; exit status 1 when it is illegal."""
+    use_cards(folders, game)
     rules = get_rules(game)
     deck = rules.deck(deckfile)
     if format is not None and format not in rules.FORMATS:
@@ -132,10 +151,12 @@ def play(
     seat: Annotated[int, typer.Option("--seat", help="Your seat (0 or 1).")] = 0,
     save: Annotated[str | None, typer.Option("--save", help="Write the replay to this file (also on leaving).")] = (
         None),
+    folders: CardsOption = None,
 ) -> None:
     """Play a game in the terminal against a bot, or watch two bots (--bots B1 B2)."""
     from tcgkit.interactive import play_terminal
 
+    use_cards(folders, *([game] if game else []))
     if game is None:
         game, deck, opponent_deck, vs = _menu()
     if seed is None:
@@ -199,11 +220,13 @@ def sim(
     address: Annotated[str | None, typer.Option("--address", help="Ray cluster address (--backend ray).")] = None,
     save_replays: Annotated[str | None, typer.Option("--save-replays", help="Folder for replays.")] = None,
     as_json: JsonFlag = False,
+    folders: CardsOption = None,
 ) -> None:
     """Run a round robin of bot games over decks; prints wins, draws, errors and speed; --out stores every game."""
     from tcgkit import sim as simmod
     from tcgkit.bots import make_bot
 
+    use_cards(folders, game)
     rules = get_rules(game)
     if not rules.playable:
         raise TcgkitError(f"{game} is not playable yet")
@@ -320,6 +343,7 @@ def report(
     against: Annotated[list[str] | None, typer.Option(
         "--against", help="Compare with another run's results (e.g. before a card change).")] = None,
     as_json: JsonFlag = False,
+    folders: CardsOption = None,
 ) -> None:
     """Balance report: a verdict (which decks and cards differ from the field beyond chance), then matchups, turn
     order, game length, win reasons and per-card figures."""
@@ -327,6 +351,7 @@ def report(
     from tcgkit.results import load
     from tcgkit.stats import compute
 
+    use_cards(folders)
     stats = compute(load(results, game))
     before = compute(load(against, game or stats.game)) if against else None
     if html:
@@ -380,10 +405,11 @@ def replay(file: str, step: Annotated[bool, typer.Option("--step", help="Wait fo
 
 
 @scenario_app.command("run")
-def scenario_run(paths: list[str]) -> None:
+def scenario_run(paths: list[str], folders: CardsOption = None) -> None:
     """Run scenario files (or folders of them); exit status 0 only if all pass."""
     from tcgkit.scenario import load_scenario, run_scenario
 
+    use_cards(folders)
     files: list[Path] = []
     for p in paths:
         path = Path(p)

@@ -27,6 +27,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tcgkit.core.folders import use_folders
 from tcgkit.core.rng import derive_seed
 from tcgkit.games import get_rules
 from tcgkit.sim import GameRecord, GameSpec, run
@@ -271,6 +272,8 @@ def ladder_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
     decks: Annotated[bool, typer.Option("--by-deck", help="Also show each pairing per deck pairing, and its deals "
                                         "(won twice, split by the decks, lost twice).")] = False,
+    folders: Annotated[list[str] | None, typer.Option(
+        "--cards", metavar="DIR", help="A designer folder of card and deck files to add (repeatable).")] = None,
 ) -> None:
     """Bot ladder: win rates with 95% Wilson intervals, MCTS vs random and greedy, greedy vs random."""
     import json
@@ -282,6 +285,7 @@ def ladder_command(
     from tcgkit.games import playable_games
 
     err = Console(stderr=True, highlight=False)
+    use_folders(folders or [])
     targets = playable_games() if game == "all" else [game]
     for g in targets:
         get_rules(g)

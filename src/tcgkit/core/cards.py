@@ -196,11 +196,15 @@ CardFactory = Callable[[Any, tuple[Effect, ...]], CardDef]
 Prepare = Callable[[dict[str, Any], str], dict[str, Any]]
 
 
+EffectCheck = Callable[[Effect, str], list[tuple[str, str]]]
+
+
 def load_card_file(
     path: str | Path,
     model: type[BaseModel],
     make_card: CardFactory,
     verbs: Mapping[str, Any] | None = None,
+    check: EffectCheck | None = None,
     prepare: Prepare | None = None,
 ) -> list[CardDef]:
     """Load and validate one YAML card file.
@@ -217,14 +221,16 @@ def load_card_file(
         raise CardDataError(str(path), None, None, f"cannot read: {exc.strerror or exc}") from None
     except yaml.YAMLError as exc:
         raise CardDataError(str(path), None, None, f"not valid YAML: {exc}") from None
-    return load_card_entries(doc, str(path), model, make_card, verbs, prepare)
+    return load_card_entries(doc, str(path), model, make_card, verbs, check, prepare)
 
 
 def load_card_entries(
     doc: Any, source: str, model: type[BaseModel], make_card: CardFactory, verbs: Mapping[str, Any] | None = None,
+    check: EffectCheck | None = None,
     prepare: Prepare | None = None,
 ) -> list[CardDef]:
-    """Validate an already-parsed card document (``{"cards": [...]}``); see :func:`load_card_file`."""
+    """Validate an already-parsed card document (``{"cards": [...]}``); see :func:`load_card_file`. ``check``
+    (e.g. :func:`tcgkit.core.checks.effect_problems` for one game) finds what else is wrong in each effect."""
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
         raise CardDataError(source, None, "cards", "a card file is a mapping with a 'cards' list")
     cards: list[CardDef] = []
@@ -247,9 +253,13 @@ def load_card_entries(
         effects = []
         for i, raw in enumerate(raw_effects):
             try:
-                effects.append(parse_effect(raw, verbs or {}, f"effects[{i}]"))
+                effect = parse_effect(raw, verbs or {}, f"effects[{i}]")
             except EffectSyntaxError as exc:
                 raise CardDataError(source, label, exc.path, str(exc)) from None
+            problems = check(effect, f"effects[{i}]") if check is not None else ()
+            if problems:
+                raise CardDataError(source, label, problems[0][0], problems[0][1])
+            effects.append(effect)
         try:
             cards.append(make_card(validated, tuple(effects)))
         except ValueError as exc:

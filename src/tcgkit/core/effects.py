@@ -102,8 +102,16 @@ def hook(name: str):
 
 def start(state: GameState, effect: Effect | tuple[Step, ...], source: int, controller: int,
           bindings: dict[str, Any] | None = None) -> None:
-    """Put an effect's steps on the resolution stack (the caller then calls :func:`run`)."""
-    steps = effect if isinstance(effect, tuple) else effect.steps
+    """Put an effect's steps on the resolution stack (the caller then calls :func:`run`). An ``optional`` effect
+    first asks its controller whether to use it (a yes/no decision), in every game."""
+    if isinstance(effect, tuple):
+        steps = effect
+    elif effect.optional:
+        name = state.defs[source].name if source >= 0 else "the effect"
+        prompt = f"Use the ability of {name}" + (f": {effect.text}?" if effect.text else "?")
+        steps = (Step("may", {"then": effect.steps, "prompt": prompt}),)
+    else:
+        steps = effect.steps
     ctx = {"source": source, "controller": controller}
     if bindings:
         ctx.update(bindings)

@@ -22,8 +22,10 @@ from pydantic import BaseModel
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, CardPool, Effect, load_card_file
+from tcgkit.core.checks import effect_problems
 from tcgkit.core.decks import Deck, Violation
-from tcgkit.core.errors import DeckFileError, TcgkitError
+from tcgkit.core.errors import CardDataError, DeckFileError, TcgkitError
+from tcgkit.core.folders import designer_folders, folder_files
 from tcgkit.core.state import PUBLIC, Event, GameState
 from tcgkit.core.words import Words
 
@@ -47,6 +49,9 @@ class Ruleset:
     HAND_ZONE: ClassVar[str] = "hand"
     DISCARD_ZONE: ClassVar[str] = "discard"
     TOKEN_ZONE: ClassVar[str] = "field"
+    #: what a zone may hold, for checking positions placed by hand (``position_problems``): zone -> (the most cards
+    #: one player may have there or None, the card types allowed there or () for any).
+    ZONE_RULES: ClassVar[Mapping[str, tuple[int | None, tuple[str, ...]]]] = {}
     #: deck formats (the first is the default) and game options with their defaults.
     FORMATS: ClassVar[tuple[str, ...]] = ("standard",)
     OPTIONS: ClassVar[Mapping[str, Any]] = {}
@@ -91,16 +96,41 @@ class Ruleset:
         return sorted((self.data_dir / "cards").glob("*.yaml"))
 
     def pool(self) -> CardPool:
-        """Every card of the game (loaded once per process)."""
-        cached = _POOLS.get(self.id)
+        """Every card of the game: the package's, then those of the designer folders (loaded once per process and
+        folder set). A designer's card with a shipped card's name replaces it; a designer's broken file is skipped
+        and reported in :attr:`load_problems`."""
+        folders = designer_folders(self.id)
+        cached = _POOLS.get((self.id, folders))
         if cached is None:
-            cards: list[CardDef] = []
-            for path in self.card_files():
-                cards.extend(load_card_file(path, self.card_model, self.make_card, self.verbs,
-                                            getattr(self, "prepare_card", None)))
-            cached = _POOLS[self.id] = CardPool(cards)
-            self._index_triggers(cached)
-        return cached
+            cached = _POOLS[(self.id, folders)] = self._load_pool(folders)
+        pool, kinds, problems = cached
+        self.__dict__["trigger_kinds"] = kinds
+        self.__dict__["load_problems"] = problems
+        return pool
+
+    def _load_pool(self, folders: tuple[Path, ...]) -> tuple[CardPool, frozenset[str], tuple[str, ...]]:
+        cards: dict[str, CardDef] = {}
+        for path in self.card_files():
+            for card in load_card_file(path, self.card_model, self.make_card, self.verbs, self.check_effect,
+                                       getattr(self, "prepare_card", None)):
+                cards[card.key] = card
+        problems: list[str] = []
+        for folder in folders:
+            for path in folder_files(folder)[0]:
+                try:
+                    loaded = load_card_file(path, self.card_model, self.make_card, self.verbs, self.check_effect,
+                                                getattr(self, "prepare_card", None))
+                except CardDataError as exc:
+                    problems.append(f"{exc} (file skipped)")
+                    continue
+                for card in loaded:
+                    same = [k for k, c in cards.items() if k == card.key or c.name.lower() == card.name.lower()]
+                    for k in same:
+                        problems.append(f"{path}: card {card.name} replaces the shipped card {cards.pop(k).name}")
+                    cards[card.key] = card
+        pool = self.index_pool(CardPool(cards.values()))
+        kinds = frozenset(e.trigger for c in pool for e in c.effects if e.kind == "triggered" and e.trigger)
+        return pool, kinds, tuple(problems)
 
     def explain_card(self, key_or_name: str) -> list[str]:
         """How the engine reads a card, step by step in words (``tcgkit cards GAME --explain NAME``); a game adds
@@ -113,27 +143,59 @@ class Ruleset:
             lines.extend(explain_effect(eff))
         return lines
 
-    def _index_triggers(self, pool: CardPool) -> None:
-        kinds = {e.trigger for c in pool for e in c.effects if e.kind == "triggered"}
-        _TRIGGERS[self.id] = frozenset(k for k in kinds if k)
+    def check_effect(self, effect: Effect, path: str) -> list[tuple[str, str]]:
+        """What is wrong in one effect of a card file beyond its verbs (zones, filters, amounts, conditions, hooks);
+        a game may add its own checks."""
+        return effect_problems(effect, self, path)
 
-    @property
+    def index_pool(self, pool: CardPool) -> CardPool:
+        """A game may wrap its card pool (e.g. with a faster index); the default keeps it as it is."""
+        return pool
+
+    @cached_property
     def trigger_kinds(self) -> frozenset[str]:
         """The event kinds some card of the pool triggers on (events of other kinds skip the trigger scan)."""
-        if self.id not in _TRIGGERS:
-            self.pool()
-        return _TRIGGERS[self.id]
+        self.pool()
+        return self.__dict__["trigger_kinds"]
+
+    @cached_property
+    def load_problems(self) -> tuple[str, ...]:
+        """What went wrong loading the designer folders' card files (each file skipped), and shipped cards that a
+        designer's card replaced; empty when all is well."""
+        self.pool()
+        return self.__dict__["load_problems"]
 
     def deck_files(self) -> list[Path]:
-        return sorted((self.data_dir / "decks").glob("*.yaml"))
+        """The shipped deck files, then the designer folders' ones."""
+        return [*sorted((self.data_dir / "decks").glob("*.yaml")),
+                *(p for folder in designer_folders(self.id) for p in folder_files(folder)[1])]
 
     def decks(self) -> dict[str, Deck]:
-        """The shipped decks, by name."""
+        """The shipped and designer decks, by name (a designer's broken deck file is skipped and reported by
+        :meth:`problems`)."""
         out = {}
+        problems = []
+        shipped = self.data_dir / "decks"
         for path in self.deck_files():
-            deck = Deck.load(path)
+            try:
+                deck = Deck.load(path)
+            except DeckFileError as exc:
+                if path.parent == shipped:
+                    raise
+                problems.append(f"{exc} (file skipped)")
+                continue
+            if deck.game != self.id and path.parent != shipped:
+                continue
             out[deck.name] = deck
+        self._deck_problems = tuple(problems)
         return out
+
+    _deck_problems: tuple[str, ...] = ()
+
+    def problems(self) -> list[str]:
+        """Everything the designer folders' files got wrong (each bad file skipped), and shipped cards replaced."""
+        self.decks()
+        return [*self.load_problems, *self._deck_problems]
 
     def deck(self, name_or_path: str) -> Deck:
         """A shipped deck by name (case-insensitive) or a deck file by path."""
@@ -155,7 +217,8 @@ class Ruleset:
 
     def deck_problems(self, deck: Deck, format: str | None = None) -> tuple[Violation, ...]:
         """``validate_deck``, remembered per deck: a batch of games checks the same few decks again and again."""
-        key = (self, format, deck.game, deck.name, deck.format, tuple(deck.sections.items()))
+        key = (self, designer_folders(self.id), format, deck.game, deck.name, deck.format,
+               tuple(deck.sections.items()))
         try:
             got = _DECK_PROBLEMS.get(key)
         except TypeError:  # sections given as lists: not hashable, not remembered
@@ -222,6 +285,56 @@ class Ruleset:
     def resume(self, state: GameState) -> None:
         """After a scenario set up a position: compute the decision point from ``state.phase`` and ``state.vars``."""
         raise NotImplementedError
+
+    def position_problems(self, state: GameState) -> list[str]:
+        """Why a position a scenario placed by hand could not arise in a game (empty: it could). Called before
+        ``resume``. The default checks ``ZONE_RULES`` (how many cards, of which types) and attachments (an attached
+        card's host is in one of ``PLAY_ZONES`` and lists it); games may add more."""
+        out = []
+        for zone, (most, types) in self.ZONE_RULES.items():
+            for p, zones in enumerate(state.zones):
+                cards = zones.get(zone, ())
+                if most is not None and len(cards) > most:
+                    out.append(f"player {p}'s {zone} holds {len(cards)} cards; it holds at most {most}")
+                out.extend(f"{state.defs[c].name} ({state.defs[c].type}) is in {zone}, which holds only "
+                           f"{' or '.join(types)} cards" for c in cards if types and state.defs[c].type not in types)
+        for card, st in state.cs.items():
+            host = st.host
+            if host >= 0:
+                hs = state.cs.get(host)
+                if state.loc[host][1] not in self.PLAY_ZONES:
+                    out.append(f"{state.defs[card].name} is attached to {state.defs[host].name}, which is in "
+                               f"{state.loc[host][1]}, not in play")
+                elif hs is None or card not in hs.attached:
+                    out.append(f"{state.defs[card].name} is attached to {state.defs[host].name} without being listed "
+                               "on it")
+        return out
+
+    def turn_resources(self, state: GameState, player: int) -> dict[str, int]:
+        """The resources a player has at ``state.turn`` when nothing was spent: what a scenario's position gets for
+        each resource it does not state. The default: none (the game's ``resume`` fills in the rest)."""
+        return {}
+
+    @staticmethod
+    def own_turns(state: GameState, player: int) -> int:
+        """How many turns ``player`` has had by ``state.turn`` (the current one included), from
+        ``state.vars["first_player"]`` (0 when unset).
+
+        >>> from types import SimpleNamespace as NS
+        >>> [Ruleset.own_turns(NS(turn=5, vars={"first_player": 1}), p) for p in (0, 1)]
+        [2, 3]
+        """
+        first = state.vars.get("first_player", 0)
+        return (state.turn + 1) // 2 if player == first else state.turn // 2
+
+    def has_keyword(self, state: GameState, card: int, keyword: str) -> bool:
+        """Whether a card has a keyword now, printed or granted. The default: a printed tag, or a status of that
+        name (case-insensitive); games with granted keywords say more."""
+        kw = keyword.lower()
+        if any(t.lower() == kw for t in state.defs[card].tags):
+            return True
+        st = state.cs.get(card)
+        return st is not None and any(k.lower() == kw and v for k, v in st.status.items())
 
     # ------------------------------------------------------------------ playing
     def legal_actions(self, state: GameState) -> list[Action]:
@@ -361,6 +474,5 @@ def event_bindings(ev: Event) -> dict[str, Any]:
     return {"event_card": ev.card, "event_player": ev.player, "event_data": ev.data}
 
 
-_POOLS: dict[str, CardPool] = {}
+_POOLS: dict[tuple[str, tuple[Path, ...]], tuple[CardPool, frozenset[str], tuple[str, ...]]] = {}
 _DECK_PROBLEMS: dict[tuple, tuple[Violation, ...]] = {}
-_TRIGGERS: dict[str, frozenset[str]] = {}

@@ -186,12 +186,10 @@ def test_link_defeat_together_gr_link_05() -> None:
 def test_linked_defeat_fires_both_triggers_gr_link_05() -> None:
     """GR-LINK-05, GR-DEF-01: two linked Ember Acolytes at 0 are defeated together and both "when defeated"
     triggers fire (two draws); a discarded Acolyte draws nothing (GR-DEF-04)."""
-    s = position({"lane1": ["2 Ember Acolyte"], "deck": ["5 Moss Whelp"]}, {"lane1": ["Pyre Colossus"]},
-                 active=1)
+    s = position({"lane1": ["Ember Acolyte"], "lane2": ["Ember Acolyte"], "deck": ["5 Moss Whelp"]},
+                 {"lane1": ["Pyre Colossus"]}, active=1)
     a, b = card(s, 0, "Ember Acolyte"), card(s, 0, "Ember Acolyte", 1)
-    s.zones[0]["lane1"].remove(b)
-    s.zones[0]["lane2"].append(b)
-    s.loc[b] = (0, "lane2")
+    assert (s.loc[a][1], s.loc[b][1]) == ("lane1", "lane2")
     combat.link(s, [a, b])
     combat.damage_guardian(s, a, 10, enemy=False)
     assert hp(s, a) == 10

@@ -115,14 +115,18 @@ def test_term_04_exile_goes_to_the_exile_zone() -> None:
 
 
 def test_mech_04_card_text_over_rules_battle_only_plague() -> None:
-    """PHK-MECH-04: "can only battle Plague summons" (Kyu) overrides PHK-SUM-05's column rule."""
-    state = position({"field": ["Kyu the Forbidden Follower"]}, {"field": ["Haka Goblin", "Waka Goblin"]},
-                     phase="combat", cards0=[{"name": "Kyu the Forbidden Follower", "counters": {"col": 1}}],
-                     cards1=[{"name": "Haka Goblin", "counters": {"col": 1}},
-                             {"name": "Waka Goblin", "counters": {"col": 1}, "status": {"plague": 1}}])
-    kyu = card(state, 0, "Kyu the Forbidden Follower")
-    targets = [a.args[1] for a in state.legal_actions() if a.kind == "battle" and a.args[0] == kyu]
-    assert targets == [card(state, 1, "Waka Goblin")]
+    """PHK-MECH-04: "can only battle Plague summons" (Kyu) narrows whom it battles: it battles the Plague Summon
+    facing it, and never the Summon that is not Plagued (one Summon per column, PHK-SUM-05)."""
+    for plagued_col, other_col in ((1, 2), (2, 1)):
+        state = position({"field": ["Kyu the Forbidden Follower"]}, {"field": ["Haka Goblin", "Waka Goblin"]},
+                         phase="combat", cards0=[{"name": "Kyu the Forbidden Follower", "counters": {"col": 1}}],
+                         cards1=[{"name": "Haka Goblin", "counters": {"col": other_col}},
+                                 {"name": "Waka Goblin", "counters": {"col": plagued_col}, "status": {"plague": 1}}])
+        kyu = card(state, 0, "Kyu the Forbidden Follower")
+        targets = [a.args[1] for a in state.legal_actions() if a.kind == "battle" and a.args[0] == kyu]
+        assert card(state, 1, "Haka Goblin") not in targets
+        if plagued_col == 1:
+            assert targets == [card(state, 1, "Waka Goblin")]
 
 
 def test_mech_04_card_text_over_rules_tribute_two_plague_summons() -> None:

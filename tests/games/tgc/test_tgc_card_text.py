@@ -309,7 +309,7 @@ def test_inducer_bleed_is_a_cost_paid_in_full_tgc_3_4_1_x_2() -> None:
     cannot be played."""
     state = pos(p0={"hand": ["Inducer"]}, res0={"hs": 2})
     assert Action("play", (card(state, 0, "Inducer"),)) not in state.legal_actions()
-    ok = pos(p0={"hand": ["Inducer"]}, res0={"hs": 4})
+    ok = pos(p0={"hand": ["Inducer"]}, res0={"hs": 4, "plasma": 1})
     act(ok, "play", card(ok, 0, "Inducer"))
     assert ok.res[0]["hs"] == 1 and RULES.available_plasma(ok, 0) == 4
 

@@ -237,3 +237,22 @@ def test_docs_card_in_words_example() -> None:
     shown = re.search(r'\$ tcgkit cards tgc --explain "Station Seer"\n(.*?)```', page, re.S).group(1)
     with with_cards(block):
         assert RULES.explain_card("Station Seer") == shown.strip().splitlines()
+
+
+def test_an_imported_set_plays_from_where_it_was_written(tmp_path: Path) -> None:
+    """`tcgkit import tgc SET --out DIR` then `--cards DIR`: the imported cards (text only) are read by the grammar
+    from the designer folder and explained."""
+    from typer.testing import CliRunner
+
+    from tcgkit.cli import app
+    from tcgkit.core.folders import use_folders
+
+    (tmp_path / "in").mkdir()
+    path = _set(tmp_path / "in", [_card(id="seer", name="Seer", rules="{$On Summon}: Draw 2 cards.")])
+    try:
+        assert CliRunner().invoke(app, ["import", "tgc", str(path), "--out", str(tmp_path / "out")]).exit_code == 0
+        result = CliRunner().invoke(app, ["cards", "tgc", "--cards", str(tmp_path / "out"), "--explain", "Seer"])
+        assert result.exit_code == 0, result.output
+        assert "  draw 2 card(s)" in result.output.splitlines()
+    finally:
+        use_folders([])

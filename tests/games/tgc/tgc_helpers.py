@@ -64,28 +64,26 @@ def finish_mulligan(state: GameState) -> None:
 
 
 def with_cards(yaml_text: str):
-    """A context manager: the TGC card pool plus the cards of ``yaml_text`` (written in words: ``text:`` only),
-    for the time of a test."""
+    """A context manager: the TGC card pool plus the cards of ``yaml_text`` (written in words: ``text:`` only), read
+    from a designer folder (``--cards DIR``) for the time of a test."""
+    import tempfile
     from contextlib import contextmanager
+    from pathlib import Path
 
-    import yaml
-
-    from tcgkit.core import ruleset
-    from tcgkit.core.cards import CardPool, load_card_entries
+    from tcgkit.core.folders import use_folders
 
     @contextmanager
     def ctx():
-        old = RULES.pool()
-        extra = load_card_entries(yaml.safe_load(yaml_text), "test cards", RULES.card_model, RULES.make_card,
-                                  RULES.verbs, RULES.prepare_card)
-        pool = CardPool([*old, *extra])
-        ruleset._POOLS[RULES.id] = pool
-        RULES._index_triggers(pool)
-        try:
-            yield pool
-        finally:
-            ruleset._POOLS[RULES.id] = old
-            RULES._index_triggers(old)
+        with tempfile.TemporaryDirectory() as folder:
+            (Path(folder) / "cards").mkdir()
+            (Path(folder) / "cards" / "extra.yaml").write_text(yaml_text, encoding="utf-8")
+            use_folders([folder])
+            try:
+                problems = RULES.problems()
+                assert not problems, problems
+                yield RULES.pool()
+            finally:
+                use_folders([])
 
     return ctx()
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +49,10 @@ class GuardianRealmsRules(Ruleset):
              "effect3": PUBLIC, "field": PUBLIC, "gone": PUBLIC}
     ZONE_GROUPS = {"guardians": ("lane1", "lane2", "lane3"), "equipment": ("equip1", "equip2", "equip3")}
     PLAY_ZONES = ("lane1", "lane2", "lane3", "equip1", "equip2", "equip3", "field")
+    # one Guardian per lane and one Equipment with it (GR-LANE-01, GR-LANE-03); one Field card (GR-FIELD-01)
+    ZONE_RULES = {**{f"lane{n}": (1, ("Guardian",)) for n in LANES},
+                  **{f"equip{n}": (1, ("Equipment",)) for n in LANES},
+                  **{f"effect{n}": (None, ("Effect",)) for n in LANES}, "field": (1, ("Field",))}
     TOKEN_ZONE = "lane1"
     #: Second readings, off by default (RULINGS.md).
     OPTIONS = {"ability_then_attack": False, "sp_refill": False, "bases_always_targetable": False,
@@ -123,6 +126,17 @@ class GuardianRealmsRules(Ruleset):
         res.update(dz=dz, dzcap=dz, sp=1, w1=0, w2=0, w3=0, out=0)
         for lane in LANES:
             res[f"b{lane}"] = 100 if lane == STRONGHOLD else 50
+
+    def turn_resources(self, state: GameState, player: int) -> dict[str, int]:
+        """The second player starts with 2 DZ Points (GR-TURN-03); 1 DZ Point and 1 SP more each of the player's
+        turns after the first, up to 10 (GR-DZ-01/02, GR-SP-01/02); DZ Points full (GR-DZ-03)."""
+        turns = self.own_turns(state, player)
+        second = player != state.vars.get("first_player", 0)
+        n = min(10, max(2, turns + 1) if second else max(1, turns))
+        res = state.res[player]
+        cap = res.get("dzcap", max(n, res.get("dz", 0)))
+        sp = min(10, max(1, self.round_of(state) if state.options.get("sp_refill") else turns))
+        return {"dzcap": cap, "dz": cap, "sp": sp}
 
     def resume(self, state: GameState) -> None:
         """Fill defaults for a scenario position and hand the decision to the active player."""
@@ -270,12 +284,8 @@ class GuardianRealmsRules(Ruleset):
         state.emit("resource", player, data=(resource, value))
 
     def on_event(self, state: GameState, ev: Any) -> None:
-        if ev.kind in self.trigger_kinds_cached:
+        if ev.kind in self.trigger_kinds:
             self.fire_triggers(state, ev)
-
-    @cached_property
-    def trigger_kinds_cached(self) -> frozenset[str]:
-        return self.trigger_kinds
 
     def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Any) -> bool:
         """``params: {self: true}`` limits a trigger to events about its own card; ``mine: true`` to its side."""

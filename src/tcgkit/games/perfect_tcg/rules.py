@@ -195,6 +195,8 @@ class PerfectRules(Ruleset):
     }
     ZONE_GROUPS = {"wing": WINGS, "support": SUPPORTS, "slots": SLOTS, "units": UNIT_ZONES, "field": FIELD}
     PLAY_ZONES = FIELD
+    # one unit in the Leader zone and in each Wing and Support zone (PTCG-ROLE-03)
+    ZONE_RULES = {**{z: (1, (UNIT,)) for z in (LEADER, WL, WR, SL, SR)}, ART: (None, ("artefact",))}
     DISCARD_ZONE = LOST
     TOKEN_ZONE = WL
     #: the other reasonable reading of an ambiguous clause, each off by default (see RULINGS.md)
@@ -1225,13 +1227,9 @@ class PerfectRules(Ruleset):
                 state.res[data[2]]["energy"] = len(state.zones[data[2]][ENERGY])
             if (data[1] == DECK or data[3] == ENERGY) and state.options.get("lock_in_wins"):
                 self._lock_in(state, data[0] if data[1] == DECK else data[2])
-        tk = self._tk
-        if tk is None:
-            tk = self._tk = self.trigger_kinds
-        if ev.kind in tk:
+        if ev.kind in self.trigger_kinds:
             self.fire_triggers(state, ev)
 
-    _tk: frozenset[str] | None = None
 
     def recount_statics(self, state: GameState) -> None:
         """Recount the static effects in play (after a scenario placed cards without events)."""

@@ -16,7 +16,7 @@ from tcgkit.core import effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, CardPool, Effect
 from tcgkit.core.decks import Deck, Violation
-from tcgkit.core.ruleset import _POOLS, Ruleset
+from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.phaktionz import verbs
 from tcgkit.games.phaktionz.model import SUMMON, PhaktionzCard, make_card
@@ -67,6 +67,7 @@ class PhaktionzRules(Ruleset):
              "deck_out": PUBLIC, "exile": PUBLIC, "creation_pile": OWNER, "stack": PUBLIC, "aside": OWNER}
     ZONE_GROUPS = {"end_zone": ("deck_out",), "battlefield": ("field",), "cp": ("creation_pile",)}
     PLAY_ZONES = ("field", "realm", "attached")
+    ZONE_RULES = {"field": (None, ("summon",))}
     DECK_ZONE, HAND_ZONE, DISCARD_ZONE, TOKEN_ZONE = "deck", "hand", "deck_out", "field"
     FORMATS = ("standard", "synthesis")
     OPTIONS = {"format": "standard", "columns": 5, "tribute_at_least": False, "demote_winner": False,
@@ -76,14 +77,9 @@ class PhaktionzRules(Ruleset):
     card_model = PhaktionzCard
     data_dir = HERE
 
-    _kinds: frozenset[str] | None = None
-
-    def pool(self) -> CardPool:
+    def index_pool(self, pool: CardPool) -> CardPool:
         """The card pool, with an exact-name index in front of the core's normalised lookup (speed)."""
-        cached = _POOLS.get(self.id)
-        if cached is None or not isinstance(cached, _Pool):
-            cached = _POOLS[self.id] = _Pool(super().pool())
-        return cached
+        return _Pool(pool)
 
     def game_handlers(self) -> dict[str, effects.Handler]:
         return dict(verbs.HANDLERS)
@@ -155,6 +151,27 @@ class PhaktionzRules(Ruleset):
 
     def _init_vars(self, state: GameState) -> None:
         state.vars.setdefault("q", ())
+
+    def position_problems(self, state: GameState) -> list[str]:
+        """Besides the zone rules: no more Summons than columns, one Summon per column (PHK-SUM-05, PHK-DOC-01)."""
+        out = super().position_problems(state)
+        cols = state.options.get("columns", 5)
+        for p in (0, 1):
+            field = state.zones[p]["field"]
+            if len(field) > cols:
+                out.append(f"player {p} has {len(field)} Summons on the battlefield and {cols} columns")
+            taken: dict[int, str] = {}
+            for c in field:
+                st = state.cs.get(c)
+                col = st.counters.get("col") if st is not None else None
+                if col is None:
+                    continue
+                if not 1 <= col <= cols:
+                    out.append(f"{state.defs[c].name} is in column {col}; the columns are 1 to {cols}")
+                elif col in taken:
+                    out.append(f"{state.defs[c].name} and {taken[col]} are both in column {col} of player {p}")
+                taken[col] = state.defs[c].name
+        return out
 
     def resume(self, state: GameState) -> None:
         self._init_vars(state)
@@ -1077,10 +1094,7 @@ class PhaktionzRules(Ruleset):
 
     # ------------------------------------------------------------------ triggers
     def on_event(self, state: GameState, ev: Event) -> None:
-        kinds = self._kinds
-        if kinds is None:
-            kinds = self._kinds = self.trigger_kinds
-        if ev.kind not in kinds:
+        if ev.kind not in self.trigger_kinds:
             return
         found: list[tuple] = []
         defs = state.defs

@@ -275,6 +275,12 @@ B["all_yours"] = lambda: _sel("you.field")
 B["return_to_hand"] = lambda flt: _steps(_choose({"zone": "you.discard", "filter": flt}),
                                          {"hook": {"name": "tgc.to_hand", "target": _T}})
 B["then_destroy"] = lambda: True
+B["all_of_subtype"] = lambda sub: _sel("each.field", subtype_filter(_s(sub).split()[0]))
+B["bounce"] = lambda sel: _steps(_choose(sel), {"hook": {"name": "tgc.to_hand", "target": _T}})
+B["tap_target"] = lambda sel: _steps(_choose(sel), {"tap": {"target": _T}})
+B["opponent_loses"] = lambda n, *_a: _steps({"lose_hs": {"amount": n, "player": "opponent"}})
+B["self_destroyed"] = lambda body: {"effects": [{"kind": "triggered", "trigger": "destroyed", "params": {"self": True},
+                                                 "steps": body["steps"]}]}
 B["deal_direct"] = lambda n, *_a: _steps({"damage": {"target": "opponent", "amount": n}})
 B["if_opponent_none"] = lambda n: _steps({"if": {
     "condition": {"exists": "opponent.field"},

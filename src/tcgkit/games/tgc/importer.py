@@ -242,7 +242,7 @@ def import_file(path: str | Path, keywords: str | Path | None = None, out: str |
         if script is not None and script.get("text") == entry["text"]:  # an override of exactly this text
             entry.update({k: v for k, v in script.items() if k in PROGRAM_FIELDS})
         entries.append(entry)
-    cards = load_card_entries({"cards": entries}, source, _model(), _factory(), _verbs(), _prepare())
+    cards = load_card_entries({"cards": entries}, source, _model(), _factory(), _verbs(), prepare=_prepare())
     per_card = [card_status(e) for e in entries]
     if out is not None:
         _write(Path(out), path.stem, entries)

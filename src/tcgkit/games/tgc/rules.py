@@ -67,6 +67,9 @@ class TgcRules(Ruleset):
              "artifacts": PUBLIC, "stack": PUBLIC, "discard": PUBLIC}
     ZONE_GROUPS = {"board": FIELD, "creatures": ("field",)}
     PLAY_ZONES = FIELD
+    # creatures on the field, Equipment under them, one Battlefield (TGC-3.3.3.d.1)
+    ZONE_RULES = {"field": (None, (CREATURE,)), "equip": (None, (EQUIPMENT,)), "bf": (1, (BATTLEFIELD,)),
+                  "artifacts": (None, (ARTIFACT,))}
     TOKEN_ZONE = "field"
     FORMATS = ("casual", "tournament")
     OPTIONS = {
@@ -244,6 +247,15 @@ class TgcRules(Ruleset):
         state.active = first
         state.phase = "mulligan"
         state.current = first
+
+    def turn_resources(self, state: GameState, player: int) -> dict[str, int]:
+        """One draw more each turn and plasma equal to the draws (TGC-1.10, TGC-1.10.1); 1 plasma before the first."""
+        draws = self.own_turns(state, player)
+        return {"draws": draws, "plasma": max(1, draws)}
+
+    def has_keyword(self, state: GameState, card: int, keyword: str) -> bool:
+        """Printed, granted (a status) or given by an attached Equipment, and not nullified (TGC-1.8)."""
+        return verbs.has_kw(state, card, keyword)
 
     def resume(self, state: GameState) -> None:
         """A scenario position: fill in what it leaves out, then compute the decision point."""

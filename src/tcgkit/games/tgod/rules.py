@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +110,9 @@ class TgodRules(Ruleset):
              "power": PUBLIC, "equipped": PUBLIC}
     ZONE_GROUPS = {"creatures": ("main", "backup"), "field": ("main", "backup", "base")}
     PLAY_ZONES = ("main", "backup", "base", "power", "equipped")
+    # one Main Creature and one Base Armor (TGOD-SPEC-01, TGOD-SETUP-01); each zone its own card type
+    ZONE_RULES = {"main": (1, (CREATURE,)), "backup": (None, (CREATURE,)), "base": (1, (BASE,)),
+                  "power": (None, (POWER,)), "equipped": (None, (EQUIPMENT,))}
     TOKEN_ZONE = "backup"
     FORMATS = ("standard",)
     #: Second readings of the rulebook (RULINGS.md), all off by default; ``first_player``: None = random.
@@ -890,7 +892,7 @@ class TgodRules(Ruleset):
     def on_event(self, state: GameState, ev: Event) -> None:
         """Equipment falls off a holder that leaves play; then the core's triggers."""
         if ev.kind != "move":
-            if ev.kind in self._trigger_kinds:
+            if ev.kind in self.trigger_kinds:
                 self.fire_triggers(state, ev)
             return
         if state.defs[ev.card].fields["tracked"]:
@@ -901,12 +903,8 @@ class TgodRules(Ruleset):
                 st = state.cs.get(eq)
                 if st is not None and st.host == ev.card:
                     state.move(eq, state.owner[eq], "discard")
-        if "move" in self._trigger_kinds:
+        if "move" in self.trigger_kinds:
             self.fire_triggers(state, ev)
-
-    @cached_property
-    def _trigger_kinds(self) -> frozenset[str]:
-        return self.trigger_kinds
 
     # ================================================================== views and bots
     def observe_extra(self, state: GameState, viewer: int) -> dict[str, Any]:
