@@ -1,5 +1,6 @@
 """New cards play from their words alone (issue 20): a decklist the project has never seen is imported, its cards
-are compiled from their text, and they play as printed in a position (the pool is extended for the test only)."""
+are compiled from their text where they were written (a designer folder, ``--cards DIR``), and they play as
+printed in a position."""
 
 from __future__ import annotations
 
@@ -10,11 +11,9 @@ import pytest
 import yaml
 from phk_helpers import RULES, names, position
 
-from tcgkit.core import ruleset
-from tcgkit.core.cards import CardPool, load_card_entries
+from tcgkit.core.folders import use_folders
 from tcgkit.core.state import GameState
 from tcgkit.games.phaktionz.importer import import_file
-from tcgkit.games.phaktionz.rules import _Pool
 
 CSV = """Qty,Tier,Type,Name,Dmg,Ability
 4,3,S,Gorra the Stone Titan,6,"[Must be placed by demoting 2 Plague summons on the battlefield]"
@@ -25,20 +24,21 @@ CSV = """Qty,Tier,Type,Name,Dmg,Ability
 
 
 @pytest.fixture
-def new_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def new_cards(tmp_path: Path) -> Iterator[None]:
+    """Import the decklist to a designer folder and play from it (``--cards DIR``), as a designer would."""
     path = tmp_path / "New-Reef.csv"
     path.write_text(CSV, encoding="utf-8")
-    report = import_file(path, out=tmp_path)
+    out = tmp_path / "out"
+    report = import_file(path, out=out)
     assert report["full"] == 4
-    doc = yaml.safe_load((tmp_path / "cards" / "designer.yaml").read_text(encoding="utf-8"))
+    doc = yaml.safe_load((out / "cards" / "designer.yaml").read_text(encoding="utf-8"))
     assert all("effects" not in c for c in doc["cards"])  # the cards carry their text only
-    cards = load_card_entries(doc, "designer.yaml", RULES.card_model, RULES.make_card, RULES.verbs,
-                              RULES.prepare_card)
-    pool = _Pool(CardPool([*RULES.pool(), *cards]))
-    monkeypatch.setitem(ruleset._POOLS, RULES.id, pool)
-    monkeypatch.setitem(ruleset._TRIGGERS, RULES.id, RULES.trigger_kinds | {"demoted"})
-    monkeypatch.setattr(RULES, "_kinds", None)
-    yield
+    use_folders([out])
+    try:
+        assert "Reef Guard" in RULES.pool() and RULES.pool().get("Reef Guard").effects
+        yield
+    finally:
+        use_folders([])
 
 
 def battle(state: GameState, text: str) -> None:
