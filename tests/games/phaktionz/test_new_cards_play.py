@@ -82,3 +82,28 @@ def test_cannot_be_battled_by_tech_summons(new_cards: None) -> None:
                      cards1=[{"name": "Bark Sentinel", "counters": {"col": 1}}])
     battlers = {state.defs[a.args[0]].name for a in state.legal_actions() if a.kind == "battle"}
     assert battlers == {"Haka Goblin"}
+
+
+def test_the_new_decklists_import_as_legal_decks_and_play_to_the_end(tmp_path: Path) -> None:
+    """The three decklists of new cards (tests/games/phaktionz/data) import as legal Standard decks (their new
+    Summons share one faction, PHK-STD-03) and random games between them end with a winner, from text alone."""
+    import random
+
+    out = tmp_path / "out"
+    for name in ("Blind", "Held-Out", "Style-Check"):
+        import_file(Path(__file__).parent / "data" / f"{name}.csv", out=out)
+    use_folders([out])
+    try:
+        decks = RULES.decks()
+        for name in ("Blind", "Held Out", "Style Check"):
+            assert RULES.validate_deck(decks[name]) == []
+        for seed, (a, b) in enumerate([("Blind", "Held Out"), ("Held Out", "Style Check"), ("Style Check", "Blind")]):
+            state = RULES.new_game([a, b], seed=seed)
+            pick = random.Random(seed)
+            for _ in range(5000):
+                if state.result is not None:
+                    break
+                state.apply(pick.choice(state.legal_actions()))
+            assert state.result is not None
+    finally:
+        use_folders([])
