@@ -67,8 +67,7 @@ DIFF = "the difference"  # an amount read as "the difference" of the ability's c
 
 
 def _desc(filt: dict[str, Any] | None = None, **kw: Any) -> dict[str, Any]:
-    return {"desc": True, "filter": dict(filt or {}), "who": None, "zone": None, "all": False, "self": False,
-            "terms": [], **kw}
+    return {"desc": True, "filter": dict(filt or {}), "who": None, "zone": None, "all": False, "self": False, **kw}
 
 
 def selector(d: dict[str, Any], who: str = "you", zone: str = "field") -> Any:
@@ -104,8 +103,6 @@ class Builders:
                     continue
                 if key == "filter":
                     d["filter"].update(value)
-                elif key == "terms":
-                    d["terms"] += value
                 else:
                     d[key] = value
         return d

@@ -6,8 +6,12 @@ numeric Tier, Type ``S`` (Striker) or ``T`` (Tech) and a DMG; Invocation rows ha
 Weapon(s), and sometimes their ability one column to the left (in the Dmg column). ``Factions.xlsx`` has one sheet
 per faction with the same columns (no Qty).
 
-Each ability is matched with ``scripts.yaml`` (keyed by card name): an entry scripts it in the effect language or
-marks it as flavour. The report lists every card whose ability is neither (``unscripted``).
+No file is refused over one card: a bad row is read as well as it can be and reported as a :class:`Defect` (the
+file and row, the card, the field, what was done). A card's ability text is its program: it is written as ``text``
+and the Phaktionz grammar (``grammar.py``) compiles it when the cards load; the report says per card whether it
+executes fully, partly (the sentences not read) or not, and which terms the rulebook never defines it uses.
+``scripts.yaml`` holds the overrides (keyed by card name): a faction the spreadsheets do not give, a flavour text the
+grammar would not recognise, an ability the grammar cannot say. A Summon with no known faction takes its decklist's.
 
 >>> rows = parse_csv_text("Qty,Tier,Type,Name,Dmg,Ability\\n2,1,S,Imp,2,\\n", "x.csv")
 >>> rows[0].name, rows[0].qty, rows[0].kind
