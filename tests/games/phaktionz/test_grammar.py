@@ -123,3 +123,22 @@ def test_a_third_new_decklist_executes_from_text() -> None:
 def test_once_per_turn_is_l1_per_turn() -> None:
     assert one("Once per turn, you can draw a card.")["limit"] == "L/1"
     assert one("Once per game, you can draw a card.")["limit"] == "L1"
+
+
+def test_a_fourth_new_decklist_and_an_order_with_no_moment() -> None:
+    """Blind-Two.csv: 20 new cards written before the phrases they use were added (7 of 20 read as written). Now 19
+    of 20: Mist Dwarf's "Draw a card for each "Storm" summon you control", printed alone on a Summon, says neither
+    when nor how often: left unread and reported, never guessed as an ability usable at will."""
+    report = import_file(DATA / "Blind-Two.csv")
+    assert (report["full"], report["partly"], report["not"]) == (19, 0, 1)
+    mist = next(c for c in report["per_card"] if c["name"] == "Mist Dwarf")
+    assert mist["unread"] == ['Draw a card for each "Storm" summon you control']
+
+
+def test_trailing_moment_durations_and_all() -> None:
+    eff = one("Your opponent discards a card when this summon deals damage.")
+    assert eff["trigger"] == "battle_damage" and eff["steps"][0]["choose"]["player"] == "opponent"
+    assert one("When your opponent places a summon, this summon gains DMG +1 until the end of the turn."
+               )["steps"][0]["modify"]["until"] == "turn"
+    assert one("Exile all Plague summons.", "invocation", "regular")["steps"] == [
+        {"exile": {"target": {"zone": "each.field", "filter": {"status": "plague"}}}}]

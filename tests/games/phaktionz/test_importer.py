@@ -141,3 +141,16 @@ def test_cli_import_json() -> None:
         pytest.skip("the CLI module has no __main__")
     report = json.loads(out.stdout)
     assert report["cards"] == 14 and report["unscripted"] == [] and report["full"] == 14
+
+
+def test_a_card_the_loader_refuses_is_reported_and_the_rest_imports() -> None:
+    """An override whose effect does not load (an unknown verb) is a defect: that card imports as not executable,
+    the others as usual (issue 20, item 1: never refuse a set over one card)."""
+    from tcgkit.games.phaktionz.importer import build
+
+    rows = parse_csv_text('Qty,Tier,Type,Name,Dmg,Ability\n4,1,S,Imp,2,"Zap it."\n'
+                          '4,1,S,Elf,2,"When placed, draw a card."\n', "x.csv")
+    _, report = build(rows, "x.csv", {}, {"imp": {"effects": [{"kind": "activated", "steps": [{"zap": {}}]}]}})
+    status = {c["name"]: c["status"] for c in report["per_card"]}
+    assert status == {"Imp": "not", "Elf": "full"}
+    assert report["defects"][0]["card"] == "Imp" and "unknown verb 'zap'" in report["defects"][0]["problem"]

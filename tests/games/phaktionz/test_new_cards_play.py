@@ -85,19 +85,21 @@ def test_cannot_be_battled_by_tech_summons(new_cards: None) -> None:
 
 
 def test_the_new_decklists_import_as_legal_decks_and_play_to_the_end(tmp_path: Path) -> None:
-    """The three decklists of new cards (tests/games/phaktionz/data) import as legal Standard decks (their new
+    """The four decklists of new cards (tests/games/phaktionz/data) import as legal Standard decks (their new
     Summons share one faction, PHK-STD-03) and random games between them end with a winner, from text alone."""
     import random
 
     out = tmp_path / "out"
-    for name in ("Blind", "Held-Out", "Style-Check"):
+    for name in ("Blind", "Blind-Two", "Held-Out", "Style-Check"):
         import_file(Path(__file__).parent / "data" / f"{name}.csv", out=out)
     use_folders([out])
     try:
         decks = RULES.decks()
-        for name in ("Blind", "Held Out", "Style Check"):
+        for name in ("Blind", "Blind Two", "Held Out", "Style Check"):
             assert RULES.validate_deck(decks[name]) == []
-        for seed, (a, b) in enumerate([("Blind", "Held Out"), ("Held Out", "Style Check"), ("Style Check", "Blind")]):
+        pairs = [("Blind", "Held Out"), ("Held Out", "Style Check"), ("Style Check", "Blind Two"),
+                 ("Blind Two", "Blind")]
+        for seed, (a, b) in enumerate(pairs):
             state = RULES.new_game([a, b], seed=seed)
             pick = random.Random(seed)
             for _ in range(5000):

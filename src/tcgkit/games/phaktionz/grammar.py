@@ -239,6 +239,9 @@ class Builders:
     def amt_event(self) -> Any:
         return "event_amount"
 
+    def amt_self_dmg(self) -> Any:
+        return {"stat": "dmg", "of": "self"}
+
     def where_x(self, amount: Any) -> dict[str, Any]:
         return {"x": amount}
 
@@ -389,6 +392,8 @@ class Builders:
                       {"demote": {"target": "mine"}}, {"demote": {"target": "theirs"}})
 
     def _one(self, verb: str, name: str, d: dict[str, Any], who: str) -> dict[str, Any]:
+        if d.get("all") and not d.get("who"):
+            who = "each"  # "demote all Tier 1 summons on the battlefield": every player's
         if d.get("all") or d.get("self"):
             return _steps({verb: {"target": selector(d, who, "field")}})
         return _steps({"choose": {"name": name, "from": selector(d, who, "field")}}, {verb: {"target": name}})
@@ -402,6 +407,32 @@ class Builders:
     def demote_to(self, d: dict[str, Any], then: dict[str, Any]) -> dict[str, Any]:
         got = self.demote(d)
         return {**then, "steps": got["steps"] + then["steps"]}
+
+    def opponent_discards_one(self) -> dict[str, Any]:
+        return self.opponent_discards_n(1)
+
+    def opponent_discards_n(self, n: Any) -> dict[str, Any]:
+        """The opponent chooses the cards of their own hand (hidden from you) and discards them."""
+        return _steps({"choose": {"name": "their_discard", "from": "opponent.hand", "player": "opponent",
+                                  "count": _num(n)}}, {"discard": {"target": "their_discard"}})
+
+    def each_draws(self) -> dict[str, Any]:
+        return _steps({"draw": {}}, {"draw": {"player": "opponent"}})
+
+    def look_top_only(self, n: Any) -> dict[str, Any]:
+        return _steps({"look": {"target": {"zone": "you.deck", "top": _num(n)}}})
+
+    def plague_give(self, d: dict[str, Any]) -> dict[str, Any]:
+        return _steps({"plague": {"from": selector(d, "each", "field")}})
+
+    def draw_each(self, d: dict[str, Any]) -> dict[str, Any]:
+        return _steps({"draw": {"count": {"count": selector(d, "you", "field")}}})
+
+    def phk_duration(self) -> str:
+        return "turn"
+
+    def gains_n_turn(self, d: dict[str, Any], _: Any, n: int, until: str) -> dict[str, Any]:
+        return self._boost(d, n, until)
 
     def step_to(self, first: dict[str, Any], then: dict[str, Any]) -> dict[str, Any]:
         """"Discard a card to draw a card": the first is done, then the second (usable only if the first can be)."""
@@ -446,7 +477,7 @@ class Builders:
     def fz_battle_yours(self) -> dict[str, Any]:
         return {"response": "battle", "window": {"exists": {"zone": "window_target", "filter": {"owner": "you"}}}}
 
-    def give(self, d: dict[str, Any], n: int) -> dict[str, Any]:
+    def give(self, d: dict[str, Any], n: int, *until: str) -> dict[str, Any]:
         return self._boost(d, n, "turn")
 
     def _boost(self, d: dict[str, Any], by: Any, until: str) -> dict[str, Any]:
@@ -544,6 +575,19 @@ class Builders:
 
     def when_start_of_turn(self) -> dict[str, Any]:
         return {"trigger": "turn", "cond": {"turn": "mine"}}
+
+    def when_opponent_places(self) -> dict[str, Any]:
+        return {"trigger": "placed", "cond": {"exists": {"zone": "event_card", "filter": {"owner": "opponent"}}}}
+
+    def when_cast(self) -> dict[str, Any]:
+        return {"trigger": "cast", "cond": {}}
+
+    def when_opponent_casts(self) -> dict[str, Any]:
+        return {"trigger": "cast", "cond": {"exists": {"zone": "event_card", "filter": {"owner": "opponent"}}}}
+
+    def trigger_after(self, body: dict[str, Any], when: dict[str, Any]) -> dict[str, Any]:
+        """"Your opponent discards a card when this summon deals damage": the moment printed after the steps."""
+        return self.trigger_ability(when, body)
 
     def when_combat(self, cond: dict[str, Any]) -> dict[str, Any]:
         return {"trigger": "combat", "cond": {"all": [{"turn": "mine"}, cond]}, "compare": cond}
@@ -820,8 +864,7 @@ def _compile(text: str, kind: str, inv_type: str | None, names: frozenset[str]) 
                     clause = None
             else:
                 clause = None
-        if clause is not None:
-            assemble(clause, piece, kind, inv_type, out)
+        if clause is not None and assemble(clause, piece, kind, inv_type, out):
             out.terms += _terms(piece, names) + list(clause.get("terms") or [])
         elif RULES_WORDS.search(normalise(piece)):
             out.unread.append(piece)
@@ -846,17 +889,21 @@ def _terms(sentence: str, names: frozenset[str]) -> list[str]:
     return found
 
 
-def assemble(clause: dict[str, Any], text: str, kind: str, inv_type: str | None, out: Compiled) -> None:
-    """Turn one clause into effects and card fields for a card of this kind (play, activated, trigger, static)."""
+def assemble(clause: dict[str, Any], text: str, kind: str, inv_type: str | None, out: Compiled) -> bool:
+    """Turn one clause into effects and card fields for a card of this kind (play, activated, trigger, static);
+    False when the clause cannot be an ability of this card: an order with no moment, limit or cost on a card in
+    play ("Draw a card for each ..." printed alone on a Summon) says neither when nor how often (left unread)."""
     form = clause["form"]
+    one_shot = kind == "invocation" and inv_type in ("regular", "counter")
+    if form == "steps" and not one_shot and not (clause.get("limit") or clause.get("cost") or clause.get("zone")):
+        return False
     out.fields.update(clause.get("fields") or {})
     if form == "fields":
-        return
+        return True
     if form == "note":
         out.notes.append(f"{text}: {clause['note']}")
-        return
+        return True
     limit = clause.get("limit")
-    one_shot = kind == "invocation" and inv_type in ("regular", "counter")
     if one_shot and limit:
         out.fields["limit"] = limit
         limit = None
@@ -866,7 +913,7 @@ def assemble(clause: dict[str, Any], text: str, kind: str, inv_type: str | None,
     if form == "static":
         eff: dict[str, Any] = {"kind": "static", "text": text, "params": clause["params"]}
         out.effects.append({**eff, **({"limit": limit} if limit else {})})
-        return
+        return True
     steps = _finish(clause["steps"], kind, clause.get("compare"), _bound(clause.get("cost") or []))
     cond = [c for c in (precondition(clause["cost"]) if clause.get("cost") else {}, clause.get("cond"),
                         precondition(steps), clause.get("window")) if c]
@@ -894,6 +941,7 @@ def assemble(clause: dict[str, Any], text: str, kind: str, inv_type: str | None,
     if limit:
         eff["limit"] = limit
     out.effects.append(eff)
+    return True
 
 
 def _all(conds: list[dict[str, Any]]) -> dict[str, Any]:

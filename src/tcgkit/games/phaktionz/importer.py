@@ -30,7 +30,7 @@ from typing import Any
 import yaml
 
 from tcgkit.core.cards import _norm, load_card_entries
-from tcgkit.core.errors import TcgkitError
+from tcgkit.core.errors import CardDataError, TcgkitError
 
 HERE = Path(__file__).parent
 HEADER = ("qty", "tier", "type", "name", "dmg", "ability")
@@ -288,6 +288,9 @@ def card_status(entry: dict[str, Any], source: str, names: frozenset[str] = froz
 
     out: dict[str, Any] = {"name": entry["name"], "file": source}
     keywords = [str(k) for k in entry.get("keywords") or []]  # the rulebook defines no keyword
+    if entry.get("unread") and not entry.get("effects"):
+        return {**out, "status": "not", "why": "refused by the card loader (see the defects)",
+                "unread": entry["unread"], "terms": keywords}
     if "effects" in entry:
         return {**out, "status": "full", "why": "override in scripts.yaml (CARDS.md)", "unread": [], "terms": keywords}
     if entry.get("flavour"):
@@ -331,7 +334,6 @@ def resolve_factions(rows: list[Row], source: str, factions: dict[str, str], scr
 def build(rows: list[Row], source: str, factions: dict[str, str], scripts: dict[str, dict[str, Any]],
           defects: list[Defect] | None = None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Card entries and the report for a list of rows (validated against the card schema and the vocabulary)."""
-    from tcgkit.games.phaktionz import RULES
 
     defects = [] if defects is None else defects
     entries, seen = [], set()
@@ -342,11 +344,31 @@ def build(rows: list[Row], source: str, factions: dict[str, str], scripts: dict[
             continue
         seen.add(key)
         entries.append(card_entry(row, factions.get(key), scripts.get(key), source))
-    cards = load_card_entries({"cards": entries}, source, RULES.card_model, RULES.make_card, RULES.verbs,
-                              RULES.prepare_card)
+    cards = _load_reporting(entries, source, defects)
     names = frozenset(w.lower() for e in entries for w in re.findall(r"[A-Za-z\-]+", e["name"]))
     per_card = [card_status(e, source, names) for e in entries]
     return entries, report(len(cards), per_card, defects)
+
+
+def _load_reporting(entries: list[dict[str, Any]], source: str, defects: list[Defect]) -> list[Any]:
+    """Load the entries as the game will; a card the loader refuses (a field the schema refuses, an effect of an
+    override that does not check) is reported and imported without the refused part, never refusing the rest."""
+    from tcgkit.games.phaktionz import RULES
+
+    for _ in range(len(entries) + 1):
+        try:
+            return load_card_entries({"cards": entries}, source, RULES.card_model, RULES.make_card, RULES.verbs,
+                                     check=RULES.check_effect, prepare=RULES.prepare_card)
+        except CardDataError as exc:
+            bad = next((e for e in entries if e["name"] == exc.card), None)
+            if bad is None or bad.get("unread") == [bad.get("text", "")]:
+                raise
+            defects.append(Defect(source, bad["name"], exc.field or "", exc.message,
+                                  "imported without effects (reported as not executable)"))
+            bad.pop("effects", None)
+            bad["unread"] = [bad.get("text", "")]
+            bad["effects"] = []
+    raise ImportError_(f"{source}: the cards could not be loaded")
 
 
 def report(n: int, per_card: list[dict[str, Any]], defects: list[Defect]) -> dict[str, Any]:
