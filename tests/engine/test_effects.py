@@ -149,7 +149,7 @@ def test_pending_choice_rejects_other_actions() -> None:
 
 def test_illegal_action_message_says_why() -> None:
     state = RULES.new_game([DECK, DECK], seed=2)
-    with pytest.raises(IllegalAction, match="not one of the moves open to you now"):
+    with pytest.raises(IllegalAction, match="there is no such card"):
         state.apply(Action("play", (10_000,)))
 
 

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 __all__ = ["ActionWords", "CardWords", "MissingWords", "Refusal", "Words", "ZoneWords", "present", "split_clause"]
@@ -128,8 +129,13 @@ class Words:
     EVENTS: ClassVar[Mapping[str, EventText]] = {}
     SILENT_EVENTS: ClassVar[frozenset[str]] = frozenset({"shuffle"})
     ACTIONS: ClassVar[Mapping[str, str]] = {}
+    #: a pending decision's prompt, or the name its answer is bound to -> what is being chosen ("a target").
+    CHOICES: ClassVar[Mapping[str, str]] = {}
     #: A short summary of how to play, from the rulebook (the terminal's ``?`` and the web's how-to page).
     SUMMARY: ClassVar[str] = ""
+    #: Internal keys of the game (resource, status and counter names that are not words) that no text may hold;
+    #: the tests check every description against them.
+    INTERNAL: ClassVar[frozenset[str]] = frozenset()
 
     strict: bool = False
 
@@ -246,37 +252,156 @@ class Words:
                 for a in state.legal_actions()]
 
     def choice(self, state: GameState, viewer: int) -> str | None:
-        """What ``viewer`` is being asked to choose now and why, or None when nothing is pending for them."""
+        """What ``viewer`` is being asked to choose now and why, or None when nothing is pending for them.
+
+        The card whose effect asks comes first ("Flame Lasher: choose the Guardian to strike"). A prompt the card
+        file wrote is shown as written; the engine's default prompt (``choose <variable>``) is looked up in
+        ``CHOICES`` by the variable's name (strict mode: a missing one is an error).
+        """
         pending = state.pending
         if pending is None or pending.player != viewer or state.result is not None:
             return None
-        return pending.prompt
+        what = self.prompt(state, pending.prompt, pending.bind)
+        source = self.pending_source(state)
+        if source >= 0 and state.visible(source, viewer):
+            return f"{state.defs[source].name}: {what}"
+        return what[:1].upper() + what[1:]
+
+    def prompt(self, state: GameState, prompt: str, bind: str) -> str:
+        """A pending decision's prompt in words (see :meth:`choice`)."""
+        what = self.CHOICES.get(prompt) or self.CHOICES.get(bind)
+        if what is not None:
+            return what
+        if prompt.endswith(f"choose {bind}") or "_" in prompt:
+            if self.strict:
+                raise MissingWords(f"{self.rules.id}: no words for the choice {prompt!r} ({bind!r})")
+            return "choose one"
+        return prompt
+
+    def pending_source(self, state: GameState) -> int:
+        """The card whose effect is asking the pending decision, or -1 (a rule of the game asks)."""
+        if state.pending is None or not state.stack:
+            return -1
+        source = state.stack[-1][2].get("source", -1)
+        return source if type(source) is int and 0 <= source < len(state.defs) else -1
 
     def refusal(self, state: GameState, action: Action) -> Refusal:
-        """Why ``action`` is not legal now, with the clause that says so; it names no card the player cannot see."""
+        """Why ``action`` is not legal now, with the clause that says so; it names no card the player cannot see.
+
+        A card named by its quoted name (``play "Fire Imp"``) is read as the card of that name the player sees
+        (their own first), so the reason is the same as for its ``#id``; a card the player cannot see, or no card
+        at all, is refused as such without a word of what it is.
+        """
+        viewer = state.current
+        args = []
+        for a in action.args:
+            if type(a) is int:
+                if not 0 <= a < len(state.defs):
+                    return Refusal("there is no such card")
+                if not state.visible(a, viewer):
+                    return Refusal("you cannot see that card")
+            elif isinstance(a, str) and a not in self.ZONES:
+                a = self.card_named(state, a, viewer)
+            args.append(a)
+        resolved = action._replace(args=tuple(args))
+        if resolved != action and resolved in state.legal_actions():
+            return Refusal("several cards have that name: name the card by its number")
+        return self.explain(state, resolved)
+
+    def explain(self, state: GameState, action: Action) -> Refusal:
+        """The game's reason for refusing ``action`` (card arguments already checked visible): its ruleset's
+        ``explain_illegal`` split into words and clause. Games override it to say more."""
         return split_clause(state.rules.explain_illegal(state, action))
+
+    def card_named(self, state: GameState, name: str, viewer: int) -> int | str:
+        """The id of a card called ``name`` that ``viewer`` sees (theirs first), or ``name`` itself when none."""
+        found = [c for c, d in enumerate(state.defs) if d.name == name and state.loc[c][1]
+                 and state.visible(c, viewer)]
+        found.sort(key=lambda c: state.owner[c] != viewer)
+        return found[0] if found else name
 
     # ------------------------------------------------------------------ the log and the end
     def event(self, state: GameState, ev: Event, viewer: int, names: Sequence[str] | None = None) -> str:
-        """One logged event as a sentence, as ``viewer`` may see it."""
+        """One logged event as a sentence, as ``viewer`` may see it.
+
+        The game's ``EVENTS`` come first; the core's own event kinds (move, shuffle, coin, roll, status, counter,
+        modify, tap, resource, look, reveal, game_over) have default sentences built from the game's tables.
+        """
         ev = state.event_for(ev, viewer)
         template = self.EVENTS.get(ev.kind)
-        if template is None:
-            if self.strict:
-                raise MissingWords(f"{self.rules.id}: no words for the event {ev.kind!r}")
-            return f"{self.player(state, ev.player, viewer, names)}: {ev.kind.replace('_', ' ')}"
-        if callable(template):
-            return template(self, state, ev, viewer)
-        return template.format(who=self.player(state, ev.player, viewer, names), card=self.card_name(state, ev),
-                               data=ev.data)
+        token = _NAMES.set(names)
+        try:
+            if template is None:
+                core = _CORE_EVENTS.get(ev.kind)
+                if core is not None:
+                    return _sentence(core(self, state, ev, viewer))
+                if self.strict:
+                    raise MissingWords(f"{self.rules.id}: no words for the event {ev.kind!r}")
+                return f"{self.player(state, ev.player, viewer, names)}: {ev.kind.replace('_', ' ')}"
+            if callable(template):
+                return _sentence(template(self, state, ev, viewer))
+            return _sentence(template.format(who=self.player(state, ev.player, viewer, names),
+                                             card=self.card_name(state, ev), data=ev.data))
+        finally:
+            _NAMES.reset(token)
+
+    # ------------------------------------------------------------------ grammar helpers for sentences
+    def who(self, state: GameState, player: int, viewer: int) -> str:
+        """The player's name for the sentence being written (the names given to :meth:`event`, if any)."""
+        return self.player(state, player, viewer, _NAMES.get())
+
+    def does(self, state: GameState, player: int, viewer: int, verb: str) -> str:
+        """Subject and verb agreeing: ``does(s, 0, 0, "draw")`` -> "you draw"; for player 1: "Player 2 draws"."""
+        name = self.who(state, player, viewer)
+        return f"{name} {verb if name.lower() == 'you' else third_person(verb)}"
+
+    def whose(self, state: GameState, player: int, viewer: int) -> str:
+        """The possessive: "your" or "Player 2's"."""
+        name = self.who(state, player, viewer)
+        return "your" if name.lower() == "you" else f"{name}'s"
+
+    def named(self, state: GameState, card: int, viewer: int, hidden: str = "a face-down card") -> str:
+        """A card's name if ``viewer`` may see it now, else ``hidden``."""
+        if card < 0 or card >= len(state.defs) or not state.visible(card, viewer):
+            return hidden
+        return state.defs[card].name
+
+    def status_phrase(self, state: GameState, card: int, status: str, value: int) -> str:
+        """A status with its value as a phrase ("Paralysed for 2 more turns"); default: the STATUSES entry."""
+        return self._look(self.STATUSES, status, "status")
+
+    def counter_phrase(self, state: GameState, card: int, counter: str, value: int) -> str:
+        """A counter with its value as a phrase ("3 uses left"); default: value and the STATUSES entry."""
+        return f"{value} {self._look(self.STATUSES, counter, 'counter')}"
+
+    def until(self, expiry: str) -> str:
+        """When a stat change ends: "until the end of the turn", "" (permanent)."""
+        return _UNTIL[expiry] if expiry in _UNTIL else self._look({}, expiry, "expiry")
+
+    def silent(self, state: GameState, ev: Event) -> bool:
+        """Whether the log leaves ``ev`` out (it is still described): ``SILENT_EVENTS`` by default; games also
+        hide moves that another event of theirs already tells."""
+        return ev.kind in self.SILENT_EVENTS
+
+    def move_sentence(self, state: GameState, ev: Event, viewer: int) -> str:
+        """A ``move`` event: draws, discards and other moves between zones, naming the card only if visible."""
+        fp, fz, tp, tz = ev.data
+        card = self.card_name(state, ev)
+        if fz == self.rules.DECK_ZONE and tz == self.rules.HAND_ZONE:
+            return f"{self.does(state, tp, viewer, 'draw')} {card if ev.card >= 0 else 'a card'}"
+        if not fz:
+            return f"{card} is put into {self.whose(state, tp, viewer)} {self.zone(tz)}"
+        src = f"{self.whose(state, fp, viewer)} {self.zone(fz)}"
+        dest = self.zone(tz) if tp == fp else f"{self.whose(state, tp, viewer)} {self.zone(tz)}"
+        return f"{card} moves from {src} to {dest}"
 
     def card_name(self, state: GameState, ev: Event) -> str:
         """The event's card by name, or "a card" when the viewer may not know it (``ev`` already filtered)."""
         return state.defs[ev.card].name if ev.card >= 0 else "a card"
 
     def log(self, state: GameState, viewer: int, start: int = 0, names: Sequence[str] | None = None) -> list[str]:
-        """The log from event ``start`` on, as sentences (silent kinds left out)."""
-        return [self.event(state, ev, viewer, names) for ev in state.log[start:] if ev.kind not in self.SILENT_EVENTS]
+        """The log from event ``start`` on, as sentences (silent events left out)."""
+        return [self.event(state, ev, viewer, names) for ev in state.log[start:] if not self.silent(state, ev)]
 
     def result(self, state: GameState, viewer: int, names: Sequence[str] | None = None) -> str | None:
         """How the game ended, in words, with the clause: "You win: ... (TGOD-WIN-01)"; None while it goes on."""
@@ -289,16 +414,22 @@ class Words:
             head = "You win"
         else:
             head = f"{self.player(state, r.winner, viewer, names)} wins".capitalize()
-        return f"{head}: {r.reason}" + (f" ({r.clause})" if r.clause else "")
+        return f"{head}: {self.result_reason(state, viewer, names)}" + (f" ({r.clause})" if r.clause else "")
+
+    def result_reason(self, state: GameState, viewer: int, names: Sequence[str] | None = None) -> str:
+        """Why the game ended, in words (games rephrase reasons that name players by index)."""
+        return state.result.reason if state.result is not None else ""
 
 
-def present(state: GameState, viewer: int, names: Sequence[str] | None = None, log_tail: int = 30) -> dict[str, Any]:
+def present(state: GameState, viewer: int, names: Sequence[str] | None = None, log_tail: int = 30,
+            words: Words | None = None) -> dict[str, Any]:
     """Everything ``viewer`` may know, in words, as JSON: what the terminal and the web page show.
 
     ``players`` lists every player with ``name``, ``numbers`` and ``zones``; ``actions`` the viewer's legal actions
     (empty when another player decides); ``choice`` what is being chosen; ``log`` the latest sentences.
+    ``words``: another :class:`Words` of the game than ``state.rules.words`` (a strict one, in tests).
     """
-    words = state.rules.words
+    words = words or state.rules.words
     return {
         "game": state.rules.name,
         "viewer": viewer,
@@ -314,3 +445,97 @@ def present(state: GameState, viewer: int, names: Sequence[str] | None = None, l
         "log": words.log(state, viewer, max(0, len(state.log) - log_tail), names),
         "result": words.result(state, viewer, names),
     }
+
+
+# ---------------------------------------------------------------------------------------------- the core's events
+
+_NAMES: ContextVar[Sequence[str] | None] = ContextVar("tcgkit_words_names", default=None)
+_UNTIL = {"turn": "until the end of the turn", "permanent": "", "": ""}
+
+
+def third_person(verb: str) -> str:
+    """The verb after "he/she/it": ``third_person("draw")`` -> ``"draws"``; "have" -> "has"; "are" -> "is".
+
+    >>> [third_person(v) for v in ("draw", "pass", "have", "are", "go", "carry", "take the")]
+    ['draws', 'passes', 'has', 'is', 'goes', 'carries', 'takes the']
+    """
+    head, _, rest = verb.partition(" ")
+    irregular = {"have": "has", "are": "is", "do": "does", "go": "goes"}
+    if head in irregular:
+        head = irregular[head]
+    elif head.endswith(("s", "sh", "ch", "x", "z")):
+        head += "es"
+    elif head.endswith("y") and head[-2:-1] not in "aeiou":
+        head = head[:-1] + "ies"
+    else:
+        head += "s"
+    return f"{head} {rest}" if rest else head
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+def _ev_move(w: Words, state: GameState, ev: Event, viewer: int) -> str:
+    return w.move_sentence(state, ev, viewer)
+
+
+def _ev_shuffle(w: Words, state: GameState, ev: Event, viewer: int) -> str:
+    return f"{w.does(state, ev.player, viewer, 'shuffle')} {w.whose(state, ev.player, viewer)} {w.zone(ev.data[0])}"
+
+
+def _ev_coin(w: Words, state: GameState, ev: Event, viewer: int) -> str:
+    return f"the coin shows {ev.data[0]}"
+
+
+def _ev_roll(w: Words, state: GameState, ev: Event, viewer: int) -> str:
+    if ev.player < 0:
+        return f"a die shows {ev.data[-1]}"
+    return f"{w.does(state, ev.player, viewer, 'roll')} a {ev.data[-1]}"
+
+
+def _ev_status(w: Words, state: GameState, ev: Event, viewer: int) -> str:
+    return f"{w.card_name(state, ev)}: {w.status_phrase(state, ev.card, ev.data[0], ev.data[1])}"
+
+
+def _ev_status_removed(w: Words, state: GameState, ev: Event, viewer: int) -> str:
+    return f"{w.card_name(state, ev)} is no longer {w.status_phrase(state, ev.card, ev.data[0], 0)}"
+
+
+def _ev_counter(w: Words, state: GameState, ev: Event, viewer: int) -> str:
+    return f"{w.card_name(state, ev)} now has {w.counter_phrase(state, ev.card, ev.data[0], ev.data[1])}"
+
+
+def _ev_modify(w: Words, state: GameState, ev: Event, viewer: int) -> str:
+    stat, by, until = ev.data
+    when = w.until(until)
+    return f"{w.card_name(state, ev)} gets {by:+d} {w.stat(stat)}" + (f" {when}" if when else "")
+
+
+def _ev_tap(w: Words, state: GameState, ev: Event, viewer: int) -> str:
+    return f"{w.card_name(state, ev)} is {'tapped' if ev.kind == 'tap' else 'untapped'}"
+
+
+def _ev_resource(w: Words, state: GameState, ev: Event, viewer: int) -> str:
+    key, value = ev.data[0], ev.data[-1]
+    label = w._look(w.NUMBERS, key, "number")
+    return f"{w.whose(state, ev.player, viewer)} {label} is now {value}"
+
+
+def _ev_look(w: Words, state: GameState, ev: Event, viewer: int) -> str:
+    return f"{w.does(state, ev.player, viewer, 'look')} at {w.card_name(state, ev)}"
+
+
+def _ev_reveal(w: Words, state: GameState, ev: Event, viewer: int) -> str:
+    return f"{w.does(state, ev.player, viewer, 'reveal')} {w.card_name(state, ev)}"
+
+
+def _ev_game_over(w: Words, state: GameState, ev: Event, viewer: int) -> str:
+    return w.result(state, viewer, _NAMES.get()) or "the game is over"
+
+
+_CORE_EVENTS: dict[str, Callable[[Words, GameState, Event, int], str]] = {
+    "move": _ev_move, "shuffle": _ev_shuffle, "coin": _ev_coin, "roll": _ev_roll, "status": _ev_status,
+    "status_removed": _ev_status_removed, "counter": _ev_counter, "modify": _ev_modify, "tap": _ev_tap,
+    "untap": _ev_tap, "resource": _ev_resource, "look": _ev_look, "reveal": _ev_reveal, "game_over": _ev_game_over,
+}

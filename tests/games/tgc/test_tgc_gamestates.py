@@ -322,11 +322,11 @@ def test_illegal_action_changes_nothing() -> None:
 
 
 def test_describe_shows_the_gamestate() -> None:
-    """The text board names the gamestate, its holder and what is pending (TGC-2)."""
+    """The text board names the gamestate, its holder and what is pending (TGC-2), in words."""
     state = pos(phase="battle", p0={"field": ["Bartender"]})
     act(state, "attack", card(state, 0, "Bartender"))
     text = RULES.describe(state, 0)
-    assert "gamestate: Open Quick, held by player 0, pending: direct attack" in text
+    assert "Open Quick (you decide); Bartender attacks Player 2 directly" in text
 
 
 def test_quick_holder_options_tgc_2_2() -> None:

@@ -59,8 +59,9 @@ def test_TGOD_CARD_01_colour_code_shown_and_without_effect() -> None:
     """TGOD-CARD-01: A Knight card renders yellow; the colour is a display field only."""
     assert COLOURS == {"guardian": "blue", "knight": "yellow", "tyrant": "black"}
     state = position({"main": ["Squire of Dawn"]})
-    assert "Squire of Dawn #" in RULES.describe(state, 0) and "[yellow]" in RULES.describe(state, 0)
-    assert RULES.card_line(state, card(state, 0, "Squire of Dawn")).count("[yellow]") == 1
+    squire = card(state, 0, "Squire of Dawn")
+    assert "Squire of Dawn" in RULES.describe(state, 0) and "(yellow)" in RULES.words.card(state, squire, 0).kind
+    assert RULES.card_line(state, squire).count("yellow") == 1
     assert state.observation(0)["field"][str(card(state, 0, "Squire of Dawn"))]["colour"] == "yellow"
 
 

@@ -23,6 +23,7 @@ from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, GameState
 from tcgkit.games.guardian_realms import combat
 from tcgkit.games.guardian_realms.model import RARITY_RANK, GrCard, make_card
 from tcgkit.games.guardian_realms.verbs import EXTRA_VERBS, HANDLERS
+from tcgkit.games.guardian_realms.words import GuardianRealmsWords
 
 LANES = (1, 2, 3)
 GZ = ("", "lane1", "lane2", "lane3")
@@ -61,6 +62,7 @@ class GuardianRealmsRules(Ruleset):
     card_model = GrCard
     data_dir = Path(__file__).parent
     EXTRA_VERBS = EXTRA_VERBS
+    WORDS = GuardianRealmsWords
 
     def game_handlers(self) -> dict[str, effects.Handler]:
         return dict(HANDLERS)

@@ -68,6 +68,7 @@ from tcgkit.games.perfect_tcg.model import (
     PerfectCard,
     make_card,
 )
+from tcgkit.games.perfect_tcg.words import PerfectTcgWords
 
 PASS, END, DONE, DRAW = Action("pass"), Action("end"), Action("done"), Action("draw")
 _new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
@@ -195,6 +196,7 @@ class PerfectRules(Ruleset):
     }
     ZONE_GROUPS = {"wing": WINGS, "support": SUPPORTS, "slots": SLOTS, "units": UNIT_ZONES, "field": FIELD}
     PLAY_ZONES = FIELD
+    WORDS = PerfectTcgWords
     # one unit in the Leader zone and in each Wing and Support zone (PTCG-ROLE-03)
     ZONE_RULES = {**{z: (1, (UNIT,)) for z in (LEADER, WL, WR, SL, SR)}, ART: (None, ("artefact",))}
     DISCARD_ZONE = LOST

@@ -20,6 +20,7 @@ from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.phaktionz import verbs
 from tcgkit.games.phaktionz.model import SUMMON, PhaktionzCard, make_card
+from tcgkit.games.phaktionz.words import PhaktionzWords
 
 HERE = Path(__file__).parent
 VERSION = "1.3"
@@ -76,6 +77,7 @@ class PhaktionzRules(Ruleset):
     EXTRA_VERBS = verbs.EXTRA_VERBS
     card_model = PhaktionzCard
     data_dir = HERE
+    WORDS = PhaktionzWords
 
     def index_pool(self, pool: CardPool) -> CardPool:
         """The card pool, with an exact-name index in front of the core's normalised lookup (speed)."""

@@ -38,6 +38,7 @@ from tcgkit.games.tgc.model import (
     kw_arg,
     kw_name,
 )
+from tcgkit.games.tgc.words import TgcWords
 
 START_HS = 20
 HAND_SIZE = 5
@@ -62,6 +63,7 @@ _SURRENDER = Action("surrender")
 class TgcRules(Ruleset):
     id = "tgc"
     name = "TGC"
+    WORDS = TgcWords
     HIDDEN_POOLS = (("deck", "hand", "mulligan"),)  # mulligan swaps come from the hand
     ZONES = {"deck": HIDDEN, "hand": OWNER, "mulligan": OWNER, "field": PUBLIC, "equip": PUBLIC, "bf": PUBLIC,
              "artifacts": PUBLIC, "stack": PUBLIC, "discard": PUBLIC}
@@ -1247,21 +1249,6 @@ class TgcRules(Ruleset):
                 else pend, "coin": list(v.get("coin", ())), "do_nothing_count": v.get("dn", 0),
                 "mulligans": [state.res[p].get("mulligans", 0) for p in (0, 1)],
                 "trigger_window": [list(w) for w in v.get("win", ()) if state.visible(w[0], viewer)]}
-
-    def describe(self, state: GameState, viewer: int) -> str:
-        """The core board plus the gamestate line: Open/Closed, its holder, what is pending, the coin."""
-        from tcgkit.core.render import describe
-
-        v = state.vars
-        names = {"play": "Open Play", "battle": "Open Battle", "quick": "Open Quick", "closed": "Closed",
-                 "block": "Closed (block choice)"}
-        pend = v.get("pend")
-        line = f"gamestate: {names.get(v.get('gs'), v.get('gs'))}, held by player {state.current}"
-        if pend:
-            line += f", pending: {pend if isinstance(pend, str) else pend[0] + ' attack'}"
-        if v.get("coin"):
-            line += f"; coin: player {v['coin'][0]} ({v['coin'][1]})"
-        return describe(state, viewer) + "\n" + line
 
     def evaluate(self, state: GameState, player: int) -> float:
         """HS difference, board strength (power + resolve of creatures) and cards in hand, squashed to [-1, 1]."""

@@ -38,6 +38,7 @@ from tcgkit.games.tgod.cardtext import (
     parse_box,
     parse_requirement,
 )
+from tcgkit.games.tgod.words import TgodWords
 
 __all__ = ["ATTRIBUTES", "BASE", "COLOURS", "CREATURE", "EQUIPMENT", "POWER", "TgodRules"]
 
@@ -123,6 +124,7 @@ class TgodRules(Ruleset):
     EXTRA_VERBS = {"stars": {"params": ("target", "amount"), "required": ("target", "amount")},
                    "paralyze": {"params": ("target", "turns"), "required": ("target",)}}
     card_model = TgodCard
+    WORDS = TgodWords
     data_dir = Path(__file__).parent
 
     # ================================================================== cards
@@ -607,14 +609,16 @@ class TgodRules(Ruleset):
             counters["atk_n"] = 1
         state.vars["battle"] = (attacker, target)
         state.phase = "battle"
-        state.emit("attack", p, attacker, (target,))
         if state.loc[target][1] == "backup":
+            state.emit("attack", p, attacker, (target,))
             self.paralyze(state, target, PARALYSIS_TURNS)
         else:
             defense = self.stat(state, target, "defense")
             if state.options["defense_only_creatures"] and state.defs[target].type == BASE:
                 defense = 0
-            damage = max(0, self.stat(state, attacker, "attack") - defense)
+            power = self.stat(state, attacker, "attack")
+            damage = max(0, power - defense)
+            state.emit("attack", p, attacker, (target, damage, power - damage))  # the A that D blocked
             self.damage_card(state, target, damage, {"controller": p, "battle": True, "source": attacker})
         if self.check_win(state):
             return
@@ -938,37 +942,12 @@ class TgodRules(Ruleset):
             score += sign * 0.01 * min(len(z["hand"]), 5)
         return max(-1.0, min(1.0, score))
 
-    def describe(self, state: GameState, viewer: int) -> str:
-        """The board with each card's colour code (TGOD-CARD-01), numbers and statuses."""
-        lines = [f"{self.name} - turn {state.turn} ({self.turn_kind(state)}), player {state.active} to play, "
-                 f"step: {STEP_NAMES[state.vars.get('step', 0)]}"]
-        for p in (1 - viewer, viewer):
-            z = state.zones[p]
-            lines.append(f"-- player {p} ({'you' if p == viewer else 'opponent'}), deck type "
-                         f"{state.vars.get('deck_type', (None, None))[p] or 'none'}: deck {len(z['deck'])}, "
-                         f"hand {len(z['hand'])}, discard {len(z['discard'])}")
-            for zone in ("base", "main", "backup", "power"):
-                if z[zone]:
-                    lines.append(f"   {zone}: " + "; ".join(self.card_line(state, c) for c in z[zone]))
-            if p == viewer and z["hand"]:
-                lines.append("   hand: " + "; ".join(self.card_line(state, c) for c in z["hand"]))
-        return "\n".join(lines)
-
     def card_line(self, state: GameState, card: int) -> str:
-        """One card as text: ``Name #id [colour] A.. D.. HP left/HP stars left/stars <statuses>``."""
-        d = state.defs[card]
-        parts = [f"{d.name} #{card} [{d.fields['colour']}]"]
-        if d.type in (CREATURE, BASE) and state.loc[card][1] in HOLDERS:
-            parts.append(f"A{self.stat(state, card, 'attack')} D{self.stat(state, card, 'defense')} "
-                         f"HP {self.hp_left(state, card)}/{d.stats['hp']} "
-                         f"stars {self.stars_left(state, card)}/{self.stat(state, card, 'stars')}")
-        elif d.type == EQUIPMENT:
-            parts.append(f"A{d.stats['attack']} D{d.stats['defense']}")
-        st = state.cs.get(card)
-        if st is not None:
-            parts.extend(f"<{k} {v}>" for k, v in st.status.items())
-            parts.extend(f"+{state.defs[e].name}" for e in st.attached)
-        return " ".join(parts)
+        """One card in words, with its colour code (TGOD-CARD-01): ``Squire of Dawn (yellow; A 15, HP 40 of 40...)``.
+        """
+        w = self.words.card(state, card, state.owner[card])
+        return w.line().replace(f"{w.name} (", f"{w.name} ({state.defs[card].fields['colour']}; ", 1) \
+            if "(" in w.line() else f"{w.name} ({state.defs[card].fields['colour']})"
 
 
 # ====================================================================== effect checks and verbs
