@@ -52,11 +52,13 @@ def board(state: GameState, viewer: int, names: Sequence[str]) -> Group:
     order = [p for p in range(len(state.zones)) if p != viewer] + ([viewer] if viewer >= 0 else [])
     panels = [Text(words.phase(state, viewer), style="bold")]
     for p in order:
-        numbers = ", ".join(f"{label} {value}" for label, value in words.numbers(state, p, viewer))
-        title = escape(names[p]) + (f" - {escape(numbers)}" if numbers else "")
+        numbers = "; ".join(f"{label} {value}" for label, value in words.numbers(state, p, viewer))
+        title = escape(names[p])
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="cyan", no_wrap=True)
         grid.add_column()
+        if numbers:
+            grid.add_row("", Text(numbers, style="bold"))
         for zone in words.zones(state, p, viewer):
             if zone.cards is None:
                 if zone.count:
@@ -158,9 +160,7 @@ class TerminalGame:
                 continue
             bot = self.seats[p]
             assert bot is not None
-            action = bot.choose(View(state, p))
-            self.say(f"{self.names[p]}: {self.words.action(state, action, self.viewer)}")
-            state.apply(action)
+            state.apply(bot.choose(View(state, p)))  # the log says what the bot did, as the viewer may see it
         self.print_log()
         self.say(f"Game over. {self.words.result(state, self.viewer, self.names)}", "bold")
         return True
@@ -168,7 +168,7 @@ class TerminalGame:
     def human_turn(self) -> bool:
         """Ask until a legal move is made (True) or the human leaves (False)."""
         state = self.state
-        self.console.print(board(state, self.human, self.names))
+        self.console.print(board(state, self.human, self.names), soft_wrap=False)
         self.show_moves()
         while True:
             try:
@@ -204,10 +204,10 @@ class TerminalGame:
         head, _, rest = answer.partition(" ")
         if answer in ("?", "h", "help"):
             summary = self.words.SUMMARY or f"{self.state.rules.name}: see the rulebook."
-            self.console.print(Panel(Text(summary), title="How to play", title_align="left"))
+            self.console.print(Panel(Text(summary), title="How to play", title_align="left"), soft_wrap=False)
             self.say(KEYS)
         elif answer == "b":
-            self.console.print(board(self.state, self.human, self.names))
+            self.console.print(board(self.state, self.human, self.names), soft_wrap=False)
             self.show_moves()
         elif answer == "l":
             for line in self.words.log(self.state, self.human, max(0, len(self.state.log) - 40), self.names):
@@ -217,7 +217,7 @@ class TerminalGame:
             if card is None:
                 self.say(f"No card you can see is called {rest!r}.", "yellow")
             else:
-                self.console.print(card_panel(card))
+                self.console.print(card_panel(card), soft_wrap=False)
         else:
             return False
         return True

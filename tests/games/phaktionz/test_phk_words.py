@@ -75,5 +75,6 @@ def test_numbered_options_read_as_their_words() -> None:
 def test_decked_out_in_words_phk_win_01() -> None:
     state = position({"field": ["Haka Goblin"]}, {"deck": []}, phase="combat")
     state.end(0, "player 1 was decked out", "PHK-WIN-01")
-    assert WORDS.result(state, 1) == "Player 1 wins: you were decked out: no cards left in the deck (PHK-WIN-01)"
+    assert WORDS.result(state, 1) == ("Player 1 wins: Player 2 (you) was decked out: no cards left in the deck "
+                                      "(PHK-WIN-01)")
     assert WORDS.result(state, 0) == "You win: Player 2 was decked out: no cards left in the deck (PHK-WIN-01)"

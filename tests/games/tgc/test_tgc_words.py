@@ -63,5 +63,5 @@ def test_the_end_says_who_has_no_heathshards_tgc_1_12_1() -> None:
     state.apply(state.parse_action(f"attack #{card(state, 1, 'Bartender')}"))
     while state.result is None:
         state.apply(next(a for a in state.legal_actions() if a.kind in ("no_block", "do_nothing")))
-    assert WORDS.result(state, 0) == "Player 2 wins: you have 0 Heathshards (TGC-1.12.1)"
+    assert WORDS.result(state, 0) == "Player 2 wins: Player 1 (you) has 0 Heathshards (TGC-1.12.1)"
     assert WORDS.result(state, 1) == "You win: Player 1 has 0 Heathshards (TGC-1.12.1)"
