@@ -570,6 +570,8 @@ def import_cmd(
         out.print(f"{report['cards']} cards, {report['executable']} executable")
         for name in report.get("unscripted", []):
             out.print(f"  unscripted: {name}")
+    for term, cards in report.get("undefined_terms", {}).items():
+        out.print(f"  term not defined in the rulebook: {term} (used by {', '.join(cards)})", markup=False)
 
 
 def print_error(message: object) -> None:

@@ -107,10 +107,24 @@ def test_warriors_path_and_spartian_approach() -> None:
 
 
 def test_triatic_trouble_places_a_tier_three_when_both_demote() -> None:
+    """"If all players do, place a tier 3 from your hand": the only Tier 3 is placed, no choice to skip (issue 20;
+    PHK-MECH-04, the card's placement without tribute)."""
     state = position({"hand": ["Triatic Trouble", "Waroko Loko, King Giant"], "field": ["Haka Goblin"]},
                      {"field": ["Waka Goblin"]})
-    resolve(state, 'cast "Triatic Trouble"', 'choose "Waroko Loko, King Giant"', "column 4")
+    resolve(state, 'cast "Triatic Trouble"', "column 4")
     assert names(state, 0, "field") == ["Waroko Loko, King Giant"] and names(state, 1, "field") == []
+
+
+def test_triatic_trouble_placing_is_not_optional() -> None:
+    """PHK-MECH-04: "place a tier 3 from your hand" is an order, not "you can": with two Tier 3s the caster picks
+    which one, and "done" (placing none) is never offered. The old script made it optional (issue 20)."""
+    state = position({"hand": ["Triatic Trouble", "Waroko Loko, King Giant", "Lin the Fantastic Elf"],
+                      "field": ["Haka Goblin"]}, {"field": ["Waka Goblin"]})
+    resolve(state, 'cast "Triatic Trouble"')
+    offered = sorted(a.text() for a in state.legal_actions())
+    assert "done" not in offered and len(offered) == 2 and all(a.startswith("choose") for a in offered)
+    resolve(state, 'choose "Lin the Fantastic Elf"', "column 4")
+    assert names(state, 0, "field") == ["Lin the Fantastic Elf"]
 
 
 def test_lin_places_a_united_summon_from_the_top_three() -> None:
@@ -119,6 +133,18 @@ def test_lin_places_a_united_summon_from_the_top_three() -> None:
     resolve(state, 'activate "Lin the Fantastic Elf" 0', "column 2")
     assert names(state, 0, "field") == ["Lin the Fantastic Elf", "Haka Goblin"]
     assert names(state, 0, "deck_out") == ["Waroko Loko, King Giant"] and len(state.zone(0, "deck")) == 11
+
+
+def test_lin_does_not_shuffle_when_no_united_card_is_found() -> None:
+    """Lin: "if there's a card with United, place it and shuffle": with no United card in the top 3, the three go
+    back on top in their order and the deck is NOT shuffled (issue 20; PHK-FMT-02 shuffles only when told)."""
+    state = position({"field": ["Lin the Fantastic Elf"], "hand": ["Waroko Loko, King Giant"],
+                      "deck": ["The Enchanted Lion", "Defense Guard", "Callisto the Hinded Warrior",
+                               "Blate, the Helping Sword", "Berserker Guardian", "Chiken of Good Skills"]})
+    before = list(state.zone(0, "deck"))
+    resolve(state, 'activate "Lin the Fantastic Elf" 0')
+    assert state.zone(0, "deck") == before and names(state, 0, "field") == ["Lin the Fantastic Elf"]
+    assert not any(e.kind == "shuffle" for e in state.log)
 
 
 def test_helio_fragment_fizzles_an_ability_and_returns_a_united_summon() -> None:
@@ -189,7 +215,7 @@ def test_wicked_forbidden_strength_and_forbidden_strength() -> None:
 def test_forbidden_lands_counts_placements() -> None:
     state = position({"realm": ["Forbidden Lands"], "hand": ["Haka Goblin"]})
     resolve(state, 'place "Haka Goblin"', "column 1")
-    assert state.cs[card(state, 0, "Forbidden Lands")].counters["lands"] == 1
+    assert state.cs[card(state, 0, "Forbidden Lands")].counters["counter"] == 1
 
 
 def test_united_assault_counts_united_summons() -> None:

@@ -110,7 +110,7 @@ def test_clone_inside_a_branch_keeps_the_shared_context() -> None:
     its effect share one context: Forbidden Lands binds ``mode`` in a branch and reads it in the next step)."""
     state = position({"realm": ["Forbidden Lands"], "field": ["Haka Goblin"]},
                      {"field": ["Waka Goblin", "The Enchanted Deer"]},
-                     cards0=[{"name": "Forbidden Lands", "counters": {"lands": 3}}],
+                     cards0=[{"name": "Forbidden Lands", "counters": {"counter": 3}}],
                      cards1=[{"name": "Waka Goblin", "status": {"plague": 2}}])
     state.apply(state.parse_action('activate "Forbidden Lands" 2'))
     assert state.pending is not None and state.legal_actions()[0].kind == "option"

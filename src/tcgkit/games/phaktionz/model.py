@@ -43,6 +43,7 @@ class PhaktionzCard(BaseModel):
     copies: int = Field(default=4, ge=1)
     text: str = ""
     flavour: str = ""
+    unread: list[str] = Field(default_factory=list)
     source: str = ""
 
     @model_validator(mode="after")

@@ -93,6 +93,14 @@ class PhaktionzRules(Ruleset):
     def make_card(self, model: Any, card_effects: tuple[Effect, ...]) -> CardDef:
         return make_card(model, card_effects)
 
+    def prepare_card(self, entry: dict[str, Any], source: str) -> dict[str, Any]:
+        """A card that says what it does only in words (``text:``, no ``effects`` and not flavour) is compiled by the
+        Phaktionz grammar (``grammar.py``); the fields its text prints (tribute, field tier, weapon host, limit) are
+        filled in unless the entry gives them; the phrases it cannot read are kept in ``unread``."""
+        from tcgkit.games.phaktionz.grammar import compile_entry
+
+        return compile_entry(entry)
+
     def import_file(self, path: str, keywords: str | None = None, out: str | None = None) -> dict[str, Any]:
         """``tcgkit import phaktionz FILE.csv|Factions.xlsx``: see :mod:`tcgkit.games.phaktionz.importer`."""
         from tcgkit.games.phaktionz.importer import import_file
@@ -344,7 +352,7 @@ class PhaktionzRules(Ruleset):
     def demote(self, state: GameState, card: int) -> None:
         """PHK-TERM-03: a demoted Summon goes to its owner's Deck Out Pile (its Weapons with it)."""
         st = state.cs.get(card)
-        if st is not None and st.status.get("undemotable"):
+        if self.undemotable(state, card):
             return
         plagued = st is not None and st.status.get("plague", 0) > 0
         if (plagued and self.statics(state, "plague_demote_exiles")) or self._iki_marked(state, card):
@@ -353,6 +361,14 @@ class PhaktionzRules(Ruleset):
         self._leave_with_weapons(state, card)
         state.move(card, state.owner[card], "deck_out")
         state.emit("demoted", state.owner[card], card)
+
+    @staticmethod
+    def undemotable(state: GameState, card: int) -> bool:
+        """Whether a Summon cannot be demoted: a status ("that Summon cannot be demoted", Forbidden Lands) or its own
+        static ("This summon cannot be demoted"); it can then not be tributed either (PHK-MECH-02, PHK-MECH-04)."""
+        st = state.cs.get(card)
+        return bool(st is not None and st.status.get("undemotable")) or \
+            "undemotable" in state.defs[card].fields["static_keys"]
 
     def exile(self, state: GameState, card: int) -> None:
         """PHK-TERM-04: an exiled card goes to its owner's Exile Zone."""
@@ -528,9 +544,12 @@ class PhaktionzRules(Ruleset):
 
     def tribute_tiers(self, state: GameState, player: int, chosen: tuple[int, ...]) -> list[tuple[int, int]]:
         out = []
+        defs, cs = state.defs, state.cs
         for c in state.zones[player]["field"]:
-            st = state.cs.get(c)
-            if c not in chosen and not (st is not None and st.status.get("undemotable")):
+            if c in chosen or "undemotable" in defs[c].fields["static_keys"]:
+                continue
+            st = cs.get(c)
+            if not (st is not None and st.status.get("undemotable")):
                 out.append((c, self.stat(state, c, "tier")))
         return out
 
@@ -549,7 +568,7 @@ class PhaktionzRules(Ruleset):
         for p in zones:
             for c in state.zones[p]["field"]:
                 st = state.cs.get(c)
-                if c in chosen or (st is not None and st.status.get("undemotable")):
+                if c in chosen or self.undemotable(state, c):
                     continue
                 if status is None or (st is not None and st.status.get(status)):
                     out.append(c)
@@ -719,6 +738,9 @@ class PhaktionzRules(Ruleset):
             guards = [c for c in opp if self.card_static(state, c, "guard")]
         only = self.card_static(state, card, "battle_only")
         allowed = guards or opp
+        defs = state.defs
+        if any("not_battled_by" in defs[c].fields["static_keys"] for c in allowed):
+            allowed = [c for c in allowed if not self._shielded(state, c, card)]
         if only:
             ctx = {"source": card, "controller": p}
             allowed = [c for c in allowed if effects.matches(state, ctx, c, only)]
@@ -730,6 +752,12 @@ class PhaktionzRules(Ruleset):
             return [] if only else ["direct"]  # "can only battle Plague summons": not the opponent (PHK-MECH-04)
         return [c for c in in_col if c in allowed]
 
+    def _shielded(self, state: GameState, defender: int, attacker: int) -> bool:
+        """"This summon cannot be battled by X" (static ``not_battled_by``) and the attacker is an X."""
+        flt = self.card_static(state, defender, "not_battled_by")
+        ctx = {"source": defender, "controller": state.owner[defender]}
+        return bool(flt) and effects.matches(state, ctx, attacker, flt)
+
     def battle_actions(self, state: GameState, player: int) -> list[Action]:
         """Every legal ``battle`` (the same answers as :meth:`battle_targets`, computed once for all attackers)."""
         mine = state.zones[player]["field"]
@@ -738,8 +766,11 @@ class PhaktionzRules(Ruleset):
         opp = state.zones[1 - player]["field"]
         defs, cs = state.defs, state.cs
         guards = [c for c in opp if "guard" in defs[c].fields["static_keys"]]
+        shields = False  # an opposing Summon that cannot be battled by some: the full check for every attacker
         by_col: dict[int, list[int]] = {}
         for o in opp:
+            if "not_battled_by" in defs[o].fields["static_keys"]:
+                shields = True
             ost = cs.get(o)
             by_col.setdefault(ost.counters.get("col", 0) if ost is not None else 0, []).append(o)
         out = []
@@ -750,7 +781,7 @@ class PhaktionzRules(Ruleset):
                 if (used == 0 and st.tapped) or (used and used >= self.battles_allowed(state, c)):
                     continue
             fields = defs[c].fields
-            if "battle_only" in fields["static_keys"]:
+            if shields or "battle_only" in fields["static_keys"]:
                 out.extend(Action("battle", (c, t)) for t in self.battle_targets(state, c, opp, guards))
                 continue
             kind = fields["summon_type"]

@@ -44,14 +44,18 @@ class PhaktionzWords(Words):
     PHASES = PHASE_NAME
     STATS = {"dmg": "DMG", "tier": "Tier"}
     STATUSES = {"undemotable": "cannot be demoted", "exile_eot": "exiled at the end of the turn",
-                "iki": "exiled instead of demoted (Iki)", "lands": "counters"}
+                "iki": "exiled instead of demoted (Iki)", "lands": "counters", "counter": "counters"}
     CHOICES = {"back": "choose the card to take back", "pay": "choose how to pay", "paid": "choose the United Summon "
                "to demote", "mode": "choose the effect", "boosted": "choose the Summon that gets the boost",
                "x": "choose X", "gone": "choose the Plague Summon to exile", "victim": "choose the Summon to hit",
                "theirs": "choose an opposing Summon", "strong": "choose one of your Summons",
                "mine": "choose one of your Summons", "found": "choose the card you search for",
                "fodder": "choose the Summon to demote", "dropped": "choose the card to discard",
-               "changed": "choose the Summon to change", "big": "choose a Tier 3 Summon (or none)"}
+               "changed": "choose the Summon to change", "big": "choose a Tier 3 Summon (or none)",
+               "demoted": "choose the Summon to demote", "placed": "choose the Summon to place",
+               "their_discard": "choose the card to discard"}
+    #: a card text's second choice of the same kind (grammar.py names it ``<name>_2``)
+    CHOICES = {**CHOICES, **{f"{k}_2": v for k, v in CHOICES.items()}}
     INTERNAL = frozenset({"col", "dmg", "deck_out", "creation_pile", "plague", "iki",
                           "swapped", "undemotable", "front", "direct"})
     SUMMARY = """Phaktionz: deck out your opponent - bring their deck to 0 cards.
