@@ -71,6 +71,20 @@ class GuardianRealmsRules(Ruleset):
     def make_card(self, model: GrCard, card_effects: tuple[Effect, ...]) -> CardDef:
         return make_card(model, card_effects)
 
+    def prepare_card(self, entry: dict[str, Any], source: str) -> dict[str, Any]:
+        """A card entry with ``effects: from_text`` plays from its words (``grammar.py``): the printed fields its text
+        gives (class, uses...) are filled in, the phrases no template reads kept in ``unread`` (partly executable)."""
+        from tcgkit.games.guardian_realms.grammar import prepare_entry
+
+        return prepare_entry(entry, source)
+
+    def explain_card(self, key_or_name: str) -> list[str]:
+        """How the engine reads a Guardian Realms card: each effect step by step, and any phrase left unread."""
+        from tcgkit.core.fromtext import explain_card
+        from tcgkit.games.guardian_realms.grammar import WORDS
+
+        return explain_card(self.pool().get(key_or_name), WORDS)
+
     def validate_deck(self, deck: Deck, format: str | None = None) -> list[Violation]:
         """Every deck rule broken (GR-DECK-01..09), each with its clause id."""
         out = self.unknown_cards(deck)
