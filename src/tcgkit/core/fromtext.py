@@ -78,15 +78,19 @@ def explain_card(card: Any, words: dict[str, str] | None = None) -> list[str]:
         lines.append("played from its text, " + ("every phrase read" if not unread else
                                                   f"PARTLY: {len(unread)} phrase(s) not read"))
     for eff in card.effects:
-        lines.extend(cardtext.explain_effect(eff))
+        head, *steps = cardtext.explain_effect(eff)
+        lines.append(head)
+        if eff.cost:
+            lines.append("  cost: " + "; ".join(cardtext.explain_steps(eff.cost)))
+        lines.extend(steps)
     lines.extend(f"NOT READ (the card does not do this): {u}" for u in unread or ())
     return lines
 
 
 def canonical(effects: Any) -> Any:
     """Effects in a form where two programs that do the same compare equal: prompts dropped (words for people),
-    names bound by ``choose`` renamed in order (``t1``, ``t2``...), a ``trigger`` without ``kind`` made
-    ``triggered`` and a missing ``kind`` made ``play``.
+    names bound by ``choose`` renamed in order (``t1``, ``t2``...), counter kinds too (``c1``...), a ``trigger``
+    without ``kind`` made ``triggered`` and a missing ``kind`` made ``play``.
 
     >>> a = [{"steps": [{"choose": {"name": "victim", "from": "x", "prompt": "who?"}},
     ...                 {"destroy": {"target": "victim"}}]}]
@@ -102,6 +106,8 @@ def canonical(effects: Any) -> Any:
             for k, v in x.items():
                 if k == "choose" and isinstance(v, dict) and isinstance(v.get("name"), str):
                     names.setdefault(v["name"], f"t{len(names) + 1}")
+                if k == "counter" and isinstance(v, str):
+                    names.setdefault(v, f"c{len(names) + 1}")
                 collect(v)
         elif isinstance(x, list):
             for v in x:
