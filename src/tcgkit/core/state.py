@@ -202,10 +202,6 @@ class GameState:
             self.end(None, f"turn cap of {self.options['turn_cap']} turns reached", "turn-cap")
 
     def _why_illegal(self, action: Action) -> Refusal:
-        if self.result is not None:
-            return Refusal("the game is over")
-        if self.pending is not None:
-            return Refusal(f"first answer the pending choice: {self.pending.prompt}")
         return self.rules.words.refusal(self, action)
 
     def parse_action(self, text: str) -> Action:

@@ -292,7 +292,11 @@ class Words:
         (their own first), so the reason is the same as for its ``#id``; a card the player cannot see, or no card
         at all, is refused as such without a word of what it is.
         """
+        if state.result is not None:
+            return Refusal("the game is over")
         viewer = state.current
+        if state.pending is not None:
+            return Refusal(f"first answer the pending choice: {self.choice(state, viewer) or 'a choice'}")
         args = []
         for a in action.args:
             if type(a) is int:
@@ -356,9 +360,11 @@ class Words:
         return f"{name} {verb if name.lower() == 'you' else third_person(verb)}"
 
     def whose(self, state: GameState, player: int, viewer: int) -> str:
-        """The possessive: "your" or "Player 2's"."""
-        name = self.who(state, player, viewer)
-        return "your" if name.lower() == "you" else f"{name}'s"
+        """The possessive: "your" (the reader's own, when no names are given) or "Player 2's"."""
+        names = _NAMES.get()
+        if names is None and player == viewer:
+            return "your"
+        return f"{self.player(state, player, -1 if names is None else viewer, names)}'s"
 
     def named(self, state: GameState, card: int, viewer: int, hidden: str = "a face-down card") -> str:
         """A card's name if ``viewer`` may see it now, else ``hidden``."""

@@ -73,8 +73,9 @@ def test_attack_fully_absorbed_by_a_wall_is_told_gr_wall_05() -> None:
     s = position({"lane1": ["Ashen Brute"]}, {"lane1": ["Moss Whelp"]}, res1={"w1": 20})
     do(s, f"attack #{card(s, 0, 'Ashen Brute')} #{card(s, 1, 'Moss Whelp')}")
     log = WORDS.log(s, 0)
-    assert "Ashen Brute attacks Moss Whelp" in log
+    assert "Ashen Brute attacks Moss Whelp for 6 damage" in log
     assert "Player 2's Wall in lane 1 absorbs 6 damage (14 HP left)" in log
+    assert not any(line.startswith("Moss Whelp takes") for line in log)  # all of it absorbed: no damage line
 
 
 def test_present_has_no_internal_key() -> None:

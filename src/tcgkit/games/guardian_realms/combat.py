@@ -559,7 +559,7 @@ def attack(state: GameState, attacker: int, target: int | str) -> None:
     amount = state.rules.stat(state, attacker, "atk")
     if eq >= 0:
         amount += state.defs[eq].fields["atk_bonus"]
-    state.emit("attack", p, attacker, (target,))
+    state.emit("attack", p, attacker, (target, amount))
     if isinstance(target, str):
         damage_base(state, 1 - p, BASE_LANE[target], amount, enemy=True)
     else:

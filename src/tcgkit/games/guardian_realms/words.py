@@ -432,7 +432,9 @@ def _target(w: Words, state: GameState, ev: Event, viewer: int) -> str:
 
 
 def _ev_attack(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-    return f"{w.card_name(state, ev)} attacks {_target(w, state, ev, viewer)}"
+    """ "Ashen Brute attacks Moss Whelp for 6 damage" (the Wall, Shield or Invincibility that takes it follows)."""
+    text = f"{w.card_name(state, ev)} attacks {_target(w, state, ev, viewer)}"
+    return text + (f" for {ev.data[1]} damage" if len(ev.data) > 1 else "")
 
 
 def _ev_damage(w: Words, state: GameState, ev: Event, viewer: int) -> str:
