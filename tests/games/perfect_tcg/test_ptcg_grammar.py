@@ -13,10 +13,10 @@ from tcgkit.core.folders import use_folders
 from tcgkit.core.fromtext import measure
 from tcgkit.games.perfect_tcg.grammar import compile_entry
 
-#: The shipped cards whose text the grammar reads into their hand-written effects (measured: 57 of 62).
-READ_AS_WRITTEN = 57
+#: The shipped cards whose text the grammar reads into their hand-written effects (measured: 61 of 62).
+READ_AS_WRITTEN = 61
 #: The shipped cards whose text no template reads yet (reported in docs/cards.md).
-NOT_YET_READ = {"Calcination", "Purge", "Gandor Berserker", "King of Gandor", "Coronation"}
+NOT_YET_READ = {"King of Gandor"}
 
 
 def test_PTCG_CARD_06_the_grammar_reads_the_shipped_effect_boxes_as_written() -> None:

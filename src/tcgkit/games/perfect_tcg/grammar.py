@@ -20,7 +20,10 @@
   opponent cannot play Spells until the end of their next turn``, ``Choose one of your units; it cannot be lost this
   turn``, ``your opponent loses the top card | top N cards of their deck``, ``put 1 counter on this unit``,
   ``Return a unit with "X" in its name from your Lost zone to your hand``, ``Put a unit with "X" in its name from
-  your hand into an empty Wing or Support zone, even above your Leader's level``;
+  your hand into an empty Wing or Support zone, even above your Leader's level``, ``Sacrifice another of your units
+  in a Wing or Support zone; this unit gains its power until the end of the turn``, ``Level up with a unit from your
+  hand one level above your Leader, even if ...``, ``Each player loses one of their Wing units of their choice; the
+  turn player chooses first``, ``Each player loses every Wing unit that has no effect``;
 - ``<units>``: ``one of your opponent's [Wing] units``, ``one of your opponent's cards on the field``, ``one of your
   [rested] units``.
 
@@ -80,6 +83,13 @@ action: "deal"i INT "damage to your opponent's leader"i -> hit_leader
       | "return a unit with"i QUOTED "in its name from your lost zone to your hand"i -> recall
       | "put a unit with"i QUOTED "in its name from your hand into an empty wing or support zone"i ","
         "even above your leader's level"i -> call_up
+      | "sacrifice another of your units in a wing or support zone"i ";"
+        "this unit gains its power until the end of the turn"i -> sacrifice_other
+      | "level up with a unit from your hand one level above your leader"i ","
+        "even if you have already levelled up this turn"i -> coronation
+      | "each player loses one of their wing units of their choice"i ";"
+        "the turn player chooses first"i -> each_loses_one
+      | "each player loses every wing unit that has no effect"i -> purge
 DECAYING: /decaying\b/i
 standing: "your leader has"i "+" INT "power"i -> leader_power
         | "your leader has"i "+" INT "power for each counter on this unit"i -> leader_per_counter
@@ -160,6 +170,16 @@ def _book() -> Phrasebook:
     b("call_up", lambda q: _do({"choose": {"name": "t", "from": _sel("you.hand", type="unit",
                                                                       name_has=str(q)[1:-1])}},
                                {"put_into_play": {"target": "t", "zone": "slots"}}))
+    b("sacrifice_other", lambda: _on("sacrifice", _sel("you.slots", type="unit", other=True)))
+    heir = _sel("you.hand", type="unit", level={"eq": {"sum": [{"stat": "level", "of": "you.leader"}, 1]}})
+    b("coronation", lambda: _do({"choose": {"name": "t", "from": heir}}, {"level_up": {"target": "t"}}))
+    b("each_loses_one", lambda: _do(
+        {"choose": {"name": "first", "player": "active", "from": _sel("active.wing", **_UNIT)}},
+        {"choose": {"name": "second", "player": "inactive", "from": _sel("inactive.wing", **_UNIT)}},
+        {"lose": {"target": "first"}}, {"lose": {"target": "second"}}))
+    # a unit "has no effect" when it prints none or its effect is Mind Wiped (PTCG-TERM-23)
+    b("purge", lambda: _do({"lose": {"target": [_sel("each.wing", type="unit", not_tag="effect"),
+                                                _sel("each.wing", type="unit", tag="effect", status="mind_wiped")]}}))
     leader = "you.leader"
     battling = {"of": "battling", "filter": {"owner": "you"}}
     b("leader_power", lambda n: {"modify": {"target": leader, "stat": "power", "by": int(n)}})
