@@ -100,8 +100,9 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
         raise ValueError("only units carry Guardian (PTCG-TERM-15)")
     has_effect = bool(card_effects or m.keywords)
     if m.text.strip() and not has_effect and not m.unread:
-        raise ValueError("text with no effects: every effect text must be carried out by `effects` or `keywords`; "
-                         "put flavour in `flavour` (PTCG-CARD-06)")
+        raise ValueError("text with no effects: every effect text must be carried out by `effects` (or "
+                         "`effects: from_text` to read it from the text) or `keywords`; put flavour in `flavour` "
+                         "(PTCG-CARD-06)")
     if card_effects and not m.text.strip():
         raise ValueError("effects need the printed `text` they carry out (PTCG-CARD-06)")
     play, statics, activated, triggered = [], [], [], []

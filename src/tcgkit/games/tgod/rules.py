@@ -136,7 +136,8 @@ class TgodRules(Ruleset):
         if kind == POWER and box.description:
             raise ValueError("field text: a Power card has no description, only its ability (TGOD-CARD-08)")
         if box.ability and not card_effects and not m.unread:
-            raise ValueError("field effects: the card has an ability in parentheses but no effects to run it")
+            raise ValueError("field effects: the card has an ability in parentheses but no effects to run it "
+                             "(write them, or `effects: from_text` to play it from its words)")
         if card_effects and not box.ability:
             raise ValueError("field text: the card has effects but no ability in parentheses (TGOD-OTH-03)")
         statics, activated, shared = [], [], []
