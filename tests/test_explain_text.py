@@ -41,7 +41,8 @@ def test_explain_a_card_written_in_words(game: str, tmp_path: Path) -> None:
     (tmp_path / "cards" / "mine.yaml").write_text(text, encoding="utf-8")
     r = CliRunner().invoke(app, ["cards", game, "--cards", str(tmp_path), "--explain", name, "--json"])
     assert r.exit_code == 0, r.output
-    lines = json.loads(r.output)["explanation"]
+    assert not r.stderr  # no stale warning from another folder set
+    lines = json.loads(r.stdout)["explanation"]
     assert "played from its text, every phrase read" in lines
     for line in expected:
         assert line in lines

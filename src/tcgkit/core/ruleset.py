@@ -194,6 +194,7 @@ class Ruleset:
 
     def problems(self) -> list[str]:
         """Everything the designer folders' files got wrong (each bad file skipped), and shipped cards replaced."""
+        self.pool()  # the problems of the folders read now, not of the last pool built
         self.decks()
         return [*self.load_problems, *self._deck_problems]
 

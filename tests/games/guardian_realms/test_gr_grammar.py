@@ -94,3 +94,17 @@ def test_explain_reads_a_card_step_by_step(designer: Path) -> None:
     lines = RULES.explain_card("Thunderclap")
     assert lines[2] == "played from its text, every phrase read"
     assert "  deal 12 damage to that card" in lines
+
+
+#: Texts a designer might write in the game's wording, not copied from a shipped card: all read.
+NEW_WORDING = ["Tank. Frost Nova (3 DZ): Paralyze an enemy Guardian in range.", "Deal 5 damage to a visible enemy "
+               "Guardian.", "When this Guardian is defeated, draw 2 cards.", "Heal one of your Guardians for 6.",
+               "Draw a card.", "Enters with a Shield.", "Rush. Enters with Fury.", "At the end of each of your turns, "
+               "draw a card.", "Lasts 4 rounds. At the end of each of your turns, heal each of your Guardians for 2.",
+               "Raise a Tier 2 Wall in one of your lanes.", "Sneak. Smoke (1 DZ): summon a Clone of this Guardian."]
+
+
+@pytest.mark.parametrize("text", NEW_WORDING)
+def test_new_texts_in_the_cards_wording_are_read(text: str) -> None:
+    _effects, _fields, unread = compile_text(text, "New", "new.yaml")
+    assert not unread

@@ -11,7 +11,7 @@ from ptcg_helpers import RULES, act, names, position
 
 from tcgkit.core.folders import use_folders
 from tcgkit.core.fromtext import measure
-from tcgkit.games.perfect_tcg.grammar import compile_entry
+from tcgkit.games.perfect_tcg.grammar import compile_entry, compile_text
 
 #: The shipped cards whose text the grammar reads into their hand-written effects (measured: 61 of 62).
 READ_AS_WRITTEN = 61
@@ -83,3 +83,17 @@ def test_explain_reads_a_card_step_by_step(designer: Path) -> None:
     lines = RULES.explain_card("Arcane Insight")
     assert lines == ["Arcane Insight (spell)", "text: Draw 2 cards.", "played from its text, every phrase read",
                      "when played:", "  draw 2 card(s)"]
+
+
+#: Effect boxes a designer might write in the game's wording, not copied from a shipped card: all read.
+NEW_WORDING = ["In Wing zone: draw 2 cards.", "Support ability: you have 2 Armour.", "Deal 2 damage to your "
+               "opponent's Leader.", "Once per turn, pay 1 Energy: draw 1 card.", "When this unit wins a battle, draw "
+               "1 card.", "In Leader zone: Heal 3.", "Your Leader has +2000 power.", "Once per turn, on your turn: "
+               "Rest this unit; Remove 1 Energy from your opponent.", "When this Card is lost, draw 1 card.",
+               "Put one of your opponent's Wing units into Stasis.", "Your Wing units have +1000 power."]
+
+
+@pytest.mark.parametrize("text", NEW_WORDING)
+def test_new_effect_boxes_in_the_cards_wording_are_read(text: str) -> None:
+    effects, unread = compile_text(text, "New", "new.yaml")
+    assert effects and not unread

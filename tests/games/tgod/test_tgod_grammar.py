@@ -10,7 +10,7 @@ from tests.games.tgod.tgod_helpers import RULES, card, do, position
 
 from tcgkit.core.folders import use_folders
 from tcgkit.core.fromtext import measure
-from tcgkit.games.tgod.grammar import compile_entry
+from tcgkit.games.tgod.grammar import compile_ability, compile_entry
 
 #: The shipped cards whose ability the grammar reads into their hand-written effects (measured: 25 of 25).
 READ_AS_WRITTEN = 25
@@ -80,3 +80,18 @@ def test_explain_says_how_the_text_was_read(designer: Path) -> None:
                          "Base Armor.", "played from its text, every phrase read"]
     assert "  deal 20 damage to the opposing Base Armor" in lines
     assert "effects written by hand in the card file" in RULES.explain_card("Night Reaver")
+
+
+#: Abilities a designer might write in TGOD's wording, not copied from a shipped card: all read.
+NEW_WORDING = ["Your Main Creature gets +10 D until the end of the turn.", "When this attacks, draw 1 card.",
+               "When played, deal 30 damage to the opposing Base Armor.", "Once per turn: heal 20 HP of your Main "
+               "Creature.", "When this is destroyed, heal 20 HP of your Base Armor.", "+5 D when attacking.",
+               "Draw 2 cards.", "Your Creatures get +10 A.", "The equipped card gets +10 A.", "Opposing Creatures get "
+               "-5 D.", "When this attacks, your Main Creature gets +10 A until the end of the turn.",
+               "Once per turn, also as a Backup Creature: draw 1 card."]
+
+
+@pytest.mark.parametrize("ability", NEW_WORDING)
+def test_new_abilities_in_the_cards_wording_are_read(ability: str) -> None:
+    effects, unread = compile_ability(ability, "creature", "New", "new.yaml")
+    assert effects and not unread

@@ -5,8 +5,8 @@
   N or more Energy, <action>``;
 - standing: ``[Support ability:] <standing>``: ``Your Leader has +N power [for each counter on this unit]``,
   ``This unit has +N power for each counter on it``, ``You have N Armour``, ``Your battling units have +N power
-  [and +N damage]``, ``Your Wing units have +N damage``, ``Your Support units may attack``, ``your opponent cannot
-  Energise cards`` (two standing sentences in a row are one standing effect);
+  [and +N damage]``, ``Your Wing|Support units have +N power|damage``, ``Your Support units may attack``, ``your
+  opponent cannot Energise cards`` (two standing sentences in a row are one standing effect);
 - triggered: ``When this unit wins a battle [against a Leader], <action>``, ``When a NAME unit is lost, ...``,
   ``When this Card is lost, ...``, ``When your Leader levels up, ...``, ``At the start of your turn, ...``,
   ``When you cast a Spell, ...``, ``Once per turn: when this unit wins a battle, Refresh it``;
@@ -91,13 +91,14 @@ action: "deal"i INT "damage to your opponent's leader"i -> hit_leader
         "the turn player chooses first"i -> each_loses_one
       | "each player loses every wing unit that has no effect"i -> purge
 DECAYING: /decaying\b/i
+UNITSTAT: /(power|damage)\b/i
 standing: "your leader has"i "+" INT "power"i -> leader_power
         | "your leader has"i "+" INT "power for each counter on this unit"i -> leader_per_counter
         | "this unit has"i "+" INT "power for each counter on it"i -> self_per_counter
         | "you have"i INT "armour"i -> has_armour
         | "your battling units have"i "+" INT "power"i -> battling_power
         | "your battling units have"i "+" INT "power and"i "+" INT "damage"i -> battling_both
-        | "your wing units have"i "+" INT "damage"i -> wing_damage
+        | "your"i ZONE "units have"i "+" INT UNITSTAT -> zone_units_stat
         | "your support units may attack"i -> support_attack
         | "your opponent cannot energise cards"i -> no_energise
 on_turn: "," "on your turn"i
@@ -191,7 +192,8 @@ def _book() -> Phrasebook:
     b("battling_power", lambda n: {"modify": {"target": battling, "stat": "power", "by": int(n)}})
     b("battling_both", lambda n, m: {"modify": [{"target": battling, "stat": "power", "by": int(n)},
                                                 {"target": battling, "stat": "damage", "by": int(m)}]})
-    b("wing_damage", lambda n: {"modify": {"target": _sel("you.wing", **_UNIT), "stat": "damage", "by": int(n)}})
+    b("zone_units_stat", lambda z, n, st: {"modify": {"target": _sel(f"you.{str(z).lower()}", **_UNIT),
+                                                      "stat": str(st).lower(), "by": int(n)}})
     b("support_attack", lambda: {"allow": "support_attack"})
     b("no_energise", lambda: {"cannot": {"player": "opponent", "what": "energise"}})
     b("on_turn", lambda: True)
