@@ -87,6 +87,8 @@ def test_unread_text_is_reported_and_the_card_kept(designer: Path) -> None:
     assert bard.fields["unread"] == (f"{designer / 'cards' / 'storm.yaml'}: card Bard of Ash: cannot read "
                                      "'Sing a song of ash.'",)
     lines = RULES.explain_card("Bard of Ash")
+    reported = f"{designer / 'cards' / 'storm.yaml'}: card Bard of Ash: cannot read"
+    assert any(p.startswith(reported) for p in RULES.problems())
     assert "played from its text, PARTLY: 1 phrase(s) not read" in lines
 
 

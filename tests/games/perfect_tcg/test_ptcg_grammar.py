@@ -76,6 +76,8 @@ def test_unread_text_is_reported_and_the_card_kept_partly_executable(designer: P
     assert monk.fields["unread"] == (f"{designer / 'cards' / 'ley.yaml'}: card Chanting Monk: cannot read "
                                      "'In Wing zone: chant a hymn.'",)
     lines = RULES.explain_card("Chanting Monk")
+    reported = f"{designer / 'cards' / 'ley.yaml'}: card Chanting Monk: cannot read"
+    assert any(p.startswith(reported) for p in RULES.problems())
     assert "played from its text, PARTLY: 1 phrase(s) not read" in lines
 
 

@@ -70,6 +70,8 @@ def test_unread_text_is_reported_and_the_card_kept_partly_executable(designer: P
     assert imp.fields["unread"] == (f"{designer / 'cards' / 'drakes.yaml'}: card Mumbling Imp: cannot read "
                                     "'When this attacks, sing a song.'",)
     lines = RULES.explain_card("Mumbling Imp")
+    reported = f"{designer / 'cards' / 'drakes.yaml'}: card Mumbling Imp: cannot read"
+    assert any(p.startswith(reported) for p in RULES.problems())
     assert "played from its text, PARTLY: 1 phrase(s) not read" in lines
     assert any(line.startswith("NOT READ") and "sing a song" in line for line in lines)
 

@@ -60,6 +60,7 @@ class GuardianRealmsRules(Ruleset):
                "penalty_all_bases": False, "effects_any_lane": False, "equipment_use_per_turn": False,
                "tokens_may_replace": False}
     card_model = GrCard
+    REPORT_UNREAD = True
     data_dir = Path(__file__).parent
     EXTRA_VERBS = EXTRA_VERBS
     WORDS = GuardianRealmsWords

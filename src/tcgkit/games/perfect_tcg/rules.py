@@ -220,6 +220,7 @@ class PerfectRules(Ruleset):
         "boost_lasts_one_turn": False,           # PTCG-ZONE-08
     }
     card_model = PerfectCard
+    REPORT_UNREAD = True
     data_dir = Path(__file__).parent
     EXTRA_VERBS = verbs.EXTRA_VERBS
 

@@ -124,6 +124,7 @@ class TgodRules(Ruleset):
     EXTRA_VERBS = {"stars": {"params": ("target", "amount"), "required": ("target", "amount")},
                    "paralyze": {"params": ("target", "turns"), "required": ("target",)}}
     card_model = TgodCard
+    REPORT_UNREAD = True
     WORDS = TgodWords
     data_dir = Path(__file__).parent
 
