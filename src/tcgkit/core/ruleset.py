@@ -56,6 +56,9 @@ class Ruleset:
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
     playable: ClassVar[bool] = True
+    #: a designer's card played from its text (``effects: from_text``) with phrases its grammar cannot read is
+    #: reported by :meth:`problems` (``fields["unread"]`` holds each in words: the phrase, the card, the file).
+    REPORT_UNREAD: ClassVar[bool] = False
     #: zone name -> visibility (PUBLIC, OWNER, HIDDEN); the same zones exist for every player.
     ZONES: ClassVar[Mapping[str, int]] = {"deck": 2, "hand": 1, "discard": PUBLIC}
     #: named groups of zones for selectors (``you.field`` -> several zones).
@@ -156,6 +159,9 @@ class Ruleset:
                     for k in same:
                         problems.append(f"{path}: card {card.name} replaces the shipped card {cards.pop(k).name}")
                     cards[card.key] = card
+                    if self.REPORT_UNREAD:
+                        problems.extend(f"{u} (the card plays only what was read)"
+                                        for u in card.fields.get("unread") or ())
         pool = self.index_pool(CardPool(cards.values()))
         kinds = frozenset(e.trigger for c in pool for e in c.effects if e.kind == "triggered" and e.trigger)
         return pool, kinds, tuple(problems)
@@ -222,6 +228,7 @@ class Ruleset:
 
     def problems(self) -> list[str]:
         """Everything the designer folders' files got wrong (each bad file skipped), and shipped cards replaced."""
+        self.pool()  # the problems of the folders read now, not of the last pool built
         self.decks()
         return [*self.load_problems, *self._deck_problems]
 

@@ -38,6 +38,8 @@ class GrCard(BaseModel):
     atk_bonus: int = Field(default=0, ge=0)
     duration: int | None = Field(default=None, gt=0)
     text: str = ""
+    #: Phrases of the text no template read (set by ``effects: from_text``, see ``grammar.py``).
+    unread: list[str] | None = None
 
 
 def make_card(m: GrCard, card_effects: tuple[Effect, ...]) -> CardDef:
@@ -90,7 +92,8 @@ def make_card(m: GrCard, card_effects: tuple[Effect, ...]) -> CardDef:
               "defeat_fast": _fast_defeat(card_effects),
               "fast_conds": tuple(FAST_CONDITIONS.get(_key(e.condition)) for e in card_effects),
               "play_conds": tuple(i for i, e in enumerate(card_effects) if e.kind == "play" and e.condition),
-              "defeat_if": any(e.kind == "static" and e.params.get("defeat_if") for e in card_effects)}
+              "defeat_if": any(e.kind == "static" and e.params.get("defeat_if") for e in card_effects),
+              "unread": None if m.unread is None else tuple(m.unread)}
     return CardDef(m.name, m.name, m.type, stats, frozenset(tags), card_effects, m.text, fields)
 
 

@@ -64,6 +64,7 @@ class GuardianRealmsRules(Ruleset):
                "penalty_all_bases": False, "effects_any_lane": False, "equipment_use_per_turn": False,
                "tokens_may_replace": False, "swap_partner_unpenalised": False, "tank_adjacent_only": False}
     card_model = GrCard
+    REPORT_UNREAD = True
     data_dir = Path(__file__).parent
     EXTRA_VERBS = EXTRA_VERBS
     WORDS = GuardianRealmsWords
@@ -74,6 +75,20 @@ class GuardianRealmsRules(Ruleset):
     # ------------------------------------------------------------------ cards and decks
     def make_card(self, model: GrCard, card_effects: tuple[Effect, ...]) -> CardDef:
         return make_card(model, card_effects)
+
+    def prepare_card(self, entry: dict[str, Any], source: str) -> dict[str, Any]:
+        """A card entry with ``effects: from_text`` plays from its words (``grammar.py``): the printed fields its text
+        gives (class, uses...) are filled in, the phrases no template reads kept in ``unread`` (partly executable)."""
+        from tcgkit.games.guardian_realms.grammar import prepare_entry
+
+        return prepare_entry(entry, source)
+
+    def explain_card(self, key_or_name: str) -> list[str]:
+        """How the engine reads a Guardian Realms card: each effect step by step, and any phrase left unread."""
+        from tcgkit.core.fromtext import explain_card
+        from tcgkit.games.guardian_realms.grammar import WORDS
+
+        return explain_card(self.pool().get(key_or_name), WORDS)
 
     def validate_deck(self, deck: Deck, format: str | None = None) -> list[Violation]:
         """Every deck rule broken (GR-DECK-01..09), each with its clause id."""

@@ -87,6 +87,8 @@ class PerfectCard(BaseModel):
     tags: list[str] = Field(default_factory=list)
     text: str = ""
     flavour: str = ""
+    #: Phrases of the text no template read (set by ``effects: from_text``, see ``grammar.py``).
+    unread: list[str] | None = None
 
 
 def identity(name: str, text: str, power: int | None, damage: int | None) -> tuple:
@@ -117,9 +119,10 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
     if m.keywords and m.type != UNIT:
         raise ValueError("only units carry Guardian (PTCG-TERM-15)")
     has_effect = bool(card_effects or m.keywords)
-    if m.text.strip() and not has_effect:
-        raise ValueError("text with no effects: every effect text must be carried out by `effects` or `keywords`; "
-                         "put flavour in `flavour` (PTCG-CARD-06)")
+    if m.text.strip() and not has_effect and not m.unread:
+        raise ValueError("text with no effects: every effect text must be carried out by `effects` (or "
+                         "`effects: from_text` to read it from the text) or `keywords`; put flavour in `flavour` "
+                         "(PTCG-CARD-06)")
     if card_effects and not m.text.strip():
         raise ValueError("effects need the printed `text` they carry out (PTCG-CARD-06)")
     play, statics, activated, triggered = [], [], [], []
@@ -142,6 +145,7 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
         "activated": tuple(activated),
         "triggered": tuple(triggered),
         "guardian": "guardian" in m.keywords,
+        "unread": None if m.unread is None else tuple(m.unread),
     }
     return CardDef(m.code or m.name, m.name, m.type, stats, frozenset(tags), card_effects, m.text, fields)
 

@@ -218,12 +218,27 @@ class PerfectRules(Ruleset):
         "boost_lasts_one_turn": False,           # PTCG-ZONE-08
     }
     card_model = PerfectCard
+    REPORT_UNREAD = True
     data_dir = Path(__file__).parent
     EXTRA_VERBS = verbs.EXTRA_VERBS
 
     # ================================================================== cards and decks
     def make_card(self, model: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
         return make_card(model, card_effects)
+
+    def prepare_card(self, entry: dict[str, Any], source: str) -> dict[str, Any]:
+        """A card entry with ``effects: from_text`` plays from its effect box (``grammar.py``): "Guardian." gives the
+        keyword, the phrases no template reads are kept in ``unread`` (the card is partly executable)."""
+        from tcgkit.games.perfect_tcg.grammar import prepare_entry
+
+        return prepare_entry(entry, source)
+
+    def explain_card(self, key_or_name: str) -> list[str]:
+        """How the engine reads a Perfect TCG card: each effect step by step, and any phrase left unread."""
+        from tcgkit.core.fromtext import explain_card
+        from tcgkit.games.perfect_tcg.grammar import WORDS
+
+        return explain_card(self.pool().get(key_or_name), WORDS)
 
     def game_handlers(self) -> dict[str, effects.Handler]:
         return dict(verbs.HANDLERS)

@@ -129,6 +129,8 @@ class TgodCard(BaseModel):
     lasts: int | None = Field(default=None, ge=1)
     creator: str = ""
     text: str = ""
+    #: Phrases of the ability no template read (set by ``effects: from_text``, see ``grammar.py``).
+    unread: list[str] | None = None
 
     @field_validator("text")
     @classmethod

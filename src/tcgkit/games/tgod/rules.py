@@ -128,6 +128,7 @@ class TgodRules(Ruleset):
     EXTRA_VERBS = {"stars": {"params": ("target", "amount"), "required": ("target", "amount")},
                    "paralyze": {"params": ("target", "turns"), "required": ("target",)}}
     card_model = TgodCard
+    REPORT_UNREAD = True
     WORDS = TgodWords
     data_dir = Path(__file__).parent
 
@@ -139,8 +140,9 @@ class TgodRules(Ruleset):
         stats = card_stats(m, kind)
         if kind == POWER and box.description:
             raise ValueError("field text: a Power card has no description, only its ability (TGOD-CARD-08)")
-        if box.ability and not card_effects:
-            raise ValueError("field effects: the card has an ability in parentheses but no effects to run it")
+        if box.ability and not card_effects and not m.unread:
+            raise ValueError("field effects: the card has an ability in parentheses but no effects to run it "
+                             "(write them, or `effects: from_text` to play it from its words)")
         if card_effects and not box.ability:
             raise ValueError("field text: the card has effects but no ability in parentheses (TGOD-OTH-03)")
         statics, activated, shared = [], [], []
@@ -162,9 +164,25 @@ class TgodRules(Ruleset):
             "triggers": frozenset(e.trigger for e in card_effects if e.kind == "triggered"),
             "tracked": bool(statics or activated),
             "static_keys": tuple(dict.fromkeys(STATIC_KEY[sp[0]] for sp in statics if sp[0] is not None)),
+            "unread": None if m.unread is None else tuple(m.unread),
         }
         return CardDef(m.number, m.name, kind, stats, frozenset({m.attribute, kind}), card_effects, box.ability,
                        fields)
+
+    def prepare_card(self, entry: dict[str, Any], source: str) -> dict[str, Any]:
+        """A card entry with ``effects: from_text`` plays from its ability's words (``grammar.py``); the phrases
+        no template reads are kept in ``unread`` and the card is partly executable."""
+        from tcgkit.core.fromtext import prepare_from_text
+        from tcgkit.games.tgod.grammar import compile_entry
+
+        return prepare_from_text(entry, source, compile_entry)
+
+    def explain_card(self, key_or_name: str) -> list[str]:
+        """How the engine reads a TGOD card: its ability, each effect step by step, and any phrase left unread."""
+        from tcgkit.core.fromtext import explain_card
+        from tcgkit.games.tgod.grammar import WORDS
+
+        return explain_card(self.pool().get(key_or_name), WORDS)
 
     # ================================================================== decks
     def validate_deck(self, deck: Deck, format: str | None = None) -> list[Violation]:
