@@ -109,6 +109,8 @@ class ReplayRecord(_Strict):
     result: ResultRecord | None
     events_digest: Annotated[StrictStr, Field(pattern=r"^sha256:[0-9a-f]{64}$")]
     events: list[list[Any]] | None = None
+    #: who resigned, when a player left the game (no engine action: the record holds the game up to it)
+    ended_by: Text | None = None
 
 
 class ReplayRecordV1(_Strict):
@@ -274,6 +276,17 @@ def _decks(parsed: ReplayRecord, source: str) -> list[Deck]:
     return decks
 
 
+def decks_of(record: Any, source: str = "replay") -> list[Deck]:
+    """The decks of a replay record, checked as :func:`replay` checks them (each copy's identity in version 2)."""
+    parsed = check_record(record, source)
+    if isinstance(parsed, ReplayRecord):
+        return _decks(parsed, source)
+    try:
+        return [Deck.from_dict(d, f"{source}: field decks[{i}]") for i, d in enumerate(parsed.decks)]
+    except TcgkitError as exc:
+        raise ReplayError(str(exc)) from None
+
+
 def replay(record: dict[str, Any], step: Callable[[GameState, Action], None] | None = None,
            source: str = "replay") -> GameState:
     """Re-play a replay record action by action; raises :class:`ReplayMismatch` at the first difference.
@@ -283,13 +296,7 @@ def replay(record: dict[str, Any], step: Callable[[GameState, Action], None] | N
     """
     parsed = check_record(record, source)
     rules = get_rules(parsed.game)
-    if isinstance(parsed, ReplayRecord):
-        decks = _decks(parsed, source)
-    else:
-        try:
-            decks = [Deck.from_dict(d, f"{source}: field decks[{i}]") for i, d in enumerate(parsed.decks)]
-        except TcgkitError as exc:
-            raise ReplayError(str(exc)) from None
+    decks = decks_of(record, source)
     try:
         options = {k: tuple(v) if isinstance(rules.OPTIONS.get(k), tuple) and isinstance(v, list) else v
                    for k, v in parsed.options.items()}

@@ -32,6 +32,7 @@ from tcgkit.core.errors import TcgkitError
 from tcgkit.games import GAMES, get_rules, is_playable
 from tcgkit.play import replay as replay_record_check
 from tcgkit.play import replay_record
+from tcgkit.replays import decks_of
 from tcgkit.web.db import Store
 from tcgkit.web.hub import BOT_LEVELS, SPECTATOR, Hub, Listener, Room, Seat, WebError, new_token, token_hash
 
@@ -275,7 +276,7 @@ def _routes_games(app: FastAPI, hub: Hub) -> None:  # noqa: C901 - one route tab
             for a in room.state.history:
                 state.apply(a)
         record = replay_record(state, room.decks, room.options)
-        record["engine_version"] = room.engine
+        record["engine"] = room.engine  # the engine the game was played with
         if room.ended_by:
             record["ended_by"] = room.ended_by
         return record
@@ -292,7 +293,7 @@ def _routes_games(app: FastAPI, hub: Hub) -> None:  # noqa: C901 - one route tab
     async def import_replay(record: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         try:
             state = replay_record_check(record)
-            decks = [Deck.from_dict(d, f"replay deck {i + 1}") for i, d in enumerate(record["decks"])]
+            decks = decks_of(record)
         except (TcgkitError, KeyError, TypeError, ValueError) as exc:
             raise WebError(f"not a replay this server can play: {exc}") from None
         room = await hub.import_game(record, decks, state)

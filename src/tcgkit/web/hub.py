@@ -241,7 +241,7 @@ class Hub:
         seats = [Seat("human", f"Player {i + 1}") for i in range(len(decks))]
         result = None if state.result is None else state.result.to_json()
         room = Room(gid, record["game"], record["seed"], list(decks), dict(record.get("options") or {}), seats, state,
-                    "imported", str(record.get("engine_version", engine_version())), version=len(state.history))
+                    "imported", str(record.get("engine", engine_version())), version=len(state.history))
         if state.result is None:
             state.end(None, str(record.get("ended_by") or "the replay ends here"))
             room.ended_by = record.get("ended_by")
