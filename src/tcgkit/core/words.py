@@ -555,3 +555,20 @@ _CORE_EVENTS: dict[str, Callable[[Words, GameState, Event, int], str]] = {
     "status_removed": _ev_status_removed, "counter": _ev_counter, "modify": _ev_modify, "tap": _ev_tap,
     "untap": _ev_tap, "resource": _ev_resource, "look": _ev_look, "reveal": _ev_reveal, "game_over": _ev_game_over,
 }
+
+
+def card_event(template: str) -> Callable[[Words, GameState, Event, int], str]:
+    """An event sentence about its card: ``template`` formatted with ``card`` (its name, or "a card" when the reader
+    may not know it) and ``data``. For a game's ``EVENTS`` table: ``{"exhausted": card_event("{card} is Exhausted")}``.
+    """
+    def sentence(w: Words, state: GameState, ev: Event, viewer: int) -> str:
+        return template.format(card=w.card_name(state, ev), data=ev.data)
+    return sentence
+
+
+def does_event(verb: str, rest: str = "") -> Callable[[Words, GameState, Event, int], str]:
+    """An event sentence whose subject is the event's player, the verb agreeing ("Player 2 draws"), then ``rest``
+    formatted with ``card`` and ``data``: ``{"keep": does_event("keep", " the hand")}``."""
+    def sentence(w: Words, state: GameState, ev: Event, viewer: int) -> str:
+        return f"{w.does(state, ev.player, viewer, verb)}{rest.format(card=w.card_name(state, ev), data=ev.data)}"
+    return sentence

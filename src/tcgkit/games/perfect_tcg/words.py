@@ -13,7 +13,7 @@ from __future__ import annotations
 from tcgkit.core.actions import Action
 from tcgkit.core.errors import Refusal, split_clause
 from tcgkit.core.state import Event, GameState
-from tcgkit.core.words import CardWords, Words
+from tcgkit.core.words import CardWords, Words, card_event, does_event
 from tcgkit.games.perfect_tcg.model import SLOTS, WINGS
 
 ZONE_NAME = {"deck": "Deck", "hand": "Hand", "leader": "Leader", "history": "History", "wing_left": "left Wing",
@@ -320,16 +320,6 @@ effects (spent cards go to the Lost zone). Armour reduces damage to your Leader.
         return ev.kind in self.SILENT_EVENTS
 
 
-def _card(template: str):
-    def f(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-        return template.format(card=w.card_name(state, ev), data=ev.data)
-    return f
-
-
-def _does(verb: str, rest: str = ""):
-    def f(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-        return f"{w.does(state, ev.player, viewer, verb)}{rest.format(card=w.card_name(state, ev), data=ev.data)}"
-    return f
 
 
 def _other(template: str, fallback: str = "a card"):
@@ -409,23 +399,25 @@ def _ev_coin(w: Words, state: GameState, ev: Event, viewer: int) -> str:
 
 
 PerfectTcgWords.EVENTS = {
-    "activate": _does("use", " {card}'s effect"), "armour": _ev_armour, "armour_used": _ev_armour_used,
+    "activate": does_event("use", " {card}'s effect"), "armour": _ev_armour, "armour_used": _ev_armour_used,
     "attack": _other("{card} attacks {other}"), "battle": _ev_battle,
-    "battle_won": _other("{card} defeats {other}"), "boost": _does("play", " the Boost {card}"),
-    "cast": _does("cast", " {card}"), "coin": _ev_coin, "damage": _ev_damage,
-    "damaged": _card("{card} takes {data[0]} damage"), "defend": _other("{card} defends {other}"),
-    "destroyed": _card("{card} is destroyed"),
-    "energise": _does("energise", " {data[0]} card(s)"), "excavate": _ev_zone("{card} is excavated to the {zone} zone"),
-    "forgo_draw": _card("the draw is forgone: {card} leaves Stasis"),
-    "heal": _does("heal", " {data[0]} card(s): back from the Lost zone into the deck"),
+    "battle_won": _other("{card} defeats {other}"), "boost": does_event("play", " the Boost {card}"),
+    "cast": does_event("cast", " {card}"), "coin": _ev_coin, "damage": _ev_damage,
+    "damaged": card_event("{card} takes {data[0]} damage"), "defend": _other("{card} defends {other}"),
+    "destroyed": card_event("{card} is destroyed"),
+    "energise": does_event("energise", " {data[0]} card(s)"),
+    "excavate": _ev_zone("{card} is excavated to the {zone} zone"),
+    "forgo_draw": card_event("the draw is forgone: {card} leaves Stasis"),
+    "heal": does_event("heal", " {data[0]} card(s): back from the Lost zone into the deck"),
     "level_down": _ev_level_down, "level_up": _ev_level_up, "lock": _ev_lock,
-    "lost": _ev_zone("{card} is lost from the {zone} zone"), "mind_wipe": _card("{card} is Mind Wiped"),
-    "negated": _card("{card}'s effect is negated"), "prevent": _ev_prevent,
+    "lost": _ev_zone("{card} is lost from the {zone} zone"), "mind_wipe": card_event("{card} is Mind Wiped"),
+    "negated": card_event("{card}'s effect is negated"), "prevent": _ev_prevent,
     "prevented": _ev_prevented, "put_into_play": _ev_zone("{card} is put into play in the {zone} zone"),
-    "refresh": _card("{card} is refreshed"), "remove": _does("lose", " {data[0]} Energy (removed)"),
-    "rest": _card("{card} rests"), "retreat": _card("{card} retreats to the Lost zone"),
-    "sacrifice": _card("{card} is sacrificed for {data[0]} Power"), "stasis": _card("{card} goes into Stasis"),
-    "stasis_ended": _card("{card} leaves Stasis"), "support": _other("{card} supports {other}"),
-    "turn_end": _does("end", " turn {data[0]}"), "turn_start": _does("begin", " turn {data[0]}"),
-    "win_claim": _does("meet", " a winning condition: {data[0]}"),
+    "refresh": card_event("{card} is refreshed"), "remove": does_event("lose", " {data[0]} Energy (removed)"),
+    "rest": card_event("{card} rests"), "retreat": card_event("{card} retreats to the Lost zone"),
+    "sacrifice": card_event("{card} is sacrificed for {data[0]} Power"),
+    "stasis": card_event("{card} goes into Stasis"),
+    "stasis_ended": card_event("{card} leaves Stasis"), "support": _other("{card} supports {other}"),
+    "turn_end": does_event("end", " turn {data[0]}"), "turn_start": does_event("begin", " turn {data[0]}"),
+    "win_claim": does_event("meet", " a winning condition: {data[0]}"),
 }

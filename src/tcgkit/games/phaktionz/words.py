@@ -15,7 +15,7 @@ import re
 from tcgkit.core.actions import Action
 from tcgkit.core.errors import Refusal
 from tcgkit.core.state import Event, GameState
-from tcgkit.core.words import CardWords, Words
+from tcgkit.core.words import CardWords, Words, card_event, does_event
 
 PHASE_NAME = {"mulligan": "mulligan", "draw": "Draw Phase", "main": "Main Phase", "combat": "Combat Phase",
               "final": "Final Cast", "end": "End Phase", "setup": "setup"}
@@ -370,16 +370,6 @@ create into your hand when their condition holds."""
         return ev.kind in self.SILENT_EVENTS
 
 
-def _card(template: str):
-    def f(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-        return template.format(card=w.card_name(state, ev), data=ev.data)
-    return f
-
-
-def _does(verb: str, rest: str = ""):
-    def f(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-        return f"{w.does(state, ev.player, viewer, verb)}{rest.format(card=w.card_name(state, ev), data=ev.data)}"
-    return f
 
 
 def _ev_battle(w: Words, state: GameState, ev: Event, viewer: int) -> str:
@@ -433,14 +423,14 @@ def _ev_exiled(w: Words, state: GameState, ev: Event, viewer: int) -> str:
 
 
 PhaktionzWords.EVENTS = {
-    "activate": _does("use", " {card}'s ability"), "attached": _ev_attached, "battle": _ev_battle,
+    "activate": does_event("use", " {card}'s ability"), "attached": _ev_attached, "battle": _ev_battle,
     "battle_damage": _ev_battle_damage, "battle_declared": _ev_declared, "cast": _ev_cast,
-    "combat": _does("enter", " combat"), "create": _does("create", " {card} from the Creation Pile"),
-    "damage": _ev_damage, "deal": _does("draw", " {data[0]} cards"), "demoted": _card("{card} is demoted"),
-    "exiled": _ev_exiled, "first_player": _does("go", " first"), "fizzle": _ev_fizzle,
-    "fizzled": _card("{card} fizzles: it has no effect"), "mull": _does("set", " a card aside (mulligan)"),
-    "mulligan": _does("draw", " {data[0]} new cards for the mulligan"), "phase": _ev_phase, "placed": _ev_placed,
-    "placed_by_demoting": _card("{card} was placed by demoting"),
-    "plagued": _card("{card} gets a Plague counter (exiled after {data[0]} turns)"),
-    "turn": _does("begin", " turn {data[0]}"),
+    "combat": does_event("enter", " combat"), "create": does_event("create", " {card} from the Creation Pile"),
+    "damage": _ev_damage, "deal": does_event("draw", " {data[0]} cards"), "demoted": card_event("{card} is demoted"),
+    "exiled": _ev_exiled, "first_player": does_event("go", " first"), "fizzle": _ev_fizzle,
+    "fizzled": card_event("{card} fizzles: it has no effect"), "mull": does_event("set", " a card aside (mulligan)"),
+    "mulligan": does_event("draw", " {data[0]} new cards for the mulligan"), "phase": _ev_phase, "placed": _ev_placed,
+    "placed_by_demoting": card_event("{card} was placed by demoting"),
+    "plagued": card_event("{card} gets a Plague counter (exiled after {data[0]} turns)"),
+    "turn": does_event("begin", " turn {data[0]}"),
 }

@@ -12,7 +12,7 @@ from __future__ import annotations
 from tcgkit.core.actions import Action
 from tcgkit.core.errors import Refusal
 from tcgkit.core.state import Event, GameState
-from tcgkit.core.words import CardWords, Words
+from tcgkit.core.words import CardWords, Words, card_event, does_event
 from tcgkit.games.tgc import verbs
 
 GAMESTATE = {"play": "Open Play", "battle": "Open Battle", "quick": "Open Quick", "closed": "Closed",
@@ -368,16 +368,6 @@ def verbs_keywords() -> frozenset[str]:
 # ---------------------------------------------------------------------------------------------- events
 
 
-def _does(verb: str, rest: str = ""):
-    def f(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-        return f"{w.does(state, ev.player, viewer, verb)}{rest.format(card=w.card_name(state, ev), data=ev.data)}"
-    return f
-
-
-def _card(template: str):
-    def f(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-        return template.format(card=w.card_name(state, ev), data=ev.data)
-    return f
 
 
 def _ev_attack(w: Words, state: GameState, ev: Event, viewer: int) -> str:
@@ -458,21 +448,22 @@ def _ev_resource(w: Words, state: GameState, ev: Event, viewer: int) -> str:
 TgcWords.EVENTS = {
     "resource": _ev_resource,
     "activate": _ev_activate, "attack": _ev_attack, "block": _ev_block, "coin": _ev_coin,
-    "coin_flip": _card("a coin flip shows {data[0]}"), "coin_toss": _ev_coin_toss,
-    "damage": _card("{card} takes {data[0]} damage"),
-    "damage_player": _does("take", " {data[0]} damage to Heathshards"),
-    "deal": _does("draw", " {data[0]} cards"), "destroyed": _ev_destroyed, "discarded": _card("{card} is discarded"),
-    "do_nothing": _does("do", " nothing"), "end_turn": _does("end", " the turn"), "equipped": _ev_equipped,
-    "flip_coin": _does("flip", " the coin to tails: +1 plasma this turn"),
-    "heal_player": _does("gain", " {data[0]} Heathshards"),
-    "hivemind": _card("{card}'s Hivemind ignores the damage"),
-    "mulligan": _does("swap", " a card in the mulligan"),
-    "mulligan_count": _does("have", " swapped {data[0]} cards in the mulligan"),
-    "mulligan_return": _does("shuffle", " {data[0]} swapped cards back into the deck"),
-    "no_block": _does("do", " not block"), "pass_phase": _does("pass", " the phase"), "phase": _ev_phase,
-    "plasma": _does("have", " {data[0]} plasma"), "play": _ev_play,
-    "reset_resolve": _card("{card}'s Resolve is reset"), "summoned": _card("{card} enters the field"),
-    "surrender": _does("surrender"), "tap": _card("{card} is tapped"), "targeted": _ev_targeted,
-    "to_hand": _ev_to_hand, "turn": _does("begin", " turn {data[0]}"), "untap": _card("{card} is untapped"),
+    "coin_flip": card_event("a coin flip shows {data[0]}"), "coin_toss": _ev_coin_toss,
+    "damage": card_event("{card} takes {data[0]} damage"),
+    "damage_player": does_event("take", " {data[0]} damage to Heathshards"),
+    "deal": does_event("draw", " {data[0]} cards"), "destroyed": _ev_destroyed,
+    "discarded": card_event("{card} is discarded"),
+    "do_nothing": does_event("do", " nothing"), "end_turn": does_event("end", " the turn"), "equipped": _ev_equipped,
+    "flip_coin": does_event("flip", " the coin to tails: +1 plasma this turn"),
+    "heal_player": does_event("gain", " {data[0]} Heathshards"),
+    "hivemind": card_event("{card}'s Hivemind ignores the damage"),
+    "mulligan": does_event("swap", " a card in the mulligan"),
+    "mulligan_count": does_event("have", " swapped {data[0]} cards in the mulligan"),
+    "mulligan_return": does_event("shuffle", " {data[0]} swapped cards back into the deck"),
+    "no_block": does_event("do", " not block"), "pass_phase": does_event("pass", " the phase"), "phase": _ev_phase,
+    "plasma": does_event("have", " {data[0]} plasma"), "play": _ev_play,
+    "reset_resolve": card_event("{card}'s Resolve is reset"), "summoned": card_event("{card} enters the field"),
+    "surrender": does_event("surrender"), "tap": card_event("{card} is tapped"), "targeted": _ev_targeted,
+    "to_hand": _ev_to_hand, "turn": does_event("begin", " turn {data[0]}"), "untap": card_event("{card} is untapped"),
     "shown": _ev_shown, "negate": _ev_negate, "fizzle": _ev_fizzle,
 }

@@ -13,7 +13,7 @@ from __future__ import annotations
 from tcgkit.core.actions import Action
 from tcgkit.core.errors import Refusal, split_clause
 from tcgkit.core.state import Event, GameState
-from tcgkit.core.words import CardWords, Words
+from tcgkit.core.words import CardWords, Words, card_event, does_event
 
 #: the core's reasons, when the game's rules have no better one (the words then say which rule it is)
 GENERIC = ("not a legal action", "not one of your choices", "that is not one of the moves")
@@ -286,16 +286,6 @@ Creature with a Backup Creature. With no Main Creature, move a Backup Creature u
         return ev.kind in self.SILENT_EVENTS
 
 
-def _card(template: str):
-    def f(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-        return template.format(card=w.card_name(state, ev), data=ev.data)
-    return f
-
-
-def _does(verb: str, rest: str = ""):
-    def f(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-        return f"{w.does(state, ev.player, viewer, verb)}{rest.format(card=w.card_name(state, ev), data=ev.data)}"
-    return f
 
 
 def _ev_attack(w: TgodWords, state: GameState, ev: Event, viewer: int) -> str:
@@ -334,13 +324,13 @@ def _ev_activate(w: TgodWords, state: GameState, ev: Event, viewer: int) -> str:
 
 
 TgodWords.EVENTS = {
-    "activate": _ev_activate, "attack": _ev_attack, "damage": _card("{card} loses {data[0]} HP"),
-    "destroyed": _card("{card} is destroyed"), "end_turn": _does("end", " the turn"), "equip": _ev_equip,
-    "first_player": _does("go", " first"), "heal": _card("{card} heals {data[0]} HP"),
-    "hp_carried": _card("{card}'s total HP, {data[0]}, comes off its owner's Base Armor"),
-    "no_draw": _does("have", " no cards left to draw: the draw is skipped"),
-    "no_switch": _does("have", " no Backup Creature to switch with: the Main Creature stays, without stars"),
-    "played": _ev_played, "star": _card("{card} spends a Battle Star ({data[0]} left)"),
-    "stars": _card("{card} gains {data[0]} Battle Star(s) ({data[1]} left)"), "switch": _ev_switch,
+    "activate": _ev_activate, "attack": _ev_attack, "damage": card_event("{card} loses {data[0]} HP"),
+    "destroyed": card_event("{card} is destroyed"), "end_turn": does_event("end", " the turn"), "equip": _ev_equip,
+    "first_player": does_event("go", " first"), "heal": card_event("{card} heals {data[0]} HP"),
+    "hp_carried": card_event("{card}'s total HP, {data[0]}, comes off its owner's Base Armor"),
+    "no_draw": does_event("have", " no cards left to draw: the draw is skipped"),
+    "no_switch": does_event("have", " no Backup Creature to switch with: the Main Creature stays, without stars"),
+    "played": _ev_played, "star": card_event("{card} spends a Battle Star ({data[0]} left)"),
+    "stars": card_event("{card} gains {data[0]} Battle Star(s) ({data[1]} left)"), "switch": _ev_switch,
     "turn": _ev_turn,
 }
