@@ -25,6 +25,7 @@ library (:mod:`tcgkit.core.cardtext`). A card's text is read sentence by sentenc
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from tcgkit.core.cardtext import Phrasebook
@@ -161,15 +162,10 @@ def _book() -> Phrasebook:
     return book
 
 
-_BOOK: Phrasebook | None = None
-
-
+@cache
 def book() -> Phrasebook:
     """The Guardian Realms phrasebook (built once)."""
-    global _BOOK
-    if _BOOK is None:
-        _BOOK = _book()
-    return _BOOK
+    return _book()
 
 
 def compile_text(text: str, card: str, file: str) -> tuple[list[dict[str, Any]], dict[str, Any], list[str]]:

@@ -33,6 +33,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from tcgkit.core.cardtext import Phrasebook
@@ -260,15 +261,10 @@ def _book() -> Phrasebook:
     return book
 
 
-_BOOK: Phrasebook | None = None
-
-
+@cache
 def book() -> Phrasebook:
     """The Perfect TCG phrasebook (built once)."""
-    global _BOOK
-    if _BOOK is None:
-        _BOOK = _book()
-    return _BOOK
+    return _book()
 
 
 def _merge_standing(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:

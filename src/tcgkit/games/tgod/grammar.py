@@ -25,6 +25,7 @@ to <card> [and N damage to your own]``, ``<card> gets X until the end of the tur
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from tcgkit.core.cardtext import Phrasebook
@@ -166,15 +167,10 @@ def _activated(limit: dict[str, Any], action: dict[str, Any], cost: list | None 
     return out
 
 
-_BOOK: Phrasebook | None = None
-
-
+@cache
 def book() -> Phrasebook:
     """The TGOD phrasebook (built once)."""
-    global _BOOK
-    if _BOOK is None:
-        _BOOK = _book()
-    return _BOOK
+    return _book()
 
 
 def compile_ability(ability: str, kind: str, card: str, file: str) -> tuple[list[dict[str, Any]], list[str]]:
