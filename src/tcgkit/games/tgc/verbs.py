@@ -72,16 +72,36 @@ def _grant_matches(state: GameState, card: int, grant: str, kw: str) -> bool:
 def kw_args(state: GameState, card: int, name: str) -> list[str]:
     """The parameters of every instance of keyword ``name`` the card has now (printed, granted, from Equipment):
     ``Resistance:Battlefields,2`` -> ``["Battlefields,2"]``."""
-    out = [k.partition(":")[2] for k in state.defs[card].fields["kw"] if k.startswith(name + ":")]
+    kws = state.defs[card].fields["kw"]
     st = state.cs.get(card)
-    if st is not None:
-        out += [k.partition(":")[2] for k, v in st.status.items()
-                if k.startswith(name + ":") and _status_live(state, v)]
-        for eq in st.attached:
-            if not nullified(state, eq):
-                out += [g.partition("@")[0].partition(":")[2] for g in state.defs[eq].fields["grants"]
-                        if g.startswith(name + ":") and _grant_matches(state, card, g, g.partition("@")[0])]
+    if st is None or not (st.status or st.attached):
+        return list(_printed_args(kws, name))  # printed keywords only (the hot path): nothing can take them away
+    out = [k.partition(":")[2] for k in kws if k.startswith(name + ":")]
+    out += [k.partition(":")[2] for k, v in st.status.items() if k.startswith(name + ":") and _status_live(state, v)]
+    for eq in st.attached:
+        if not nullified(state, eq):
+            out += [g.partition("@")[0].partition(":")[2] for g in state.defs[eq].fields["grants"]
+                    if g.startswith(name + ":") and _grant_matches(state, card, g, g.partition("@")[0])]
     return [a for a in out if has_kw(state, card, f"{name}:{a}")]
+
+
+#: id(keyword set) -> (the keyword set, {keyword name: its printed parameters}): a card's printed keywords are
+#: parsed once, not at each combat (the set is kept so that a reused id is never mistaken for it)
+_PRINTED_ARGS: dict[int, tuple[frozenset[str], dict[str, tuple[str, ...]]]] = {}
+
+
+def _printed_args(kws: frozenset[str], name: str) -> tuple[str, ...]:
+    """The parameters of keyword ``name`` printed in ``kws``, in the set's own order (as a scan of it finds them)."""
+    entry = _PRINTED_ARGS.get(id(kws))
+    if entry is None or entry[0] is not kws:
+        if len(_PRINTED_ARGS) > 4096:  # token definitions made during games: keep the cache bounded
+            _PRINTED_ARGS.clear()
+        entry = _PRINTED_ARGS[id(kws)] = (kws, {})
+    found = entry[1].get(name)
+    if found is None:
+        prefix = name + ":"
+        found = entry[1][name] = tuple(k.partition(":")[2] for k in kws if k.startswith(prefix))
+    return found
 
 
 def resistance(state: GameState, card: int, source: int) -> int:
