@@ -597,6 +597,7 @@ def use_equipment(state: GameState, eq: int) -> None:
     st = state.cs.get(eq)
     if st is None or "uses" not in st.counters or state.loc[eq][1] not in EQUIP:
         return
+    st = state.card_state(eq)  # to change it (a clone's copy on write)
     if state.options.get("equipment_use_per_turn"):
         c = st.counters
         if c.get("ut") == state.turn:
@@ -923,7 +924,7 @@ def add_status(state: GameState, card: int, status: str, value: int) -> None:
 
 
 def remove_status(state: GameState, card: int, status: str) -> None:
-    st = state.cs.get(card)
+    st = state.card_state_or_none(card)
     if st is not None and st.status.pop(status, None) is not None:
         state.emit("status_removed", state.owner[card], card, (status,))
 
@@ -951,14 +952,14 @@ def tick_damage(state: GameState, card: int) -> None:
     poison = st.status.get("poisoned", 0)
     if poison and state.loc[card][1] in LANE_OF:
         damage_guardian(state, card, poison, enemy=False)
-        st2 = state.cs.get(card)
+        st2 = state.card_state_or_none(card)
         if st2 is not None and "poisoned" in st2.status and state.loc[card][1] in LANE_OF:
             st2.status["poisoned"] = poison * 2
 
 
 def tick_durations(state: GameState, card: int) -> None:
     """Timed statuses count the controller's turns (GR-SETUP-02, GR-PARA-02, GR-EXH-04..06)."""
-    st = state.cs.get(card)
+    st = state.card_state_or_none(card)
     if st is None or not st.status:
         return
     for name in [k for k in st.status if k in TIMED or k.startswith("immune_")]:

@@ -523,7 +523,7 @@ class PerfectRules(Ruleset):
             for c in zones[z]:
                 st = cs.get(c)
                 if st is not None and st.tapped:
-                    st.tapped = False
+                    state.card_state(c).tapped = False  # card_state: a clone's copy on write
         state.phase = "refresh"
         state.emit("turn_start", p, data=(state.turn,))
 
@@ -537,7 +537,9 @@ class PerfectRules(Ruleset):
         p = state.active
         state.vars.pop("war_acted", None)
         state.emit("turn_end", p, data=(state.turn,))
-        for st in state.cs.values():
+        for card, st in list(state.cs.items()):
+            if st.mods or st.status:
+                st = state.card_state(card)  # to change it (a clone's copy on write)
             if st.mods:
                 st.mods = durations.after_turn(st.mods, ("battle",))
             if st.status:
@@ -1151,7 +1153,7 @@ class PerfectRules(Ruleset):
         state.emit("stasis", p, card)
 
     def end_stasis(self, state: GameState, card: int) -> None:
-        st = state.cs.get(card)
+        st = state.card_state_or_none(card)
         if st is not None and st.status.pop("stasis", None) is not None:
             st.tapped = False  # back to the Refreshed position (PTCG-TERM-21)
             state.emit("stasis_ended", state.owner[card], card)
@@ -1493,7 +1495,7 @@ class PerfectRules(Ruleset):
         state.emit("damaged", state.owner[card], card, (amount,))
         if state.options.get("unit_damage_battle_only"):
             return
-        st = state.cs.get(card)
+        st = state.card_state_or_none(card)
         if st is not None and st.status.pop("shield", None) is not None:
             state.emit("prevented", state.owner[card], card, ("damage",))
             return

@@ -267,7 +267,7 @@ def combat(rules: Any, state: GameState, a: int, d: int) -> None:
         for x, y, power in hits:  # the creatures of one step hit at the same time (powers taken before)
             _hit(rules, state, x, y, power, x == a)
     for c in bonus:
-        st = state.cs.get(c)
+        st = state.card_state_or_none(c)
         if st is not None:
             st.mods = [m for m in st.mods if m[2] != "combat"]
             if state.loc[c][1] == "field" and rules.stat(state, c, "resolve") <= 0:
@@ -462,7 +462,7 @@ def _reset_resolve(state: GameState, ctx: dict, step: Step) -> None:
     """Cyborg (Medical Shell): the resolve goes back to its original value: damage and every resolve change made by
     effects (gains and losses) are removed; the bonus of attached Equipment stays while attached (TGC-3.3.3.b.3)."""
     for c in select(state, ctx, step.params["target"]):
-        st = state.cs.get(c)
+        st = state.card_state_or_none(c)
         if st is not None:
             st.counters.pop("damage", None)
             st.mods = [m for m in st.mods if m[0] != "resolve" or str(m[2]).startswith("eq")]
@@ -668,9 +668,12 @@ def _clockwork(state: GameState, ctx: dict, params: Any) -> None:
 def _remember(state: GameState, ctx: dict, params: Any) -> None:
     """Geneticist: a new use ends the previous grant (statuses tied to the source are reset)."""
     src = ctx["source"]
-    for st in state.cs.values():
-        for k in [k for k, v in st.status.items() if v == 10 + src]:
-            del st.status[k]
+    for card, st in list(state.cs.items()):
+        tied = [k for k, v in st.status.items() if v == 10 + src]
+        if tied:
+            st = state.card_state(card)  # to change it (a clone's copy on write)
+            for k in tied:
+                del st.status[k]
 
 
 @hook("tgc.twice")
@@ -733,7 +736,7 @@ def _reequip(state: GameState, ctx: dict, params: Any) -> None:
     if not targets or state.loc[eq][1] != "equip":
         return
     st = state.card_state(eq)
-    old = state.cs.get(st.host)
+    old = state.card_state_or_none(st.host)
     if old is not None and eq in old.attached:
         old.attached.remove(eq)
         old.mods = [m for m in old.mods if m[2] != f"eq{eq}"]  # a CMO's bonus leaves with the Equipment
