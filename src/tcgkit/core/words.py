@@ -139,6 +139,10 @@ class Words:
     CHOICES: ClassVar[Mapping[str, str]] = {}
     #: A short summary of how to play, from the rulebook (the terminal's ``?`` and the web's how-to page).
     SUMMARY: ClassVar[str] = ""
+    #: The answer that takes an optional effect ("Yes, use the ability"); and what a card's effect is called in the
+    #: game ("Resolve Lin's ability first").
+    YES: ClassVar[str] = "Yes"
+    EFFECT: ClassVar[str] = "effect"
     #: Internal keys of the game (resource, status and counter names that are not words) that no text may hold;
     #: the tests check every description against them.
     INTERNAL: ClassVar[frozenset[str]] = frozenset()
@@ -231,7 +235,22 @@ class Words:
 
     # ------------------------------------------------------------------ decisions
     def action(self, state: GameState, action: Action, viewer: int) -> str:
-        """What an action will do, in words (games add side effects: "... and discards Ashen Brute")."""
+        """What an action will do, in words (games add side effects: "... and discards Ashen Brute").
+
+        The effect language's own decisions (choose a card or an option, order triggers, take an optional effect,
+        stop choosing) read the same in every game, through :meth:`chosen`, :meth:`option`, ``YES`` and ``EFFECT``.
+        """
+        k, a = action.kind, action.args
+        if k == "choose":
+            return f"Choose {self.chosen(state, a[0], viewer)}"
+        if k == "option":
+            return self.option(state, str(a[0]))
+        if k == "first":
+            return f"Resolve {self.named(state, a[0], viewer)}'s {self.EFFECT} first"
+        if k in ("yes", "no"):
+            return self.YES if k == "yes" else "No"
+        if k == "done":
+            return "Done choosing"
         verb = self._look(self.ACTIONS, action.kind, "action")
         parts = [verb]
         for a in action.args:
@@ -240,6 +259,14 @@ class Words:
             else:
                 parts.append(self.word(a))
         return " ".join(parts)
+
+    def chosen(self, state: GameState, card: int, viewer: int) -> str:
+        """A card a ``choose`` decision offers, as the chooser sees it (games say where it stands)."""
+        return self.named(state, card, viewer)
+
+    def option(self, state: GameState, value: str) -> str:
+        """An ``option`` decision's value in words (games read the pending prompt for what it means)."""
+        return self.word(value)
 
     def word(self, arg: str) -> str:
         """A word argument of an action (a zone slot, an option) in words; zones by their names."""

@@ -42,6 +42,7 @@ def _lane_word(arg: Any) -> int:
 class GuardianRealmsWords(Words):
     """Guardian Realms' words (rulebook: ``shared/rules/guardian-realms.txt``)."""
 
+    YES = "Yes, use the effect"
     ZONES = {"deck": "Deck", "hand": "Hand", "discard": "Discard Pile", "lane1": "Guardian, lane 1 (Outpost)",
              "lane2": "Guardian, lane 2 (Stronghold)", "lane3": "Guardian, lane 3 (Outpost)",
              "equip1": "Equipment, lane 1", "equip2": "Equipment, lane 2", "equip3": "Equipment, lane 3",
@@ -288,24 +289,19 @@ An empty deck deals 1, 2, 4... damage to each of your Bases at each draw."""
                                          f"+{f['infuse_hp']} HP" if f.get("infuse_hp") else "") if x)
             return f"Infuse {self.where(state, a[0], viewer)} into {self.where(state, a[1], viewer)}: " \
                    f"discard {state.defs[a[0]].name}, {state.defs[a[1]].name} gets {gain or 'its bonus'}"
-        if k == "choose":
-            return f"Choose {self.where(state, a[0], viewer)}" if state.visible(a[0], viewer) else "Choose a card"
-        if k == "option":
-            word = str(a[0])
-            if word == "statuses_first":
-                return "Burn and Poison damage first"
-            if word == "effects_first":
-                return "Your end-of-turn effects first"
-            if _lane_word(word):
-                return LANE_NAME[_lane_word(word)].capitalize()
-            return self._look({}, word, "option")
-        if k == "first":
-            return f"Resolve {self.named(state, a[0], viewer)}'s effect first"
-        if k in ("yes", "no"):
-            return "Yes, use the effect" if k == "yes" else "No"
-        if k == "done":
-            return "Done choosing"
         return super().action(state, action, viewer)
+
+    def chosen(self, state: GameState, card: int, viewer: int) -> str:
+        return self.where(state, card, viewer) if state.visible(card, viewer) else "a card"
+
+    def option(self, state: GameState, value: str) -> str:
+        if value == "statuses_first":
+            return "Burn and Poison damage first"
+        if value == "effects_first":
+            return "Your end-of-turn effects first"
+        if _lane_word(value):
+            return LANE_NAME[_lane_word(value)].capitalize()
+        return self._look({}, value, "option")
 
     def word(self, arg: str) -> str:
         lane = _lane_word(arg)

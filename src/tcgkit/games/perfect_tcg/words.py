@@ -155,7 +155,6 @@ effects (spent cards go to the Lost zone). Armour reduces damage to your Leader.
                 return "No more Supports: on to the defence"
             if state.phase == "defend":
                 return "Done: the battle resolves"
-            return "Done choosing"
         if k == "boost":
             d = state.defs[a[0]]
             old = state.zones[p]["boost"]
@@ -190,14 +189,6 @@ effects (spent cards go to the Lost zone). Armour reduces damage to your Leader.
         if k == "defend":
             where = "from your hand" if state.loc[a[0]][1] == "hand" else "from its Wing zone"
             return f"Defend with {state.defs[a[0]].name} {where}: +{rules.stat(state, a[0], 'power')} Power"
-        if k == "option":
-            return self.option(state, str(a[0]))
-        if k == "choose":
-            return f"Choose {self._unit(state, a[0], viewer)}"
-        if k == "first":
-            return f"Resolve {self.named(state, a[0], viewer)}'s effect first"
-        if k in ("yes", "no"):
-            return "Yes" if k == "yes" else "No"
         return super().action(state, action, viewer)
 
     def option(self, state: GameState, value: str) -> str:
@@ -207,6 +198,9 @@ effects (spent cards go to the Lost zone). Armour reduces damage to your Leader.
         if value in ZONE_NAME:
             return f"The {ZONE_NAME[value]} zone"
         return value
+
+    def chosen(self, state: GameState, card: int, viewer: int) -> str:
+        return self._unit(state, card, viewer)
 
     def _unit(self, state: GameState, card: int, viewer: int) -> str:
         if not state.visible(card, viewer):

@@ -37,6 +37,7 @@ def _turns(n: int) -> str:
 class PhaktionzWords(Words):
     """Phaktionz' words (rulebook: ``shared/rules/phaktionz.txt``)."""
 
+    EFFECT = "ability"
     ZONES = {"deck": "Deck", "hand": "Hand", "field": "Battlefield", "realm": "Realm", "attached": "Weapons",
              "deck_out": "Deck Out Pile", "exile": "Exile Zone", "creation_pile": "Creation Pile",
              "stack": "being played", "aside": "set aside (mulligan)"}
@@ -239,16 +240,6 @@ create into your hand when their condition holds."""
                 demoted = " and it is demoted" if rules.stat(state, target, "tier") < 3 else ""
                 return text + f": {self.player(state, 1 - p, viewer)} loses {_cards(da - dt)}{demoted}"
             return text + ": no damage (it is not stronger)"
-        if k == "first":
-            return f"Resolve {self.named(state, a[0], viewer)}'s ability first"
-        if k == "choose":
-            return f"Choose {self._summon(state, a[0], viewer)}"
-        if k == "option":
-            return self.option(state, str(a[0]))
-        if k in ("yes", "no"):
-            return "Yes" if k == "yes" else "No"
-        if k == "done":
-            return "Done choosing"
         return super().action(state, action, viewer)
 
     def option(self, state: GameState, value: str) -> str:
@@ -261,6 +252,9 @@ create into your hand when their condition holds."""
         if value.isdigit() and state.pending is not None and state.pending.bind == "x":
             return f"X is {value}"
         return value
+
+    def chosen(self, state: GameState, card: int, viewer: int) -> str:
+        return self._summon(state, card, viewer)
 
     def _summon(self, state: GameState, card: int, viewer: int) -> str:
         if not state.visible(card, viewer):

@@ -229,16 +229,6 @@ passes it on, and twice in a row the gamestate defaults (the pending phase chang
             pend = state.vars.get("pend") or ("", -1)
             dmg = rules.stat(state, pend[1], "power") if pend[1] >= 0 else 0
             return f"Do not block: {dmg} damage to your Heathshards"
-        if k == "choose":
-            return f"Choose {self.named(state, a[0], viewer)}"
-        if k == "option":
-            return self.word(str(a[0]))
-        if k == "first":
-            return f"Resolve {self.named(state, a[0], viewer)}'s effect first"
-        if k in ("yes", "no"):
-            return "Yes" if k == "yes" else "No"
-        if k == "done":
-            return "Done choosing"
         return super().action(state, action, viewer)
 
     def word(self, arg: str) -> str:
