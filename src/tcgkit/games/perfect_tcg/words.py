@@ -388,15 +388,12 @@ def _ev_prevent(w: Words, state: GameState, ev: Event, viewer: int) -> str:
     return f"{w.whose(state, ev.player, viewer)} Leader takes {ev.data[0]} less damage this turn"
 
 
-def _ev_coin(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-    return f"the coin decides: {w.does(state, ev.player, viewer, 'go')} first"
-
-
 PerfectTcgWords.EVENTS = {
     "activate": does_event("use", " {card}'s effect"), "armour": _ev_armour, "armour_used": _ev_armour_used,
     "attack": _other("{card} attacks {other}"), "battle": _ev_battle,
     "battle_won": _other("{card} defeats {other}"), "boost": does_event("play", " the Boost {card}"),
-    "cast": does_event("cast", " {card}"), "coin": _ev_coin, "damage": _ev_damage,
+    "cast": does_event("cast", " {card}"), "coin": card_event("the coin decides: {who} first", verb="go"),
+    "damage": _ev_damage,
     "damaged": card_event("{card} takes {data[0]} damage"), "defend": _other("{card} defends {other}"),
     "destroyed": card_event("{card} is destroyed"),
     "energise": does_event("energise", " {data[0]} card(s)"),
