@@ -190,6 +190,7 @@ class PerfectRules(Ruleset):
     PLAY_ZONES = FIELD
     PASS_KINDS = Ruleset.PASS_KINDS | {"end", "pass"}
     WORDS = PerfectTcgWords
+    PHRASES_MODULE = "tcgkit.games.perfect_tcg.grammar"
     # one unit in the Leader zone and in each Wing and Support zone (PTCG-ROLE-03)
     # a Wing or Support zone holds one card: a unit, or an excavated Artefact (PTCG-TERM-11)
     ZONE_RULES = {LEADER: (1, (UNIT,)), **{z: (1, (UNIT, ARTEFACT)) for z in SLOTS}, ART: (None, (ARTEFACT,))}
@@ -232,13 +233,6 @@ class PerfectRules(Ruleset):
         from tcgkit.games.perfect_tcg.grammar import prepare_entry
 
         return prepare_entry(entry, source)
-
-    def explain_card(self, key_or_name: str) -> list[str]:
-        """How the engine reads a Perfect TCG card: each effect step by step, and any phrase left unread."""
-        from tcgkit.core.fromtext import explain_card
-        from tcgkit.games.perfect_tcg.grammar import WORDS
-
-        return explain_card(self.pool().get(key_or_name), WORDS)
 
     def game_handlers(self) -> dict[str, effects.Handler]:
         return dict(verbs.HANDLERS)
