@@ -219,7 +219,7 @@ class StageActions:
                             is_refreshed(state, c):
                         continue
                     ctx = {"source": c, "controller": p}
-                    if cost and not self.can_pay(state, ctx, cost):
+                    if cost and not effects.can_pay(state, ctx, cost):
                         continue
                     if eff.condition is not None and not self.holds(state, ctx, eff.condition):
                         continue

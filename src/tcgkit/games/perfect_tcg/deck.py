@@ -13,7 +13,9 @@ from typing import Any
 from tcgkit.core.cards import CardDef, Effect
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError
+from tcgkit.core.fromtext import explain_card
 from tcgkit.core.state import GameState
+from tcgkit.games.perfect_tcg.grammar import WORDS, prepare_entry
 from tcgkit.games.perfect_tcg.model import (
     ARTEFACT,
     UNIT,
@@ -35,15 +37,10 @@ class DeckRules:
     def prepare_card(self, entry: dict[str, Any], source: str) -> dict[str, Any]:
         """A card entry with ``effects: from_text`` plays from its effect box (``grammar.py``): "Guardian." gives the
         keyword, the phrases no template reads are kept in ``unread`` (the card is partly executable)."""
-        from tcgkit.games.perfect_tcg.grammar import prepare_entry
-
         return prepare_entry(entry, source)
 
     def explain_card(self, key_or_name: str) -> list[str]:
         """How the engine reads a Perfect TCG card: each effect step by step, and any phrase left unread."""
-        from tcgkit.core.fromtext import explain_card
-        from tcgkit.games.perfect_tcg.grammar import WORDS
-
         return explain_card(self.pool().get(key_or_name), WORDS)
 
     def validate_deck(self, deck: Deck, format: str | None = None, options: dict | None = None) -> list[Violation]:

@@ -55,20 +55,12 @@ class CardPlay:
             paid += 1
         return paid
 
-    def start(self, state: GameState, steps: tuple[Step, ...], source: int, controller: int,
+    def start(self, state: GameState, effect: Effect | tuple[Step, ...], source: int, controller: int,
               bindings: dict[str, Any] | None = None) -> None:
-        """Put steps on the stack, stamped with the order in which effects start (PTCG-ULT-04, PTCG-WIN-04)."""
-        ctx: dict[str, Any] = {"source": source, "controller": controller, "_seq": next_seq(state)}
-        if bindings:
-            ctx.update(bindings)
-        state.stack.append([steps, 0, ctx])
-
-    def start_effect(self, state: GameState, eff: Effect, source: int, controller: int,
-                     bindings: dict[str, Any] | None = None) -> None:
-        steps = eff.steps
-        if eff.optional:
-            steps = (Step("may", {"then": steps, "prompt": f"use {state.defs[source].name}: {eff.text}"}),)
-        self.start(state, steps, source, controller, bindings)
+        """:func:`tcgkit.core.effects.start` (an ``optional`` effect asks first), the frame stamped with the order in
+        which effects start (PTCG-ULT-04, PTCG-WIN-04)."""
+        seq = {"_seq": next_seq(state)}
+        effects.start(state, effect, source, controller, {**seq, **bindings} if bindings else seq)
 
     def enter(self, state: GameState, card: int, p: int, zone: str, by_effect: bool = False) -> None:
         """A card enters a field zone: its "In _ zone" effects activate, or are negated (PTCG-ULT-15/16)."""
@@ -93,7 +85,7 @@ class CardPlay:
                 state.card_state(card).status["negated"] = 1  # still a card with an effect (PTCG-ULT-17)
                 state.emit("negated", p, card, (i,))
                 continue
-            self.start_effect(state, eff, card, p)
+            self.start(state, eff, card, p)
 
     def play_boost(self, state: GameState, p: int, card: int) -> None:
         """Pay, replace the active Boost (PTCG-ZONE-08), and put the new one in the Boost zone."""
@@ -119,7 +111,7 @@ class CardPlay:
             if eff.condition is not None and not effects.check(state, ctx, eff.condition):
                 state.emit("negated", p, card, (i,))
                 continue
-            self.start_effect(state, eff, card, p)
+            self.start(state, eff, card, p)
 
     def activate(self, state: GameState, p: int, card: int, i: int) -> None:
         eff = state.defs[card].effects[i]
@@ -280,31 +272,18 @@ class CardPlay:
             st[USED[i]] = cyc
             st[COUNT[i]] = 1
 
-    def can_pay(self, state: GameState, ctx: dict, cost: tuple[Step, ...]) -> bool:
-        """Whether a cost can be paid in full now (costs are never paid in part: PTCG-CARD-08, PTCG-ULT-03)."""
-        me = ctx["controller"]
-        for step in cost:
-            v = step.verb
-            prm = step.params
-            if v == "pay":
-                if len(state.zones[me][ENERGY]) < effects.amount(state, ctx, prm["amount"]):
-                    return False
-            elif v == "rest":
-                cards = effects.select(state, ctx, prm["target"])
-                if not cards or not all(is_refreshed(state, c) for c in cards):
-                    return False
-            elif v == "remove_counter":
-                need = effects.amount(state, ctx, prm.get("amount", 1))
-                for c in effects.select(state, ctx, prm["target"]):
-                    st = state.cs.get(c)
-                    if (st.counters.get(prm["counter"], 0) if st is not None else 0) < need:
-                        return False
-            elif v == "choose":
-                if len(effects.select(state, ctx, prm["from"])) < effects.amount(state, ctx, prm.get("count", 1)):
-                    return False
-            elif v in ("lose", "sacrifice", "discard") and "target" in prm and not effects.select(
-                    state, ctx, prm["target"]):
-                return False
+    def can_pay_step(self, state: GameState, ctx: dict, step: Step) -> bool:
+        """A cost step of this game's own verbs, for :func:`~tcgkit.core.effects.can_pay` (costs are never paid in
+        part: PTCG-CARD-08, PTCG-ULT-03): Energy to pay (PTCG-ENERGY-01), refreshed units to rest, cards to lose."""
+        v = step.verb
+        prm = step.params
+        if v == "pay":
+            return len(state.zones[ctx["controller"]][ENERGY]) >= effects.amount(state, ctx, prm["amount"])
+        if v == "rest":
+            cards = effects.select(state, ctx, prm["target"])
+            return bool(cards) and all(is_refreshed(state, c) for c in cards)
+        if v in ("lose", "sacrifice") and "target" in prm:
+            return bool(effects.select(state, ctx, prm["target"]))
         return True
 
     def draw(self, state: GameState, player: int) -> int:

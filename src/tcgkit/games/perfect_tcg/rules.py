@@ -101,6 +101,7 @@ class PerfectRules(DeckRules, TurnFlow, StageActions, CardPlay, Triggers, Static
     #: where events name other cards in their data (hidden from a viewer who cannot see them now).
     EVENT_CARD_DATA = {"attack": (0,), "support": (0,), "defend": (0,), "battle": (3,), "battle_won": (0,)}
     PLAY_ZONES = FIELD
+    OWN_CARD_TRIGGERS = True  # "when this card is lost", an effect of a card in the Lost zone (PTCG-ULT-10)
     PASS_KINDS = Ruleset.PASS_KINDS | {"end", "pass"}
     WORDS = PerfectTcgWords
     # one unit in the Leader zone and in each Wing and Support zone (PTCG-ROLE-03)

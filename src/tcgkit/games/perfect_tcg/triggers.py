@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 from tcgkit.core import effects
+from tcgkit.core.cards import Effect
 from tcgkit.core.ruleset import event_bindings, event_filters_pass
 from tcgkit.core.state import Event, GameState
 from tcgkit.games.perfect_tcg.model import (
@@ -86,70 +87,54 @@ class Triggers:
         for k, key in NKEYS.items():
             state.vars[key] = counts.get(k, 0)
 
-    def fire_triggers(self, state: GameState, ev: Event) -> None:
-        """Start every triggered effect listening to ``ev``: on the field, or on the event's own card where its
-        effect's ``zone`` says (e.g. "when this Card is lost"). The turn player's effects resolve first; a player
-        with several different ones orders them (:func:`~tcgkit.core.effects.start_in_order`)."""
-        kind = ev.kind
-        a = state.active
-        v = state.vars
-        fired: tuple[list[effects.Fired], ...] = ([], [])  # per player
-        for p in (1 - a, a):
-            if not v.get(NTRIG[p]):
-                continue
-            zones = state.zones[p]
-            for z in FIELD:
-                for card in zones[z]:
-                    trig = state.defs[card].fields["triggered"]
-                    if trig:
-                        self._try_triggers(state, card, p, z, trig, ev, kind, False, fired[p])
-        card = ev.card
-        if card >= 0 and card < len(state.defs):
-            p, z = state.loc[card]
-            trig = state.defs[card].fields["triggered"]
-            if trig and z not in FIELD:
-                self._try_triggers(state, card, state.owner[card], z, trig, ev, kind, True, fired[state.owner[card]])
-        if fired[0] or fired[1]:
-            effects.start_in_order(state, fired[1 - a] + fired[a], _event_bindings(ev))
+    def trigger_zones(self, state: GameState, player: int) -> tuple[str, ...]:
+        """The field, while ``player`` has a card with a triggered effect there (counted by :meth:`on_event`)."""
+        return FIELD if state.vars.get(NTRIG[player]) else ()
+
+    def trigger_bindings(self, ev: Event) -> dict[str, Any]:
+        return _event_bindings(ev)
+
+    def use_limit(self, state: GameState, card: int, index: int, eff: Effect) -> None:
+        if eff.limit:
+            self.mark_used(state, card, index, eff.limit, state.owner[card])
 
     def start_triggered(self, state: GameState, card: int, index: int, controller: int,
                         bindings: dict[str, Any]) -> None:
-        self.start_effect(state, state.defs[card].effects[index], card, controller, bindings)
+        self.start(state, state.defs[card].effects[index], card, controller, bindings)
 
-    def _try_triggers(self, state: GameState, card: int, p: int, z: str, trig: tuple, ev: Event, kind: str,
-                      off_field: bool, fired: list[effects.Fired]) -> None:
-        d = state.defs[card]
-        for i in trig:
-            eff = d.effects[i]
-            if eff.trigger != kind:
-                continue
-            if off_field:
-                if eff.zone is None:
-                    # "When a <name> Unit is lost" covers that unit itself, just gone from play (PTCG-ULT-10)
-                    if not (kind == "lost" and eff.params and "unit" in eff.params and ev.data
-                            and ev.data[0] in FIELD_SET):
-                        continue
-                elif z not in self.zone_group(eff.zone):
-                    continue
-            elif eff.zone is not None and z not in self.zone_group(eff.zone):
-                continue
-            if not off_field and not self.effects_on(state, card):
-                continue
-            prm = eff.params
-            if prm:
-                if not event_filters_pass(prm, card, p, ev):
-                    continue
-                if "unit" in prm and (ev.card < 0 or state.defs[ev.card].name.lower() != str(prm["unit"]).lower()):
-                    continue
-                against = prm.get("against")
-                if against is not None and (len(ev.data) < 2 or ev.data[1] != against):
-                    continue
-            if eff.limit and not self.limit_ok(state, card, i, eff.limit, p):
-                continue
-            if eff.condition is not None:
-                ctx = {"source": card, "controller": p, **_event_bindings(ev)}
-                if not effects.check(state, ctx, eff.condition):
-                    continue
-            if eff.limit:
-                self.mark_used(state, card, i, eff.limit, p)
-            fired.append((card, i))
+    def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Event) -> bool:
+        """Whether ``card``'s triggered effect ``index`` answers ``ev``: in play where its ``zone`` says and while its
+        effects work (PTCG-TERM-23, PTCG-ROLE-08); out of play only where its ``zone`` says, or as the named unit just
+        lost (PTCG-ULT-10); its event filters, ``unit`` and ``against``; once per turn (PTCG-ULT-13); its
+        condition."""
+        p = state.owner[card]
+        z = state.loc[card][1]
+        off_field = z not in FIELD_SET
+        if off_field:
+            if eff.zone is None:
+                # "When a <name> Unit is lost" covers that unit itself, just gone from play (PTCG-ULT-10)
+                if not (ev.kind == "lost" and eff.params and "unit" in eff.params and ev.data
+                        and ev.data[0] in FIELD_SET):
+                    return False
+            elif z not in self.zone_group(eff.zone):
+                return False
+        elif eff.zone is not None and z not in self.zone_group(eff.zone):
+            return False
+        if not off_field and not self.effects_on(state, card):
+            return False
+        prm = eff.params
+        if prm:
+            if not event_filters_pass(prm, card, p, ev):
+                return False
+            if "unit" in prm and (ev.card < 0 or state.defs[ev.card].name.lower() != str(prm["unit"]).lower()):
+                return False
+            against = prm.get("against")
+            if against is not None and (len(ev.data) < 2 or ev.data[1] != against):
+                return False
+        if eff.limit and not self.limit_ok(state, card, index, eff.limit, p):
+            return False
+        if eff.condition is not None:
+            ctx = {"source": card, "controller": p, **_event_bindings(ev)}
+            if not effects.check(state, ctx, eff.condition):
+                return False
+        return True
