@@ -13,6 +13,7 @@ provides
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
@@ -93,6 +94,10 @@ class Ruleset:
     #: the kinds of action that give a decision away (pass, end the turn or phase, decline, keep the hand), for bots:
     #: the core's own answers ("no" to a may, "done" choosing) and the game's words (:meth:`is_pass`).
     PASS_KINDS: ClassVar[frozenset[str]] = frozenset({"no", "done"})
+    #: the module of the game's card-text grammar whose ``WORDS`` name its triggers and zones for
+    #: :meth:`explain_card` (e.g. ``"tcgkit.games.tgod.grammar"``); imported only when a card is explained, so playing
+    #: a game never loads the text parser.
+    PHRASES_MODULE: ClassVar[str | None] = None
     #: extra verbs of this game's effect language: name -> {"params": (...), "required": (...)}.
     EXTRA_VERBS: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {}
 
@@ -172,10 +177,14 @@ class Ruleset:
 
     def explain_card(self, key_or_name: str) -> list[str]:
         """How the engine reads a card, step by step in words (``tcgkit cards GAME --explain NAME``); a game adds
-        its own fields (keywords...)."""
+        its own fields (keywords...). With a :attr:`PHRASES_MODULE`, each phrase of the text read or left unread."""
         from tcgkit.core.cardtext import explain_effect
 
         card = self.pool().get(key_or_name)
+        if self.PHRASES_MODULE is not None:
+            from tcgkit.core.fromtext import explain_card
+
+            return explain_card(card, importlib.import_module(self.PHRASES_MODULE).WORDS)
         lines = [f"{card.name} ({card.type})", f"text: {card.text}" if card.text else "no rules text"]
         for eff in card.effects:
             lines.extend(explain_effect(eff))

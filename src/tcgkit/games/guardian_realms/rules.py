@@ -68,6 +68,7 @@ class GuardianRealmsRules(Ruleset):
     data_dir = Path(__file__).parent
     EXTRA_VERBS = EXTRA_VERBS
     WORDS = GuardianRealmsWords
+    PHRASES_MODULE = "tcgkit.games.guardian_realms.grammar"
 
     def game_handlers(self) -> dict[str, effects.Handler]:
         return dict(HANDLERS)
@@ -82,13 +83,6 @@ class GuardianRealmsRules(Ruleset):
         from tcgkit.games.guardian_realms.grammar import prepare_entry
 
         return prepare_entry(entry, source)
-
-    def explain_card(self, key_or_name: str) -> list[str]:
-        """How the engine reads a Guardian Realms card: each effect step by step, and any phrase left unread."""
-        from tcgkit.core.fromtext import explain_card
-        from tcgkit.games.guardian_realms.grammar import WORDS
-
-        return explain_card(self.pool().get(key_or_name), WORDS)
 
     def validate_deck(self, deck: Deck, format: str | None = None) -> list[Violation]:
         """Every deck rule broken (GR-DECK-01..09), each with its clause id."""

@@ -17,7 +17,7 @@ from typing import Any
 from tcgkit.core.actions import Action
 from tcgkit.core.errors import Refusal
 from tcgkit.core.state import Event, GameState
-from tcgkit.core.words import CardWords, Words
+from tcgkit.core.words import CardWords, Words, card_event
 from tcgkit.games.guardian_realms import combat
 
 #: the core's reasons, when the game's rules have no better one (the words then say which rule it is)
@@ -42,6 +42,7 @@ def _lane_word(arg: Any) -> int:
 class GuardianRealmsWords(Words):
     """Guardian Realms' words (rulebook: ``shared/rules/guardian-realms.txt``)."""
 
+    YES = "Yes, use the effect"
     ZONES = {"deck": "Deck", "hand": "Hand", "discard": "Discard Pile", "lane1": "Guardian, lane 1 (Outpost)",
              "lane2": "Guardian, lane 2 (Stronghold)", "lane3": "Guardian, lane 3 (Outpost)",
              "equip1": "Equipment, lane 1", "equip2": "Equipment, lane 2", "equip3": "Equipment, lane 3",
@@ -288,24 +289,19 @@ An empty deck deals 1, 2, 4... damage to each of your Bases at each draw."""
                                          f"+{f['infuse_hp']} HP" if f.get("infuse_hp") else "") if x)
             return f"Infuse {self.where(state, a[0], viewer)} into {self.where(state, a[1], viewer)}: " \
                    f"discard {state.defs[a[0]].name}, {state.defs[a[1]].name} gets {gain or 'its bonus'}"
-        if k == "choose":
-            return f"Choose {self.where(state, a[0], viewer)}" if state.visible(a[0], viewer) else "Choose a card"
-        if k == "option":
-            word = str(a[0])
-            if word == "statuses_first":
-                return "Burn and Poison damage first"
-            if word == "effects_first":
-                return "Your end-of-turn effects first"
-            if _lane_word(word):
-                return LANE_NAME[_lane_word(word)].capitalize()
-            return self._look({}, word, "option")
-        if k == "first":
-            return f"Resolve {self.named(state, a[0], viewer)}'s effect first"
-        if k in ("yes", "no"):
-            return "Yes, use the effect" if k == "yes" else "No"
-        if k == "done":
-            return "Done choosing"
         return super().action(state, action, viewer)
+
+    def chosen(self, state: GameState, card: int, viewer: int) -> str:
+        return self.where(state, card, viewer) if state.visible(card, viewer) else "a card"
+
+    def option(self, state: GameState, value: str) -> str:
+        if value == "statuses_first":
+            return "Burn and Poison damage first"
+        if value == "effects_first":
+            return "Your end-of-turn effects first"
+        if _lane_word(value):
+            return LANE_NAME[_lane_word(value)].capitalize()
+        return self._look({}, value, "option")
 
     def word(self, arg: str) -> str:
         lane = _lane_word(arg)
@@ -538,21 +534,6 @@ def _ev_resource(w: Words, state: GameState, ev: Event, viewer: int) -> str:
     return f"{w.whose(state, ev.player, viewer)} {label}: now {value}"
 
 
-def _simple(text: str, verb: str | None = None):
-    def f(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-        if verb is not None:
-            return text.format(who=_who(w, state, ev, viewer, verb), card=w.card_name(state, ev))
-        return text.format(card=w.card_name(state, ev))
-    return f
-
-
-def _ev_with(template: str, kind: str = "a Guardian"):
-    def f(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-        other = w.named(state, ev.data[0], viewer, kind)
-        return template.format(card=w.card_name(state, ev), other=other)
-    return f
-
-
 def _ev_lane(template: str):
     def f(w: Words, state: GameState, ev: Event, viewer: int) -> str:
         lane = ev.data[0]
@@ -576,23 +557,22 @@ def _ev_immune(w: Words, state: GameState, ev: Event, viewer: int) -> str:
     return f"{w.card_name(state, ev)} is immune to {STATUS_NAME.get(ev.data[0], 'it')}: no effect"
 
 
-def _ev_nullified(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-    return f"{w.card_name(state, ev)} takes no damage: {ev.data[0]} damage negated"
-
-
 GuardianRealmsWords.EVENTS = {
     "ability": _ev_ability, "attack": _ev_attack, "base_damage": _ev_base_damage,
     "base_destroyed": _ev_lane("{whose} {base} is destroyed"), "damage": _ev_damage, "heal": _ev_heal,
-    "defeated": _simple("{card} is defeated"), "discarded": _ev_discarded, "empty_deck": _ev_empty_deck,
-    "end_turn": _simple("{who} the turn", "end"), "equipped": _ev_with("{card} is equipped to {other}"),
-    "first_player": _simple("{who} first", "go"), "hp_link": _ev_hp_link, "immune": _ev_immune,
-    "infused": _ev_with("{card} is infused into {other}"), "keep": _simple("{who} the hand", "keep"),
-    "mulligan": _simple("{who} a mulligan", "take"), "link_broken": _ev_link_broken,
-    "nullified": _ev_nullified, "played": _simple("{who} {card}", "play"), "resist": _ev_resist,
-    "returned": _simple("{card} returns to its owner's hand"), "roll": _ev_roll,
-    "sacrificed": _ev_with("{card} is sacrificed to summon {other}", "a Guardian"),
+    "defeated": card_event("{card} is defeated"), "discarded": _ev_discarded, "empty_deck": _ev_empty_deck,
+    "end_turn": card_event("{who} the turn", verb="end"),
+    "equipped": card_event("{card} is equipped to {other}", other="a Guardian"),
+    "first_player": card_event("{who} first", verb="go"), "hp_link": _ev_hp_link, "immune": _ev_immune,
+    "infused": card_event("{card} is infused into {other}", other="a Guardian"),
+    "keep": card_event("{who} the hand", verb="keep"),
+    "mulligan": card_event("{who} a mulligan", verb="take"), "link_broken": _ev_link_broken,
+    "nullified": card_event("{card} takes no damage: {data[0]} damage negated"),
+    "played": card_event("{who} {card}", verb="play"), "resist": _ev_resist,
+    "returned": card_event("{card} returns to its owner's hand"), "roll": _ev_roll,
+    "sacrificed": card_event("{card} is sacrificed to summon {other}", other="a Guardian"),
     "spend": _ev_spend, "summoned": _ev_summoned,
-    "swap": _ev_with("{card} and {other} swap lanes"), "token": _ev_token, "turn": _ev_turn,
+    "swap": card_event("{card} and {other} swap lanes", other="a Guardian"), "token": _ev_token, "turn": _ev_turn,
     "wall": _ev_wall, "wall_damage": _ev_wall_damage,
     "wall_destroyed": _ev_lane("{whose} Wall in lane {lane} is destroyed"),
     "wall_removed": _ev_lane("{whose} old Wall in lane {lane} is replaced"),

@@ -13,9 +13,8 @@ from typing import Any
 from tcgkit.core.cards import CardDef, Effect
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError
-from tcgkit.core.fromtext import explain_card
 from tcgkit.core.state import GameState
-from tcgkit.games.perfect_tcg.grammar import WORDS, prepare_entry
+from tcgkit.games.perfect_tcg.grammar import prepare_entry
 from tcgkit.games.perfect_tcg.model import (
     ARTEFACT,
     UNIT,
@@ -38,10 +37,6 @@ class DeckRules:
         """A card entry with ``effects: from_text`` plays from its effect box (``grammar.py``): "Guardian." gives the
         keyword, the phrases no template reads are kept in ``unread`` (the card is partly executable)."""
         return prepare_entry(entry, source)
-
-    def explain_card(self, key_or_name: str) -> list[str]:
-        """How the engine reads a Perfect TCG card: each effect step by step, and any phrase left unread."""
-        return explain_card(self.pool().get(key_or_name), WORDS)
 
     def validate_deck(self, deck: Deck, format: str | None = None, options: dict | None = None) -> list[Violation]:
         """Every deck rule the deck breaks, each with its clause id (PTCG-DECK-01..05, PTCG-TYPE-03, PTCG-SETUP-01)."""

@@ -104,6 +104,7 @@ class PerfectRules(DeckRules, TurnFlow, StageActions, CardPlay, Triggers, Static
     OWN_CARD_TRIGGERS = True  # "when this card is lost", an effect of a card in the Lost zone (PTCG-ULT-10)
     PASS_KINDS = Ruleset.PASS_KINDS | {"end", "pass"}
     WORDS = PerfectTcgWords
+    PHRASES_MODULE = "tcgkit.games.perfect_tcg.grammar"
     # one unit in the Leader zone and in each Wing and Support zone (PTCG-ROLE-03)
     # a Wing or Support zone holds one card: a unit, or an excavated Artefact (PTCG-TERM-11)
     ZONE_RULES = {LEADER: (1, (UNIT,)), **{z: (1, (UNIT, ARTEFACT)) for z in SLOTS}, ART: (None, (ARTEFACT,))}
