@@ -48,7 +48,8 @@ class Ruleset:
     #: The hooks a game may override; each has a default that works for a simple game.
     OPTIONAL_HOOKS: ClassVar[tuple[str, ...]] = (
         "game_handlers", "card_files", "deck_files", "validate_deck", "deck_problems_in", "new_game", "is_pass",
-        "explain_illegal", "on_event", "fire_triggers", "start_triggered", "trigger_applies", "stat", "draw",
+        "explain_illegal", "on_event", "fire_triggers", "trigger_zones", "trigger_bindings", "use_limit",
+        "start_triggered", "trigger_applies", "stat", "draw",
         "discard", "destroy", "damage_player", "damage_card", "heal_player", "heal_card", "add_status", "gain",
         "attach", "effect_win", "can_pay_step", "observe_extra", "evaluate", "describe", "check_effect", "index_pool",
         "position_problems", "turn_resources", "has_keyword",
@@ -66,6 +67,9 @@ class Ruleset:
     ZONE_GROUPS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: zones whose cards' triggered and static effects are active.
     PLAY_ZONES: ClassVar[tuple[str, ...]] = ()
+    #: whether the card an event is about may answer it from out of ``PLAY_ZONES`` ("when this card is lost"): its
+    #: triggered effects are asked through ``trigger_applies`` like those in play.
+    OWN_CARD_TRIGGERS: ClassVar[bool] = False
     #: zones whose hidden cards may stand for one another when a search bot samples hidden information (a deck and
     #: the hand it is drawn into); every hidden zone not listed is a pool of its own. Empty: (DECK_ZONE, HAND_ZONE).
     HIDDEN_POOLS: ClassVar[tuple[tuple[str, ...], ...]] = ()
@@ -76,6 +80,9 @@ class Ruleset:
     HAND_ZONE: ClassVar[str] = "hand"
     DISCARD_ZONE: ClassVar[str] = "discard"
     TOKEN_ZONE: ClassVar[str] = "field"
+    #: the deck sections whose cards are played, in this order (None: every section of the deck file). The others
+    #: are checked with the deck and left out of the game (TGOD's Armory, TGC's chosen subtypes).
+    PLAYED_SECTIONS: ClassVar[tuple[str, ...] | None] = None
     #: what a zone may hold, for checking positions placed by hand (``position_problems``): zone -> (the most cards
     #: one player may have there or None, the card types allowed there or () for any).
     ZONE_RULES: ClassVar[Mapping[str, tuple[int | None, tuple[str, ...]]]] = {}
@@ -312,8 +319,8 @@ class Ruleset:
     # ------------------------------------------------------------------ setting up
     def new_game(self, decks: Sequence[Deck | str], seed: int = 0, options: Mapping[str, Any] | None = None,
                  check_decks: bool = True) -> GameState:
-        """Optional hook: Start a game: instances for every card of both decks, the game's setup, then run to the first
-        decision.
+        """Optional hook: Start a game: each deck checked whole, instances for every card of the sections played
+        (``PLAYED_SECTIONS``), the game's setup, then run to the first decision.
 
         Raises :class:`DeckFileError` when a deck is illegal (unless ``check_decks`` is False).
         """
@@ -322,27 +329,55 @@ class Ruleset:
         if check_decks:
             for i, deck in enumerate(resolved):
                 self.check_deck(deck, opts, i)
-        pool = self.pool()
         defs: list[CardDef] = []
         owner: list[int] = []
         sections: list[dict[str, list[int]]] = []
         for p, deck in enumerate(resolved):
             by_section: dict[str, list[int]] = {}
-            for section, names in deck.sections.items():
-                ids = []
-                for n in names:
-                    try:
-                        defs.append(pool.get(n))
-                    except KeyError:
-                        raise DeckFileError(f"deck {deck.name!r}: no card named {n!r} in {self.id}") from None
-                    owner.append(p)
-                    ids.append(len(defs) - 1)
-                by_section[section] = ids
+            for section, cards in self.deck_cards(deck):
+                base = len(defs)
+                defs.extend(cards)
+                by_section[section] = list(range(base, len(defs)))
+            owner.extend([p] * (len(defs) - len(owner)))
             sections.append(by_section)
         state = GameState(self, defs, owner, seed, opts, players=len(resolved))
         state.deck_names = tuple(d.name for d in resolved)
         self.setup(state, sections)
         return state
+
+    def deck_cards(self, deck: Deck) -> tuple[tuple[str, tuple[CardDef, ...]], ...]:
+        """The cards of each section of ``deck`` that is played (``PLAYED_SECTIONS``), in deck order, looked up in
+        the pool once per deck and pool (a batch of games plays the same few decks again and again).
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("tgod")
+        >>> [(section, len(cards)) for section, cards in rules.deck_cards(rules.deck("Guardian Wall"))]
+        [('main', 30)]
+        """
+        pool = self.pool()
+        played = self.PLAYED_SECTIONS
+        items = tuple(deck.sections.items()) if played is None else tuple((s, deck.section(s)) for s in played)
+        key = (pool, items)
+        try:
+            got = _DECK_CARDS.get(key)
+        except TypeError:  # sections given as lists: not hashable, not remembered
+            key, got = None, None
+        if got is None:
+            out = []
+            for section, names in items:
+                cards = []
+                for n in names:
+                    try:
+                        cards.append(pool.get(n))
+                    except KeyError:
+                        raise DeckFileError(f"deck {deck.name!r}: no card named {n!r} in {self.id}") from None
+                out.append((section, tuple(cards)))
+            got = tuple(out)
+            if key is not None:
+                if len(_DECK_CARDS) > 256:
+                    _DECK_CARDS.clear()
+                _DECK_CARDS[key] = got
+        return got
 
     def setup(self, state: GameState, sections: list[dict[str, list[int]]]) -> None:
         """Required hook: Place the cards (``sections[player][section] = ids``), deal, and run to the first decision."""
@@ -443,28 +478,53 @@ class Ruleset:
             self.fire_triggers(state, ev)
 
     def fire_triggers(self, state: GameState, ev: Event) -> None:
-        """Optional hook: Start every triggered effect listening to ``ev.kind`` on a card in ``PLAY_ZONES`` (or in its
-        own zone).
+        """Optional hook: Start every triggered effect listening to ``ev.kind`` on a card in the player's
+        :meth:`trigger_zones` (``PLAY_ZONES``), and, where the game says so (``OWN_CARD_TRIGGERS``), on the event's
+        own card out of play ("when this card is lost").
 
-        The turn player's resolve first. When one event triggers several different effects of one player, that
-        player orders them: a decision (:func:`~tcgkit.core.effects.start_in_order`). Copies of one card's effect
-        need no order.
+        Each effect that :meth:`trigger_applies` has its use counted (:meth:`use_limit`). The turn player's resolve
+        first. When one event triggers several different effects of one player, that player orders them: a decision
+        (:func:`~tcgkit.core.effects.start_in_order`). Copies of one card's effect need no order.
         """
-        kind = ev.kind
         a = state.active
-        fired: list[effects.Fired] = []
-        for p in (*(q for q in range(len(state.zones)) if q != a), a):  # pushed last, resolved first
+        order = (*(q for q in range(len(state.zones)) if q != a), a)  # pushed last, resolved first
+        fired: list[list[effects.Fired]] = []
+        for p in order:
+            mine: list[effects.Fired] = []
             zones = state.zones[p]
-            for zname in self.PLAY_ZONES:
+            for zname in self.trigger_zones(state, p):
                 for card in zones[zname]:
-                    for i, eff in enumerate(state.defs[card].effects):
-                        if eff.trigger == kind and eff.kind == "triggered" and self.trigger_applies(
-                            state, card, i, eff, ev
-                        ):
-                            effects.mark_used(state, card, i, eff.limit)
-                            fired.append((card, i))
-        if fired:
-            effects.start_in_order(state, fired, event_bindings(ev))
+                    self._answers(state, card, ev, mine)
+            fired.append(mine)
+        own = ev.card
+        if self.OWN_CARD_TRIGGERS and 0 <= own < len(state.defs) and state.loc[own][1] not in self.PLAY_ZONES:
+            self._answers(state, own, ev, fired[order.index(state.owner[own])])
+        started = [f for mine in fired for f in mine]
+        if started:
+            effects.start_in_order(state, started, self.trigger_bindings(ev))
+
+    def _answers(self, state: GameState, card: int, ev: Event, out: list[effects.Fired]) -> None:
+        """Add to ``out`` each triggered effect of ``card`` that answers ``ev``, counting its use."""
+        kind = ev.kind
+        for i, eff in enumerate(state.defs[card].effects):
+            if eff.trigger == kind and eff.kind == "triggered" and self.trigger_applies(state, card, i, eff, ev):
+                self.use_limit(state, card, i, eff)
+                out.append((card, i))
+
+    def trigger_zones(self, state: GameState, player: int) -> tuple[str, ...]:
+        """Optional hook: the zones of ``player`` whose cards' triggered effects listen now (default
+        ``PLAY_ZONES``; a game that counts its triggered effects in play may answer () when there are none)."""
+        return self.PLAY_ZONES
+
+    def trigger_bindings(self, ev: Event) -> dict[str, Any]:
+        """Optional hook: what a triggered effect knows of its event (default :func:`event_bindings`); a game may
+        add names of its own."""
+        return event_bindings(ev)
+
+    def use_limit(self, state: GameState, card: int, index: int, eff: Effect) -> None:
+        """Optional hook: count one use of ``card``'s effect ``index`` against its use limit (default
+        :func:`~tcgkit.core.effects.mark_used`); a game whose "once per turn" counts otherwise overrides it."""
+        effects.mark_used(state, card, index, eff.limit)
 
     def start_triggered(self, state: GameState, card: int, index: int, controller: int,
                         bindings: dict[str, Any]) -> None:
@@ -606,3 +666,4 @@ def event_bindings(ev: Event) -> dict[str, Any]:
 
 _POOLS: dict[tuple[str, tuple[Path, ...]], tuple[CardPool, frozenset[str], tuple[str, ...]]] = {}
 _DECK_PROBLEMS: dict[tuple, tuple[Violation, ...]] = {}
+_DECK_CARDS: dict[tuple, tuple[tuple[str, tuple[CardDef, ...]], ...]] = {}

@@ -14,7 +14,7 @@ from tcgkit.core.actions import Action
 from tcgkit.core.errors import Refusal, split_clause
 from tcgkit.core.state import Event, GameState
 from tcgkit.core.words import CardWords, Words, card_event, does_event
-from tcgkit.games.perfect_tcg.model import SLOTS, WINGS
+from tcgkit.games.perfect_tcg.model import SLOTS, WINGS, leader_level
 
 ZONE_NAME = {"deck": "Deck", "hand": "Hand", "leader": "Leader", "history": "History", "wing_left": "left Wing",
              "wing_right": "right Wing", "support_left": "left Support", "support_right": "right Support",
@@ -277,8 +277,6 @@ effects (spent cards go to the Lost zone). Armour reduces damage to your Leader.
     def _defend(self, state: GameState, card: int) -> Refusal:
         """Why ``card`` cannot defend: one defender per attack, from hand below the Leader's level, from the Wing
         zone only a Guardian (PTCG-WAR-08, PTCG-TERM-15)."""
-        from tcgkit.games.perfect_tcg.rules import leader_level
-
         d = state.defs[card]
         p = state.current
         if state.vars.get("b_def", -1) >= 0:
