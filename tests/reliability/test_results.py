@@ -41,9 +41,9 @@ def stopped_run(path: Path, games: int = 12, seed: int = 5, keep: int = 5) -> No
 def stored(path: Path) -> list[tuple]:
     with sqlite3.connect(path) as conn:
         games = conn.execute("SELECT game_index, seed, deck0, deck1, bot0, bot1, first_player, winner, reason, "
-                             "turns, decisions FROM games ORDER BY game_index").fetchall()
-        usage = conn.execute("SELECT g.game_index, u.player, u.card, u.drawn, u.played FROM card_usage u "
-                             "JOIN games g ON g.id = u.game_id ORDER BY 1, 2, 3").fetchall()
+                             "turns, decisions FROM games_named ORDER BY game_index").fetchall()
+        usage = conn.execute("SELECT game_index, player, card, drawn, played FROM card_usage_named "
+                             "ORDER BY 1, 2, 3").fetchall()
     return games + usage
 
 
@@ -178,12 +178,16 @@ def _corrupt(path: Path, *statements: str) -> None:
     (["UPDATE games SET winner = 'x' WHERE game_index = 1"], "table games, row id 2: winner is 'x', not an integer"),
     (["UPDATE games SET seed = 'abc' WHERE game_index = 0"], "table games, row id 1: seed is 'abc', not an integer"),
     (["UPDATE runs SET status = 'weird'"], "table runs, row run 1: status is 'weird'"),
-    (["INSERT INTO card_usage VALUES (999, 0, 'X', 1, 0)"], "table card_usage, row game 999 player 0 card 'X': "
-                                                            "no game 999 (an orphan row)"),
-    (["UPDATE card_usage SET player = 7 WHERE rowid = 1"], "table card_usage, row game 1 player 7"),
-    (["INSERT INTO games (run, game_index, game, seed, deck0, deck1, bot0, bot1) "
-      "VALUES (42, 0, 'tgod', 1, 'A', 'B', 'random', 'random')"], "no run 42 (an orphan row)"),
-    (["UPDATE deck_cards SET copies = -3 WHERE rowid = 1"], "table deck_cards, row run 1 deck"),
+    (["INSERT INTO card_usage VALUES (999, 0, 1, 1, 0)"], "table card_usage, row game 999 player 0 card "),
+    (["INSERT INTO card_usage VALUES (999, 0, 1, 1, 0)"], "no game 999 (an orphan row)"),
+    (["INSERT INTO card_usage VALUES (1, 0, 999, 1, 0)"], "table card_usage, row game 1 player 0 card 999: "
+                                                          "no card 999 (an orphan row)"),
+    (["UPDATE card_usage SET player = 7 WHERE game_id = 1 AND player = 0"], "table card_usage, row game 1 player 7"),
+    (["INSERT INTO games (id, run, game_index, seed, deck0, deck1, bot0, bot1) "
+      "VALUES (100, 42, 0, 1, 0, 1, 'random', 'random')"], "no run 42 (an orphan row)"),
+    (["UPDATE games SET deck1 = 7 WHERE game_index = 2"], "table games, row id 3: no deck 7 (an orphan row)"),
+    (["UPDATE deck_cards SET copies = -3 WHERE deck = 0"], "table deck_cards, row run 1 deck 0"),
+    (["UPDATE cards SET name = x'41' WHERE card = 1"], "table cards, row card 1: name is b'A', not text"),
 ])
 def test_every_malformed_row_is_reported_by_table_and_row(tmp_path: Path, statements: list[str], message: str
                                                          ) -> None:
