@@ -49,7 +49,8 @@ def test_schema_is_plain_sql_for_any_tool(tmp_path: Path) -> None:
         assert conn.execute("SELECT COUNT(*), SUM(winner = 0) FROM games").fetchone() == (3, 3)
         assert conn.execute("SELECT SUM(drawn) FROM card_usage JOIN cards USING (card) WHERE name = 'X'"
                             ).fetchone() == (6,)
-        assert conn.execute("SELECT SUM(drawn) FROM card_usage_named WHERE card = 'X' AND deck = 'A'").fetchone() == (6,)
+        assert conn.execute("SELECT SUM(drawn) FROM card_usage_named WHERE card = 'X' AND deck = 'A'"
+                            ).fetchone() == (6,)
         assert conn.execute("SELECT copies FROM deck_cards JOIN decks d USING (run, deck) JOIN cards c USING (card) "
                             "WHERE d.name = 'A' AND c.name = 'X'").fetchone() == (2,)
         assert conn.execute("SELECT deck0, deck1 FROM games_named WHERE game_index = 2").fetchone() == ("A", "B")

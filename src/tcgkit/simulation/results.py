@@ -12,17 +12,18 @@ The schema (version 2; card and deck names are stored once, rows refer to them b
          status /* running|complete|stopped */, command)
     decks(run, deck /* 0, 1, ... */, name)          -- the decks of a run
     cards(card INTEGER PRIMARY KEY, name UNIQUE)    -- every card named in the file, once
+    endings(ending INTEGER PRIMARY KEY, reason, clause)   -- every way a game ended (reason, rule clause), once
     deck_cards(run, deck, section, card, copies)    -- the decks of the run, as played
     games(id INTEGER PRIMARY KEY /* runs.first_game + game_index */, run, game_index, seed, deck0, deck1,
-          bot0, bot1, first_player, winner /* 0, 1 or NULL for a draw or an error */, reason, clause, turns,
-          decisions, seconds, error /* NULL unless the game crashed */)
+          bot0, bot1, first_player, winner /* 0, 1 or NULL for a draw or an error */, ending, turns, decisions,
+          seconds, error /* NULL unless the game crashed */)
     card_usage(game_id /* games.id */, player, card, drawn, played)   -- copies drawn / times played
 
 plus two views that put the names back: ``games_named`` and ``card_usage_named``. ``deck0``/``bot0`` sit in seat
-0; ``first_player`` is the seat that took the first turn. A game with an error has ``reason = 'error'`` and no card
-usage. Every table but ``runs``, ``cards`` and ``games`` (whose integer key is SQLite's row id, the most compact
-key) is ``WITHOUT ROWID``, keyed by its integer columns. Version 1 files (names as text in every row) are still
-read; new runs go to version 2 files.
+0; ``first_player`` is the seat that took the first turn. A game with an error ends with the reason ``error`` and
+has no card usage. Every table but ``runs``, ``cards``, ``endings`` and ``games`` (whose integer key is SQLite's row
+id, the most compact key) is ``WITHOUT ROWID``, keyed by its integer columns. Version 1 files (names as text in
+every row) are still read; new runs go to version 2 files.
 
 >>> import tempfile, os
 >>> from tcgkit.simulation.run import plan, resolve_decks, run
@@ -71,6 +72,7 @@ CREATE TABLE IF NOT EXISTS decks (
     run INTEGER NOT NULL REFERENCES runs(run), deck INTEGER NOT NULL, name TEXT NOT NULL, PRIMARY KEY (run, deck)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS cards (card INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE IF NOT EXISTS endings (ending INTEGER PRIMARY KEY, reason TEXT NOT NULL, clause TEXT);
 CREATE TABLE IF NOT EXISTS deck_cards (
     run INTEGER NOT NULL, deck INTEGER NOT NULL, section TEXT NOT NULL, card INTEGER NOT NULL REFERENCES cards(card),
     copies INTEGER NOT NULL, PRIMARY KEY (run, deck, section, card), FOREIGN KEY (run, deck) REFERENCES decks
@@ -78,8 +80,8 @@ CREATE TABLE IF NOT EXISTS deck_cards (
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY, run INTEGER NOT NULL REFERENCES runs(run), game_index INTEGER NOT NULL,
     seed INTEGER NOT NULL, deck0 INTEGER NOT NULL, deck1 INTEGER NOT NULL, bot0 TEXT NOT NULL, bot1 TEXT NOT NULL,
-    first_player INTEGER, winner INTEGER, reason TEXT, clause TEXT, turns INTEGER, decisions INTEGER, seconds REAL,
-    error TEXT
+    first_player INTEGER, winner INTEGER, ending INTEGER NOT NULL REFERENCES endings(ending), turns INTEGER,
+    decisions INTEGER, seconds REAL, error TEXT
 );
 CREATE TABLE IF NOT EXISTS card_usage (
     game_id INTEGER NOT NULL REFERENCES games(id), player INTEGER NOT NULL,
@@ -88,8 +90,8 @@ CREATE TABLE IF NOT EXISTS card_usage (
 ) WITHOUT ROWID;
 CREATE VIEW IF NOT EXISTS games_named AS
     SELECT g.id, g.run, g.game_index, r.game, g.seed, d0.name AS deck0, d1.name AS deck1, g.bot0, g.bot1,
-           g.first_player, g.winner, g.reason, g.clause, g.turns, g.decisions, g.seconds, g.error
-    FROM games g JOIN runs r ON r.run = g.run
+           g.first_player, g.winner, e.reason, e.clause, g.turns, g.decisions, g.seconds, g.error
+    FROM games g JOIN runs r ON r.run = g.run JOIN endings e ON e.ending = g.ending
     JOIN decks d0 ON d0.run = g.run AND d0.deck = g.deck0 JOIN decks d1 ON d1.run = g.run AND d1.deck = g.deck1;
 CREATE VIEW IF NOT EXISTS card_usage_named AS
     SELECT u.game_id, g.run, g.game_index, u.player, d.name AS deck, c.name AS card, u.drawn, u.played
@@ -99,7 +101,7 @@ CREATE VIEW IF NOT EXISTS card_usage_named AS
 
 #: The tables of each schema version.
 _TABLES = {1: ("meta", "runs", "deck_cards", "games", "card_usage"),
-           2: ("meta", "runs", "decks", "cards", "deck_cards", "games", "card_usage")}
+           2: ("meta", "runs", "decks", "cards", "endings", "deck_cards", "games", "card_usage")}
 
 
 def _now() -> str:
@@ -232,6 +234,7 @@ class ResultsWriter:
         self._first_game = 0
         self._decks: dict[str, int] = {}
         self._cards: dict[str, int] = {}
+        self._endings: dict[tuple[str, str | None], int] = {}
         self._pending = 0
         self._last_commit = 0.0
 
@@ -306,7 +309,19 @@ class ResultsWriter:
         return run
 
     def _load_cards(self) -> None:
+        """The ids of the cards and endings already in the file (new ones are added as games name them)."""
         self._cards = {name: card for card, name in self.conn.execute("SELECT card, name FROM cards")}
+        self._endings = {(r, c): e for e, r, c in self.conn.execute("SELECT ending, reason, clause FROM endings")}
+
+    def _ending(self, reason: str, clause: str | None) -> int:
+        """The id of the ending (reason, clause) in this file (a new row in ``endings`` the first time)."""
+        key = (reason, clause)
+        ending = self._endings.get(key)
+        if ending is None:  # another writer may have added it since we looked: ask again, under the write lock
+            row = self.conn.execute("SELECT ending FROM endings WHERE reason = ? AND clause IS ?", key).fetchone()
+            ending = self._endings[key] = (row[0] if row else self.conn.execute(
+                "INSERT INTO endings (reason, clause) VALUES (?, ?)", key).lastrowid)
+        return ending
 
     def _card(self, name: str) -> int:
         """The id of the card named ``name`` in this file (a new row in ``cards`` the first time)."""
@@ -403,13 +418,13 @@ class ResultsWriter:
         if not self.conn.in_transaction:
             self.conn.execute("BEGIN IMMEDIATE")
         self.conn.execute("SAVEPOINT games")
-        known = len(self._cards)
+        known = len(self._cards) + len(self._endings)
         try:
             self._insert(records)
         except BaseException:  # an error or Ctrl-C in the middle of the rows: store all of them or nothing
             self.conn.execute("ROLLBACK TO games")
             self.conn.execute("RELEASE games")
-            if len(self._cards) != known:  # card rows added by these records are gone too
+            if len(self._cards) + len(self._endings) != known:  # card or ending rows they added are gone too
                 self._load_cards()
             raise
         self.conn.execute("RELEASE games")
@@ -421,21 +436,29 @@ class ResultsWriter:
             self._last_commit = now
 
     def _insert(self, records: Sequence[Any]) -> None:
-        run, first, decks, cards = self.run, self._first_game, self._decks, self._cards
+        run, first, cards, endings = self.run, self._first_game, self._cards, self._endings
         games = []
         usage = []
         for r in records:
             gid = first + r.index
-            games.append((gid, run, r.index, r.seed, decks[r.decks[0]], decks[r.decks[1]], r.bots[0], r.bots[1],
-                          None if r.error else r.first_player, r.winner, r.reason, r.clause, r.turns, r.decisions,
+            ending = endings.get((r.reason, r.clause))
+            games.append((gid, run, r.index, r.seed, self._deck(r.decks[0]), self._deck(r.decks[1]), r.bots[0],
+                          r.bots[1], None if r.error else r.first_player, r.winner,
+                          self._ending(r.reason, r.clause) if ending is None else ending, r.turns, r.decisions,
                           round(r.seconds, 6), r.error))
             for p, name, drawn, played in r.usage:
                 card = cards.get(name)
                 usage.append((gid, p, self._card(name) if card is None else card, drawn, played))
-        self.conn.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", games)
+        self.conn.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", games)
         self.conn.executemany("INSERT INTO card_usage VALUES (?, ?, ?, ?, ?)", usage)
         # in the same step as the rows: the count can never disagree with them
         self.conn.execute("UPDATE runs SET games_done = games_done + ? WHERE run = ?", (len(games), run))
+
+    def _deck(self, name: str) -> int:
+        deck = self._decks.get(name)
+        if deck is None:
+            raise TcgkitError(f"deck {name!r} is not a deck of run {self.run}")
+        return deck
 
     def _commit_run(self, status: str) -> None:
         self.conn.execute("UPDATE runs SET status = ?, finished = ? WHERE run = ?",
@@ -591,14 +614,18 @@ def _read(conn: sqlite3.Connection, n: int, file: str, runs: list[RunInfo], game
     for row in conn.execute("SELECT card, name FROM cards"):
         if bad.check("cards", f"card {row[0]!r}", row, _CARDS_ROW):
             card_names[row[0]] = row[1]
+    endings: dict[int, tuple[str, str | None]] = {}
+    for row in conn.execute("SELECT ending, reason, clause FROM endings"):
+        if bad.check("endings", f"ending {row[0]!r}", row, _ENDINGS_ROW):
+            endings[row[0]] = (row[1], row[2])
     for row in conn.execute("SELECT run, deck, card, SUM(copies) FROM deck_cards GROUP BY run, deck, card"):
         where = f"run {row[0]!r} deck {row[1]!r} card {row[2]!r}"
         if (bad.check("deck_cards", where, row, _DECK_CARDS_ROW) and bad.owned("deck_cards", where, row[0], kinds)
                 and bad.owned("deck_cards", where, (row[0], row[1]), deck_names, "deck")
                 and bad.owned("deck_cards", where, row[2], card_names, "card")):
             decks.setdefault((n, row[0]), {}).setdefault(deck_names[row[0], row[1]], {})[card_names[row[2]]] = row[3]
-    rows = conn.execute("SELECT id, run, game_index, seed, deck0, deck1, bot0, bot1, first_player, winner, reason, "
-                        "clause, turns, decisions, seconds, error FROM games ORDER BY id").fetchall()
+    rows = conn.execute("SELECT id, run, game_index, seed, deck0, deck1, bot0, bot1, first_player, winner, ending, "
+                        "turns, decisions, seconds, error FROM games ORDER BY id").fetchall()
     game_ids = {row[0] for row in rows if type(row[0]) is int}
     usage: dict[int, tuple[tuple[dict[str, int], dict[str, int]], tuple[dict[str, int], dict[str, int]]]] = {}
     for row in conn.execute("SELECT game_id, player, card, drawn, played FROM card_usage"):
@@ -616,12 +643,14 @@ def _read(conn: sqlite3.Connection, n: int, file: str, runs: list[RunInfo], game
         where = f"id {row[0]!r}"
         if (bad.check("games", where, row, _GAME_ROW_2) and bad.owned("games", where, row[1], kinds)
                 and bad.owned("games", where, (row[1], row[4]), deck_names, "deck")
-                and bad.owned("games", where, (row[1], row[5]), deck_names, "deck")):
+                and bad.owned("games", where, (row[1], row[5]), deck_names, "deck")
+                and bad.owned("games", where, row[10], endings, "ending")):
             d, pl = usage.get(row[0], (({}, {}), ({}, {})))
+            reason, clause = endings[row[10]]
             games.append(StoredGame((n, row[1]), row[2], kinds[row[1]], row[3],
                                     (deck_names[row[1], row[4]], deck_names[row[1], row[5]]), (row[6], row[7]),
-                                    row[8], row[9], row[10] or "", row[11], row[12] or 0, row[13] or 0, row[14] or 0.0,
-                                    row[15], d, pl))
+                                    row[8], row[9], reason, clause, row[11] or 0, row[12] or 0, row[13] or 0.0,
+                                    row[14], d, pl))
     games.sort(key=lambda g: (g.run, g.index))
     bad.raise_any()
 
@@ -713,9 +742,9 @@ _USAGE_ROW_2 = (("game_id", _int()), ("player", _int(0, 1)), ("card", _int()), (
                 ("played", _int(0)))
 _GAME_ROW_2 = (("id", _int()), ("run", _int()), ("game_index", _int(0)), ("seed", _int()), ("deck0", _int(0)),
                ("deck1", _int(0)), ("bot0", _text()), ("bot1", _text()), ("first_player", _int(0, 1, True)),
-               ("winner", _int(0, 1, True)), ("reason", _text(True)), ("clause", _text(True)),
-               ("turns", _int(0, null=True)), ("decisions", _int(0, null=True)), ("seconds", _real),
-               ("error", _text(True)))
+               ("winner", _int(0, 1, True)), ("ending", _int()), ("turns", _int(0, null=True)),
+               ("decisions", _int(0, null=True)), ("seconds", _real), ("error", _text(True)))
+_ENDINGS_ROW = (("ending", _int()), ("reason", _text()), ("clause", _text(True)))
 _GAME_ROW = (("id", _int()), ("run", _int()), ("game_index", _int(0)), ("game", _text()), ("seed", _int()),
              ("deck0", _text()), ("deck1", _text()), ("bot0", _text()), ("bot1", _text()),
              ("first_player", _int(0, 1, True)), ("winner", _int(0, 1, True)), ("reason", _text(True)),

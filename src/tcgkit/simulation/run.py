@@ -324,8 +324,9 @@ class InOrder:
 
 
 class Chunks:
-    """The next chunk of games for a worker: about ``target`` seconds of play (from the games played so far), at
-    most a ``1 / (4 jobs)`` share of the games not yet handed out, so that chunks shrink as the run ends.
+    """The next chunk of games for a worker: about ``target`` seconds of play (CPU time, from the games played so
+    far: on a busy machine a chunk holds as much work as on an idle one, so the cost of sending it stays as small a
+    share), at most a ``1 / (4 jobs)`` share of the games not yet handed out, so that chunks shrink as the run ends.
 
     >>> c = Chunks(100, jobs=2)
     >>> c.next(), c.observe(10, 0.03), c.next(), c.left
@@ -341,7 +342,7 @@ class Chunks:
         return self.total - self.pos
 
     def observe(self, games: int, seconds: float) -> None:
-        """Count ``games`` played in ``seconds`` (the workers' own time) towards the estimate of a game's time."""
+        """Count ``games`` played in ``seconds`` (a worker's CPU time) towards the estimate of a game's time."""
         self.games += games
         self.seconds += seconds
 
@@ -374,8 +375,8 @@ def _run_pool(specs: list[GameSpec], jobs: int, keep_replays: bool,
             in_flight -= 1
             if isinstance(item, BaseException):
                 raise item
-            start, compact = item
-            chunks.observe(len(compact), sum(c[6] for c in compact))
+            start, cpu, compact = item
+            chunks.observe(len(compact), cpu)
             ready = order.add(start, [GameRecord.from_compact(specs[start + i], c) for i, c in enumerate(compact)])
             if ready:
                 yield ready
@@ -399,9 +400,12 @@ def _init_worker(decks: dict[str, Deck], specs: list[GameSpec], keep_replays: bo
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_chunk(start: int, stop: int) -> tuple[int, list[tuple]]:
-    """Play the run's games ``start`` to ``stop`` (positions in its specs) in a worker; their compact records."""
-    return start, [run_one(_SPECS[i], _KEEP_REPLAYS).compact() for i in range(start, stop)]
+def _play_chunk(start: int, stop: int) -> tuple[int, float, list[tuple]]:
+    """Play the run's games ``start`` to ``stop`` (positions in its specs) in a worker: ``start``, the CPU seconds it
+    took and the games' compact records."""
+    cpu = time.process_time()
+    records = [run_one(_SPECS[i], _KEEP_REPLAYS).compact() for i in range(start, stop)]
+    return start, time.process_time() - cpu, records
 
 
 def summarize(game: str, records: Sequence[GameRecord], seconds: float) -> dict[str, Any]:
