@@ -169,12 +169,12 @@ def bench_sim(game: str, games: int = 1000, jobs: Sequence[int] = (1, 2), seed: 
                 out.finish()
             seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            workers = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
+            workers = max(0.0, after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime)
             runs[str(j)] = {"seconds": round(seconds, 3), "cpu_parent": round(cpu, 3), "cpu_workers": round(workers, 3)}
             size = size or path.stat().st_size
             with sqlite3.connect(path) as conn:
                 stored.append(conn.execute("SELECT id, run, game_index, seed, deck0, deck1, bot0, bot1, first_player, "
-                                           "winner, reason, clause, turns, decisions, error FROM games").fetchall()
+                                           "winner, ending, turns, decisions, error FROM games").fetchall()
                               + conn.execute("SELECT * FROM card_usage").fetchall())
             conn.close()
     base = runs[str(jobs[0])]
