@@ -121,3 +121,22 @@ def test_a_game_is_stored_whole_or_not_at_all(tmp_path: Path) -> None:
     assert all(g.drawn == ({"X": 2, "Y": 1}, {"Z": 1}) for g in rs.games)
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT COUNT(*) FROM card_usage").fetchone() == (6,)
+
+
+@pytest.mark.slow
+def test_a_results_file_takes_under_600_kb_per_1000_games(tmp_path: Path) -> None:
+    """Issue 19: card and deck names stored once, integer keys; tgod draws ~21 cards a game (the fixed pages of the
+    tables, ~30 KB, weigh more at 500 games than at 1000)."""
+    from tcgkit.simulation.run import plan, resolve_decks, run_batches
+
+    path = tmp_path / "r.sqlite"
+    decks = resolve_decks("tgod", ["Guardian Wall", "Tyrant Horde"])
+    specs = plan("tgod", 500, 1, list(decks), ["random", "random"])
+    with ResultsWriter(path) as out:
+        out.start_run("tgod", 1, decks, ("random", "random"), len(specs), 1)
+        for batch in run_batches(specs, 1, decks=decks):
+            out.add_many(batch)
+        out.finish()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM card_usage").fetchone()[0] > 500 * 15
+    assert path.stat().st_size * 1000 / 500 < 600_000

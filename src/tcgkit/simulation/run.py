@@ -276,9 +276,9 @@ def run_batches(specs: Sequence[GameSpec], jobs: int | None = None, keep_replays
                 address: str | None = None) -> Iterator[list[GameRecord]]:
     """Like :func:`run`, but yields the records in lists, as soon as the games before them are done.
 
-    With several workers, each plays a chunk of consecutive games (about a tenth of a second of play, smaller
-    towards the end of the run so that the workers finish together) and sends their records back together, as
-    plain tuples; the records come out in the order of ``specs`` whatever the number of jobs.
+    With several workers, each plays a chunk of consecutive games (about a tenth of a second of CPU time, smaller
+    towards the end of the run so that the workers finish together; see :class:`Chunks`) and sends their records
+    back together, as plain tuples; the records come out in the order of ``specs`` whatever the number of jobs.
 
     >>> specs = plan("tgod", 3, 1, list(get_rules("tgod").decks())[:2], ["random", "random"])
     >>> [len(batch) for batch in run_batches(specs, jobs=1)]
