@@ -89,7 +89,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("games", nargs="*", default=list(GAMES))
     parser.add_argument("--bot", default="mcts", help="the MCTS spec (default: mcts, 600 positions per decision)")
-    parser.add_argument("--positions", type=int, default=12, help="positions per game")
+    parser.add_argument("--positions", type=int, default=24, help="positions per game")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--against", help="another source tree (its src folder) to measure alongside")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
