@@ -13,13 +13,16 @@ from tcgkit.games.guardian_realms.links import break_link, set_link
 from tcgkit.games.guardian_realms.model import BASE_KEY, LANE_OF, STRONGHOLD
 from tcgkit.games.guardian_realms.statuses import remove_status
 
+#: by lane number (index 1-3): the player resource holding its Wall's HP (GR-WALL-*)
+WALL_KEY = ("", "w1", "w2", "w3")
+
 if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
 
 def absorb_wall(state: GameState, p: int, lane: int, amount: int) -> int:
     """A Wall absorbs enemy damage in its lane, the excess going on (GR-WALL-05); at 0 HP it is destroyed."""
-    key = f"w{lane}"
+    key = WALL_KEY[lane]
     res = state.res[p]
     wall = res.get(key, 0)
     if wall <= 0:
@@ -85,7 +88,7 @@ def damage_base(state: GameState, p: int, lane: int, amount: int, enemy: bool, d
     """A Base loses HP (Wall first for enemy damage); at 0 it is destroyed (GR-BASE-04); the Stronghold ends the
     game (GR-WIN-01) at once, or when the caller (damaging several Bases at the same moment) calls
     :func:`check_strongholds` with ``decide`` False."""
-    key = f"b{lane}"
+    key = BASE_KEY[lane]
     res = state.res[p]
     if amount <= 0 or res[key] <= 0:
         return

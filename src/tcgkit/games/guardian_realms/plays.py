@@ -137,6 +137,9 @@ def equip(state: GameState, card: int, guardian: int) -> None:
 
 def resist(state: GameState, card: int, costs_dz: bool) -> bool:
     """Paralyzed (GR-PARA-03/04) and Confusion (GR-CONF-01..05) Resist Checks before an action; False: forfeited."""
+    st = state.cs.get(card)
+    if st is None or not st.status:  # neither Paralyzed nor Confused
+        return True
     p = state.owner[card]
     if has(state, card, "paralyzed"):
         roll = state.rng.die(6)

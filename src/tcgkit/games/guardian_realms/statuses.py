@@ -53,8 +53,11 @@ def add_status(state: GameState, card: int, status: str, value: int) -> None:
 
 
 def remove_status(state: GameState, card: int, status: str) -> None:
-    st = state.card_state_or_none(card)
-    if st is not None and st.status.pop(status, None) is not None:
+    """Remove a status; a record without it is only read (a clone's shared record is not copied for nothing)."""
+    st = state.cs.get(card)
+    if st is None or status not in st.status:
+        return
+    if state.card_state_or_none(card).status.pop(status, None) is not None:
         state.emit("status_removed", state.owner[card], card, (status,))
 
 
@@ -72,10 +75,14 @@ def has_ticks(state: GameState, p: int) -> bool:
 
 def tick_durations(state: GameState, card: int) -> None:
     """Timed statuses count the controller's turns (GR-SETUP-02, GR-PARA-02, GR-EXH-04..06)."""
-    st = state.card_state_or_none(card)
+    st = state.cs.get(card)  # read first: a record with no timed status is not copied (copy on write)
     if st is None or not st.status:
         return
-    for name in [k for k in st.status if k in TIMED or k.startswith("immune_")]:
+    names = [k for k in st.status if k in TIMED or k.startswith("immune_")]
+    if not names:
+        return
+    st = state.card_state_or_none(card)
+    for name in names:
         left = st.status[name]
         if left >= PERMANENT:
             continue
