@@ -44,15 +44,13 @@ _new = tuple.__new__  # builds an Action without the NamedTuple constructor (hot
 def main_actions(state: GameState) -> list[Action]:
     """Every action of the active player in the main phase.
 
-    Walks the active player's lanes once (each Guardian's lane is the lane being walked, not looked up), reads each
-    Guardian's record once, and tests its turn flags inline (the same tests as :func:`may_attack`,
+    Reads each Guardian's record once and tests its turn flags inline (the same tests as :func:`may_attack`,
     :func:`may_ability` and :func:`may_swap`)."""
     p = state.active
     res = state.res[p]
     z = state.zones[p]
     dz = res["dz"]
-    lanes = (z["lane1"], z["lane2"], z["lane3"])
-    fielded = [*lanes[0], *lanes[1], *lanes[2]]
+    fielded = [*z["lane1"], *z["lane2"], *z["lane3"]]
     acts = [END]
     _hand_actions(state, p, res, fielded, acts)
     if not fielded:
@@ -61,59 +59,57 @@ def main_actions(state: GameState) -> list[Action]:
     cs = state.cs
     turn = state.turn
     ready: list[int] = []
-    options = state.options
-    chooser_only = options.get("swap_partner_unpenalised")
-    ability_then_attack = options.get("ability_then_attack")
+    chooser_only = state.options.get("swap_partner_unpenalised")
     partners: list[int] = []
     info = None  # the enemy's targets per lane, computed when a Guardian first needs them
-    owner = state.owner
-    all_res = state.res
-    for lane in LANES:
-        occupants = lanes[lane - 1]
-        if not occupants:
-            continue
-        base_key = BASE_KEY[lane]
-        base_open = res[base_key] > 0
-        for g in occupants:
-            d = defs[g]
-            fl = d.fields
-            if fl["infuse"]:  # a player action, not the Guardian's: not gated by Exhausted or a forfeit (GR-SAC-03)
-                acts.extend(Action("infuse", (g, r)) for r in fielded if r != g)
-            st = cs.get(g)
-            f = 0
-            if st is not None:
-                status = st.status
-                if status and status.get("exhausted"):
+    per_lane: list = [None, None, None, None]  # a Guardian's targets by its lane (1-3), each worked out once
+    loc = state.loc
+    for g in fielded:
+        lane = LANE_OF[loc[g][1]]
+        d = defs[g]
+        fl = d.fields
+        if fl["infuse"]:  # a player action, not the Guardian's: not gated by Exhausted or a forfeit (GR-SAC-03)
+            acts.extend(Action("infuse", (g, r)) for r in fielded if r != g)
+        st = cs.get(g)
+        f = 0
+        if st is not None:
+            status = st.status
+            if status and status.get("exhausted"):
+                continue
+            if st.counters.get("at") == turn:
+                f = st.counters["af"]
+                if f & FORFEIT:
                     continue
-                if st.counters.get("at") == turn:
-                    f = st.counters["af"]
-                    if f & FORFEIT:
-                        continue
-            targets = None
-            if dz >= d.stats["attack_cost"] and (not f or _may_attack(f, fl, status, ability_then_attack)):
+        targets = None
+        if dz >= d.stats["attack_cost"] and (not f or _may_attack(state, f, fl, status)):
+            targets = per_lane[lane]
+            if targets is None:
                 if info is None:
                     info = enemy_lanes(state, 1 - p)
-                targets = targets_from(info, lane)
-                for t in targets:
-                    acts.append(_new(Action, ("attack", (g, t))))
-            abilities = fl["abilities"]
-            # may_ability: one ability per turn (GR-COMBAT-06), none after an attack (GR-COMBAT-04) or a swap
-            if abilities and (not f or not (f & _ACTED3 or f & SWAP and fl["swap_penalty"])):
+                targets = per_lane[lane] = targets_from(info, lane)
+            for t in targets:
+                acts.append(_new(Action, ("attack", (g, t))))
+        abilities = fl["abilities"]
+        # may_ability: one ability per turn (GR-COMBAT-06), none after an attack (GR-COMBAT-04) or a swap
+        if abilities and (not f or not (f & _ACTED3 or f & SWAP and fl["swap_penalty"])):
+            if targets is None:
+                targets = per_lane[lane]
                 if targets is None:
                     if info is None:
                         info = enemy_lanes(state, 1 - p)
-                    targets = targets_from(info, lane)
-                for i in abilities:
-                    if ability_ok(state, g, i, dz, targets):
-                        acts.append(_new(Action, ("ability", (g, ABILITY_WORD[i] if i < 32 else str(i)))))
-            if not base_open:
-                continue
-            # may_swap: not twice, not after an attack or ability (GR-SWAP-05/06), its Base standing (GR-BASE-09)
-            if not f or (not f & SWAP and not (f & _ACTED3 and fl["swap_penalty"])
-                         and all_res[owner[g]][base_key] > 0):
-                ready.append(g)
-            elif chooser_only:
-                partners.append(g)  # it may still be swapped by another (option swap_partner_unpenalised)
+                    targets = per_lane[lane] = targets_from(info, lane)
+            for i in abilities:
+                if ability_ok(state, g, i, dz, targets):
+                    acts.append(_new(Action, ("ability", (g, ABILITY_WORD[i] if i < 32 else str(i)))))
+        base_key = BASE_KEY[lane]
+        if res[base_key] <= 0:
+            continue
+        # may_swap: not twice, not after an attack or ability (GR-SWAP-05/06), its Base standing (GR-BASE-09)
+        if not f or (not f & SWAP and not (f & _ACTED3 and fl["swap_penalty"])
+                     and state.res[state.owner[g]][base_key] > 0):
+            ready.append(g)
+        elif chooser_only:
+            partners.append(g)  # it may still be swapped by another (option swap_partner_unpenalised)
     if dz >= 1 and chooser_only:
         _chooser_swap_actions(state, ready, partners, acts)
     elif dz >= 1 and len(ready) >= 2:
@@ -124,13 +120,13 @@ def main_actions(state: GameState) -> list[Action]:
 _ACTED3 = ATK1 | ATK2 | ABIL
 
 
-def _may_attack(f: int, fl: dict, status: dict, ability_then_attack: object) -> bool:
+def _may_attack(state: GameState, f: int, fl: dict, status: dict) -> bool:
     """:func:`may_attack` for a Guardian whose turn flags ``f`` are set (so it has a record, whose ``status`` is
     given): one basic attack, two with Fury (GR-COMBAT-03, GR-FURY-01), none after an ability (GR-COMBAT-04) or a
     swap (GR-SWAP-03)."""
     if f & SWAP and fl["swap_penalty"]:
         return False
-    if f & ABIL and not ability_then_attack:
+    if f & ABIL and not state.options.get("ability_then_attack"):
         return False
     limit = 2 if status.get("fury", 0) else 1
     done = 2 if f & ATK2 else 1 if f & ATK1 else 0

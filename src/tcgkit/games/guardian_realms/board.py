@@ -86,17 +86,28 @@ def attack_targets(state: GameState, attacker: int) -> list[int | str]:
 
 def enemy_lanes(state: GameState, q: int) -> tuple:
     """Per lane of player ``q``: (what an enemy may target there, the visible Tanks there); item 0 is True when a
-    Tank binds only enemies in the lanes adjacent to it (option ``tank_adjacent_only``, GR-CLASS-03 reading c)."""
+    Tank binds only enemies in the lanes adjacent to it (option ``tank_adjacent_only``, GR-CLASS-03 reading c).
+    The lists are shared (read them, do not change them)."""
     zq = state.zones[q]
     res = state.res[q]
     cs = state.cs
     defs = state.defs
-    always = state.options.get("bases_always_targetable")
-    out: list = [state.options.get("tank_adjacent_only") or None]
+    options = state.options
+    always = options.get("bases_always_targetable")
+    out: list = [options.get("tank_adjacent_only") or None]
     for ln in (1, 2, 3):
         occupants = zq[LANE_WORD[ln]]
         if not occupants:  # an empty Base: itself, while standing
             out.append(_BASE_ONLY[ln] if res[BASE_KEY[ln]] > 0 else _NOTHING)
+            continue
+        if len(occupants) == 1 and not always:  # the usual lane: one Guardian (GR-LANE-01)
+            t = occupants[0]
+            st = cs.get(t)
+            if st is None or not st.status or not (st.status.get("stealth") or st.status.get("invincible")):
+                one = (t,)
+                out.append((one, one) if "tank" in defs[t].tags else (one, ()))
+            else:
+                out.append(_NOTHING)
             continue
         cands: list[int | str] = []
         tanks: list[int | str] = []
