@@ -200,3 +200,20 @@ def test_linked_defeat_fires_both_triggers_gr_link_05() -> None:
     s = position({"lane1": ["Ember Acolyte"], "deck": ["5 Moss Whelp"]}, {"hand": ["Banish"]}, active=1)
     do(s, 'play "Banish" base2')
     assert len(s.zone(0, "hand")) == 0
+
+
+def test_defeat_condition_of_a_card_added_in_play_gr_def_03() -> None:
+    """GR-DEF-03: the cards with a printed defeat condition are indexed per card list; a card added during the game
+    (a new list, as a token's card makes) is found too, and one that is not fielded is not checked."""
+    from tcgkit.games.guardian_realms import damage
+
+    s = position({"lane2": ["Ashen Brute"], "hand": ["Hollow Knight"]}, res0={"b2": 40})
+    knight = card(s, 0, "Hollow Knight")
+    damage.settle_defeats(s)
+    assert s.loc[knight][1] == "hand"  # in hand: its condition does not apply
+    before = damage._defeat_if_cards(s.defs)
+    extra = s.add_instance(s.defs[knight], 0)
+    assert damage._defeat_if_cards(s.defs) == (*before, extra)
+    s.place(extra, 0, "lane1")
+    damage.settle_defeats(s)
+    assert s.loc[extra][1] != "lane1" and any(ev.kind == "defeated" and ev.card == extra for ev in s.log)

@@ -169,13 +169,38 @@ def return_to_hand(state: GameState, card: int) -> None:
 
 
 def settle_defeats(state: GameState) -> None:
-    """Printed conditions of defeat (GR-DEF-03): a static effect with ``params: {defeat_if: true}``."""
+    """Printed conditions of defeat (GR-DEF-03): a static effect with ``params: {defeat_if: true}``. Only the
+    game's cards with one are looked at first: none of them fielded, nothing to check (the usual case)."""
     defs = state.defs
+    loc = state.loc
+    for card in _defeat_if_cards(defs):
+        if loc[card][1] in LANE_OF:
+            break
+    else:
+        return
     for p in (0, 1):
         z = state.zones[p]
         for card in (*z["lane1"], *z["lane2"], *z["lane3"]):
             if defs[card].fields["defeat_if"] and _defeat_condition(state, card, p):
                 defeat(state, [card])
+
+
+#: id of a game's card list -> (that list, the ids of its cards with a printed defeat condition). A game's list is
+#: never changed once the game exists (a token's card makes a new list), and the entry keeps its list alive, so an
+#: id found here with the same list is that list.
+_DEFEAT_IF: dict[int, tuple[list, tuple[int, ...]]] = {}
+
+
+def _defeat_if_cards(defs: list) -> tuple[int, ...]:
+    """The ids of the cards of ``defs`` with a printed defeat condition, worked out once per card list."""
+    hit = _DEFEAT_IF.get(id(defs))
+    if hit is not None and hit[0] is defs:
+        return hit[1]
+    if len(_DEFEAT_IF) >= 256:
+        _DEFEAT_IF.clear()
+    ids = tuple(i for i, d in enumerate(defs) if d.fields.get("defeat_if"))
+    _DEFEAT_IF[id(defs)] = (defs, ids)
+    return ids
 
 
 def _defeat_condition(state: GameState, card: int, p: int) -> bool:
