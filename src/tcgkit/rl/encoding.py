@@ -215,20 +215,43 @@ class Encoding:
         worked out once per position: the engine keeps its list of legal actions until the state changes, and
         asking again for the same list (OpenSpiel asks for the legal actions, then applies one) reuses it.
         """
-        legal = state.legal_actions()
-        cached = self._legal_cache
-        if cached is not None and cached[0] is legal and cached[1] is state and cached[2] == state.decisions:
-            indices, actions = cached[3], cached[4]
-        else:
-            actions = self._index_actions(state, legal)
-            indices = np.fromiter(actions, np.intp, len(actions))
-            self._legal_cache = (legal, state, state.decisions, indices, actions)
+        _, _, _, indices, actions, order = self._lookup(state)
         if mask is None:
             mask = np.zeros(self.n_actions, dtype=np.int8)
         else:
             mask.fill(0)
-        mask[indices] = 1
+        # a few ones: cheaper one by one through a buffer view than through an index array
+        if len(order) < 32 and mask.dtype == np.int8 and mask.flags.c_contiguous:
+            mv = memoryview(mask)
+            for i in order:
+                mv[i] = 1
+        else:
+            mask[indices] = 1
         return mask, dict(actions)
+
+    def legal_indices(self, state: GameState) -> list[int]:
+        """The indices of the legal actions, ascending (what OpenSpiel's ``legal_actions`` returns).
+
+        >>> from tcgkit.games import get_rules
+        >>> enc = Encoding.of("guardian-realms")
+        >>> state = get_rules("guardian-realms").new_game(list(get_rules("guardian-realms").decks())[:2], seed=1)
+        >>> enc.legal_indices(state) == sorted(enc.legal(state)[1])
+        True
+        """
+        return self._lookup(state)[5]
+
+    def _lookup(self, state: GameState) -> tuple:
+        """``(legal list, state, decisions, indices array, index -> action, sorted indices)`` of the position: worked
+        out once, then kept while the engine keeps the same list of legal actions for the same state (the engine
+        forgets its list on any change), so asking again at one position costs nothing."""
+        legal = state.legal_actions()
+        cached = self._legal_cache
+        if cached is not None and cached[0] is legal and cached[1] is state and cached[2] == state.decisions:
+            return cached
+        actions = self._index_actions(state, legal)
+        order = sorted(actions)
+        cached = self._legal_cache = (legal, state, state.decisions, np.array(order, dtype=np.intp), actions, order)
+        return cached
 
     def _index_actions(self, state: GameState, legal: list[Action]) -> dict[int, Action]:
         """Index -> action for the legal actions (the loop of :meth:`action_index`, with each card's place looked up
@@ -279,8 +302,7 @@ class Encoding:
 
     def decode(self, state: GameState, index: int) -> Action:
         """The engine action of a legal index (raises IllegalAction, naming the index, for an illegal one)."""
-        _, actions = self.legal(state)
-        action = actions.get(int(index))
+        action = self._lookup(state)[4].get(int(index))
         if action is None:
             raise IllegalAction(f"action {int(index)}", f"{self.describe(int(index))} is not legal now")
         return action
@@ -404,6 +426,7 @@ class Encoding:
         self._res_cols = [{r: side_offsets[si] + i for i, r in enumerate(self.resources)} for si in range(2)]
         self._count_cols = [{z: side_offsets[si] + n_res + i for i, z in enumerate(self.zones)} for si in range(2)]
         self._phase_other = 3 + len(self.phases)
+        self._count_at = [side_offsets[si] + n_res for si in range(2)]
         self._slot_walk = [(side == "opp", z, self.slot_start + first * self.F, cap,
                             vis.get(z, PUBLIC) == PUBLIC or (side == "me" and vis.get(z, PUBLIC) != HIDDEN))
                            for side, z, first, cap in self._layout]
@@ -456,17 +479,27 @@ class Encoding:
             mv[1] = 1.0
         mv[2] = state.turn
         zones, res = state.zones, state.res
-        other = 1 - viewer
-        for si, p in ((0, viewer), (1, other)):
-            cols = self._res_cols[si]
-            for r, v in res[p].items():
-                col = cols.get(r)
-                if col is not None and v is not None:
-                    mv[col] = v
-            cols = self._count_cols[si]
-            for z, ids in zones[p].items():
-                if ids:
-                    mv[cols[z]] = len(ids)
+        n_zones = len(self.zones)
+        for si, p in ((0, viewer), (1, 1 - viewer)):
+            rp = res[p]
+            if rp:
+                cols = self._res_cols[si]
+                for r, v in rp.items():
+                    col = cols.get(r)
+                    if col is not None and v is not None:
+                        mv[col] = v
+            zp = zones[p]
+            if len(zp) == n_zones:  # a state's zones are in the game's ZONES order (GameState builds them so)
+                col = self._count_at[si]
+                for ids in zp.values():
+                    if ids:
+                        mv[col] = len(ids)
+                    col += 1
+            else:  # pragma: no cover - a game that added a zone of its own to a state
+                cols = self._count_cols[si]
+                for z, ids in zp.items():
+                    if ids and z in cols:
+                        mv[cols[z]] = len(ids)
         defs = state.defs
         cached = self._rows_cache.get(id(defs))
         rows = cached[1] if cached is not None and cached[0] is defs else self._rows_of(state)
