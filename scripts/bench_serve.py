@@ -2,7 +2,7 @@
 
 One client process opens two sockets per game (both seats of a hot-seat game) and plays random legal actions as
 fast as the server answers, for at most ``--seconds``; then it resigns the games still running, and checks that every
-stored game replays to the same result with ``tcgkit.play.replay``. It prints actions/s, p50/p95 latency (action
+stored game replays to the same result with ``tcgkit.replays.replay``. It prints actions/s, p50/p95 latency (action
 sent -> its update received on the same socket) and the server's peak memory.
 
     .venv/bin/python scripts/bench_serve.py --games 200 --seconds 60
@@ -24,7 +24,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from tcgkit.play import replay  # noqa: E402
+from tcgkit.replays import replay  # noqa: E402
 from webapp.helpers import GAMES, Server  # noqa: E402
 
 

@@ -14,7 +14,7 @@ from engine import toy
 from tcgkit.bots.base import RandomBot, View
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.games import get_rules, register, unregister
-from tcgkit.play import replay, replay_record
+from tcgkit.replays import replay, replay_record
 
 CARD = """cards:
   - name: Ember

@@ -34,9 +34,8 @@ def test_readme_python_example_runs(capsys) -> None:
 
 def test_bots_doc_custom_bot_example_registers_a_playable_bot() -> None:
     """docs/bots.md "Writing your own bot": the example bot registers under its name and plays a whole game."""
-    from tcgkit.bots import BOTS
+    from tcgkit.bots import BOTS, play_game
     from tcgkit.games import get_rules
-    from tcgkit.play import play_game
 
     (code,) = re.findall(r"```python\n(.*?)```", (DOCS / "bots.md").read_text(), re.S)
     try:

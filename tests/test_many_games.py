@@ -7,7 +7,7 @@ import pytest
 
 from conftest import PLAYABLE, random_game
 from tcgkit.games import get_rules
-from tcgkit.play import replay, replay_record
+from tcgkit.replays import replay, replay_record
 
 GAMES_PER_GAME = 1000
 

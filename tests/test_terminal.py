@@ -14,7 +14,7 @@ from rich.console import Console
 from conftest import PLAYABLE
 from tcgkit.core.actions import Action
 from tcgkit.games import get_rules, playable_games
-from tcgkit.interactive import TerminalGame, board, find_card, visible_cards
+from tcgkit.terminal.game import TerminalGame, board, find_card, visible_cards
 
 
 def tcgkit(*args: str, input: str) -> subprocess.CompletedProcess:

@@ -18,7 +18,7 @@ Format version 1 (tcgkit before this module) is still read: its decks carry name
 cannot be checked; its events and result are required and checked.
 
 >>> from tcgkit.games import get_rules
->>> from tcgkit.play import play_game
+>>> from tcgkit.bots import play_game
 >>> rules = get_rules("tgod")
 >>> decks = [rules.deck(n) for n in list(rules.decks())[:2]]
 >>> state = play_game(rules, decks, seed=1)
@@ -54,7 +54,7 @@ from tcgkit.games import GAMES, get_rules
 #: The format version this tcgkit writes; :data:`READABLE` lists those it reads.
 REPLAY_VERSION = 2
 READABLE = (1, 2)
-#: The most actions a replay may hold (the decision cap of :func:`tcgkit.play.play_game`).
+#: The most actions a replay may hold (the decision cap of :func:`tcgkit.bots.play_game`).
 MAX_ACTIONS = 1_000_000
 
 

@@ -7,14 +7,13 @@ import json
 import pytest
 
 from conftest import PLAYABLE, random_game
-from tcgkit.bots import BOTS, GreedyBot, MctsBot, View, make_bot
+from tcgkit.bots import BOTS, GreedyBot, MctsBot, View, make_bot, play_game
 from tcgkit.bots.greedy import is_pass, score_after
 from tcgkit.bots.mcts import DEFAULT_EVALS, Node
 from tcgkit.core.actions import Action
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.rng import Rng
 from tcgkit.games import get_rules
-from tcgkit.play import play_game
 
 
 def _choice_position(game: str, seed: int = 3, cut: int = 20):
@@ -210,7 +209,7 @@ def test_whole_games_end(game: str, bots: tuple[str, str]) -> None:
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_greedy_beats_random_more_often_than_not(game: str) -> None:
     """A sanity floor (the ladder in docs/bots.md measures the real rates): greedy wins most of 20 games."""
-    from tcgkit.ladder import run_pairing
+    from tcgkit.simulation.ladder import run_pairing
 
     result = run_pairing(game, "greedy", "random", games=20, seed=5)
     assert result.wins > result.games // 2

@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import PLAYABLE
-from tcgkit.ladder import DEFAULT_PAIRINGS, ladder_command, markdown, plan_pairing, score, wilson
-from tcgkit.sim import GameRecord
+from tcgkit.simulation.ladder import DEFAULT_PAIRINGS, ladder_command, markdown, plan_pairing, score, wilson
+from tcgkit.simulation.run import GameRecord
 
 
 def test_wilson_matches_known_values() -> None:

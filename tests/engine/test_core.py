@@ -9,12 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.toy import DECK, RULES
+from tcgkit.bots import play_game
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, load_card_entries
 from tcgkit.core.decks import Deck
 from tcgkit.core.errors import CardDataError, DeckFileError, ReplayMismatch
 from tcgkit.core.rng import Rng, derive_seed
-from tcgkit.play import play_game, replay, replay_record
+from tcgkit.replays import replay, replay_record
 
 
 # ------------------------------------------------------------------ actions
@@ -170,7 +171,7 @@ def test_turn_cap_ends_the_game_as_a_draw() -> None:
 
 def test_terminal_never_names_the_opponents_hidden_cards() -> None:
     """A bot's action shown to the human names only cards the human may see (hidden information)."""
-    from tcgkit.interactive import action_seen_by
+    from tcgkit.terminal.game import action_seen_by
 
     state = RULES.new_game([DECK, DECK], seed=1)
     theirs = state.zone(1, "hand")[0]

@@ -12,7 +12,7 @@ import yaml
 from conftest import PLAYABLE
 from tcgkit.core.errors import DeckFileError, TcgkitError
 from tcgkit.games import get_rules
-from tcgkit.sim import resolve_decks
+from tcgkit.simulation.run import resolve_decks
 
 
 def _broken(game: str):

@@ -13,7 +13,7 @@ from tcgkit.core.cards import load_card_file
 from tcgkit.core.decks import MAX_SECTION_CARDS, Deck
 from tcgkit.core.errors import CardDataError, DeckFileError, ScenarioError, TcgkitError
 from tcgkit.games import get_rules
-from tcgkit.play import load_replay
+from tcgkit.replays import load_replay
 from tcgkit.scenario import build_position, load_scenario, scenario_from_dict
 
 
@@ -146,9 +146,9 @@ def test_binary_replay_names_the_file(tmp_path: Path) -> None:
 
 
 def test_csv_cells_that_start_a_formula_are_neutralised(tmp_path: Path) -> None:
-    from tcgkit.report import write_csv
-    from tcgkit.results import ResultSet, StoredGame
-    from tcgkit.stats import compute
+    from tcgkit.simulation.report import write_csv
+    from tcgkit.simulation.results import ResultSet, StoredGame
+    from tcgkit.simulation.stats import compute
 
     evil = ["=HYPERLINK(\"http://x\",\"y\")", "+1", "-2", "@SUM(A1)"]
     g = StoredGame((0, 1), 0, "tgod", 1, (evil[0], evil[1]), ("random", "random"), 0, 0, "base destroyed", None, 9,

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from conftest import PLAYABLE
+from tcgkit.bots import play_game
 from tcgkit.core.errors import ReplayMismatch, TcgkitError
 from tcgkit.games import get_rules
-from tcgkit.play import play_game
 from tcgkit.replays import REPLAY_VERSION, ReplayError, engine_version, load_replay, replay, replay_record
 
 _CACHE: dict[str, dict] = {}

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from tcgkit.core.errors import TcgkitError
-from tcgkit.results import ResultsWriter, load
-from tcgkit.sim import plan, resolve_decks, run
+from tcgkit.simulation.results import ResultsWriter, load
+from tcgkit.simulation.run import plan, resolve_decks, run
 
 from .test_cli_fuzz import run_cli
 
@@ -88,7 +88,7 @@ def test_a_run_still_being_written_is_not_resumed(tmp_path: Path) -> None:
     stopped_run(path)
     with sqlite3.connect(path) as conn:  # as if a live process (this one) were still writing it
         conn.execute("UPDATE runs SET status = 'running'")
-        from tcgkit.results import _writer_id
+        from tcgkit.simulation.results import _writer_id
 
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('writer of run 1', ?)", (_writer_id(),))
     code, _, stderr = run_cli(sim_args(path, 12, 5, "--resume"))

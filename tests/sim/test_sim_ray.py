@@ -56,8 +56,8 @@ def test_ray_backend_gives_the_same_games_as_local_processes(ray_address: str, t
 @pytest.mark.slow
 def test_run_ray_in_process_yields_every_game(ray_address: str) -> None:
     from tcgkit.games import get_rules
-    from tcgkit.ray_backend import run_ray
-    from tcgkit.sim import plan, resolve_decks, run
+    from tcgkit.simulation.ray_backend import run_ray
+    from tcgkit.simulation.run import plan, resolve_decks, run
 
     table = resolve_decks(GAME, list(get_rules(GAME).decks()))
     specs = plan(GAME, 10, 3, list(table), ["random", "random"])

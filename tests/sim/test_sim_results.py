@@ -9,8 +9,8 @@ import pytest
 
 from tcgkit.core.decks import Deck
 from tcgkit.core.errors import TcgkitError
-from tcgkit.results import SCHEMA_VERSION, ResultsWriter, load
-from tcgkit.sim import GameRecord
+from tcgkit.simulation.results import SCHEMA_VERSION, ResultsWriter, load
+from tcgkit.simulation.run import GameRecord
 
 DECKS = {"A": Deck("crafted", "A", {"main": ("X", "X", "Y")}), "B": Deck("crafted", "B", {"main": ("Y", "Z")})}
 

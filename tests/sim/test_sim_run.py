@@ -8,7 +8,7 @@ from collections import Counter
 from conftest import PLAYABLE
 from tcgkit.core.decks import Deck
 from tcgkit.games import get_rules
-from tcgkit.sim import GameRecord, plan, resolve_decks, run, run_one, summarize
+from tcgkit.simulation.run import GameRecord, plan, resolve_decks, run, run_one, summarize
 
 GAME = "tgod" if "tgod" in PLAYABLE else PLAYABLE[0]
 
@@ -74,7 +74,7 @@ def test_card_usage_counts_opening_hands_and_only_a_decks_own_cards() -> None:
     from types import SimpleNamespace
 
     from tcgkit.core.state import Event
-    from tcgkit.sim import card_usage
+    from tcgkit.simulation.run import card_usage
 
     rules = SimpleNamespace(HAND_ZONE="hand", DISCARD_ZONE="discard", DECK_ZONE="deck")
     defs = [SimpleNamespace(name=n) for n in ("Opener", "Drawn", "Kept", "Stolen", "Bounced")]

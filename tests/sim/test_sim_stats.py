@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from tcgkit.core.decks import Deck
-from tcgkit.report import render_html, tables, write_csv
-from tcgkit.results import ResultsWriter, load
-from tcgkit.sim import GameRecord
-from tcgkit.stats import Rate, compute, wilson
+from tcgkit.simulation.report import render_html, tables, write_csv
+from tcgkit.simulation.results import ResultsWriter, load
+from tcgkit.simulation.run import GameRecord
+from tcgkit.simulation.stats import Rate, compute, wilson
 
 # Decks: A = 2 X + 1 Y, B = 2 Y + 1 Z (Y is in both).
 DECKS = {"A": Deck("crafted", "A", {"main": ("X", "X", "Y")}),

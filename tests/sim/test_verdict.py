@@ -9,10 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tcgkit.report import card_row
-from tcgkit.results import ResultSet, StoredGame
-from tcgkit.stats import compute
-from tcgkit.verdict import compare, holm, verdict
+from tcgkit.simulation.report import card_row
+from tcgkit.simulation.results import ResultSet, StoredGame
+from tcgkit.simulation.stats import compute
+from tcgkit.simulation.verdict import compare, holm, verdict
 
 CARDS = [f"Card {i}" for i in range(30)]
 

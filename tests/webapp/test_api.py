@@ -207,7 +207,7 @@ def test_bot_game_thinks_then_moves(client):
 
 
 def test_finished_game_replays_step_by_step_and_exports_the_replay_file(client, tmp_path):
-    from tcgkit.play import replay
+    from tcgkit.replays import replay
 
     g = new_game(client, opponent="hotseat")
     gid, tokens = g["id"], g["tokens"]

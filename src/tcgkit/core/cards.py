@@ -315,3 +315,25 @@ def normalize_name(name: str) -> str:
     'fire imp'
     """
     return " ".join(name.lower().split())
+
+
+@dataclass(frozen=True)
+class Defect:
+    """One defect an importer met in a card-set file: where it is and what the importer did about it.
+
+    >>> str(Defect("set.json", "Ashen Brute", "power", "'x' is not a whole number", "read as 0"))
+    "set.json: card Ashen Brute, field power: 'x' is not a whole number; read as 0"
+    >>> str(Defect("decks.csv row 4", "", "", "the row is empty", "skipped"))
+    'decks.csv row 4: the row is empty; skipped'
+    """
+
+    file: str
+    card: str
+    field: str
+    problem: str
+    done: str
+
+    def __str__(self) -> str:
+        where = ", ".join(x for x in (f"card {self.card}" if self.card else "",
+                                       f"field {self.field}" if self.field else "") if x)
+        return f"{self.file}: {where + ': ' if where else ''}{self.problem}; {self.done}"

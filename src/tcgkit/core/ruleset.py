@@ -13,6 +13,7 @@ provides
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
@@ -47,7 +48,8 @@ class Ruleset:
     #: The hooks a game may override; each has a default that works for a simple game.
     OPTIONAL_HOOKS: ClassVar[tuple[str, ...]] = (
         "game_handlers", "card_files", "deck_files", "validate_deck", "deck_problems_in", "new_game", "is_pass",
-        "explain_illegal", "on_event", "fire_triggers", "start_triggered", "trigger_applies", "stat", "draw",
+        "explain_illegal", "on_event", "fire_triggers", "trigger_zones", "trigger_bindings", "use_limit",
+        "start_triggered", "trigger_applies", "stat", "draw",
         "discard", "destroy", "damage_player", "damage_card", "heal_player", "heal_card", "add_status", "gain",
         "attach", "effect_win", "can_pay_step", "observe_extra", "evaluate", "describe", "check_effect", "index_pool",
         "position_problems", "turn_resources", "has_keyword",
@@ -65,6 +67,9 @@ class Ruleset:
     ZONE_GROUPS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: zones whose cards' triggered and static effects are active.
     PLAY_ZONES: ClassVar[tuple[str, ...]] = ()
+    #: whether the card an event is about may answer it from out of ``PLAY_ZONES`` ("when this card is lost"): its
+    #: triggered effects are asked through ``trigger_applies`` like those in play.
+    OWN_CARD_TRIGGERS: ClassVar[bool] = False
     #: zones whose hidden cards may stand for one another when a search bot samples hidden information (a deck and
     #: the hand it is drawn into); every hidden zone not listed is a pool of its own. Empty: (DECK_ZONE, HAND_ZONE).
     HIDDEN_POOLS: ClassVar[tuple[tuple[str, ...], ...]] = ()
@@ -89,6 +94,10 @@ class Ruleset:
     #: the kinds of action that give a decision away (pass, end the turn or phase, decline, keep the hand), for bots:
     #: the core's own answers ("no" to a may, "done" choosing) and the game's words (:meth:`is_pass`).
     PASS_KINDS: ClassVar[frozenset[str]] = frozenset({"no", "done"})
+    #: the module of the game's card-text grammar whose ``WORDS`` name its triggers and zones for
+    #: :meth:`explain_card` (e.g. ``"tcgkit.games.tgod.grammar"``); imported only when a card is explained, so playing
+    #: a game never loads the text parser.
+    PHRASES_MODULE: ClassVar[str | None] = None
     #: extra verbs of this game's effect language: name -> {"params": (...), "required": (...)}.
     EXTRA_VERBS: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {}
 
@@ -168,10 +177,14 @@ class Ruleset:
 
     def explain_card(self, key_or_name: str) -> list[str]:
         """How the engine reads a card, step by step in words (``tcgkit cards GAME --explain NAME``); a game adds
-        its own fields (keywords...)."""
+        its own fields (keywords...). With a :attr:`PHRASES_MODULE`, each phrase of the text read or left unread."""
         from tcgkit.core.cardtext import explain_effect
 
         card = self.pool().get(key_or_name)
+        if self.PHRASES_MODULE is not None:
+            from tcgkit.core.fromtext import explain_card
+
+            return explain_card(card, importlib.import_module(self.PHRASES_MODULE).WORDS)
         lines = [f"{card.name} ({card.type})", f"text: {card.text}" if card.text else "no rules text"]
         for eff in card.effects:
             lines.extend(explain_effect(eff))
@@ -434,28 +447,53 @@ class Ruleset:
             self.fire_triggers(state, ev)
 
     def fire_triggers(self, state: GameState, ev: Event) -> None:
-        """Optional hook: Start every triggered effect listening to ``ev.kind`` on a card in ``PLAY_ZONES`` (or in its
-        own zone).
+        """Optional hook: Start every triggered effect listening to ``ev.kind`` on a card in the player's
+        :meth:`trigger_zones` (``PLAY_ZONES``), and, where the game says so (``OWN_CARD_TRIGGERS``), on the event's
+        own card out of play ("when this card is lost").
 
-        The turn player's resolve first. When one event triggers several different effects of one player, that
-        player orders them: a decision (:func:`~tcgkit.core.effects.start_in_order`). Copies of one card's effect
-        need no order.
+        Each effect that :meth:`trigger_applies` has its use counted (:meth:`use_limit`). The turn player's resolve
+        first. When one event triggers several different effects of one player, that player orders them: a decision
+        (:func:`~tcgkit.core.effects.start_in_order`). Copies of one card's effect need no order.
         """
-        kind = ev.kind
         a = state.active
-        fired: list[effects.Fired] = []
-        for p in (*(q for q in range(len(state.zones)) if q != a), a):  # pushed last, resolved first
+        order = (*(q for q in range(len(state.zones)) if q != a), a)  # pushed last, resolved first
+        fired: list[list[effects.Fired]] = []
+        for p in order:
+            mine: list[effects.Fired] = []
             zones = state.zones[p]
-            for zname in self.PLAY_ZONES:
+            for zname in self.trigger_zones(state, p):
                 for card in zones[zname]:
-                    for i, eff in enumerate(state.defs[card].effects):
-                        if eff.trigger == kind and eff.kind == "triggered" and self.trigger_applies(
-                            state, card, i, eff, ev
-                        ):
-                            effects.mark_used(state, card, i, eff.limit)
-                            fired.append((card, i))
-        if fired:
-            effects.start_in_order(state, fired, event_bindings(ev))
+                    self._answers(state, card, ev, mine)
+            fired.append(mine)
+        own = ev.card
+        if self.OWN_CARD_TRIGGERS and 0 <= own < len(state.defs) and state.loc[own][1] not in self.PLAY_ZONES:
+            self._answers(state, own, ev, fired[order.index(state.owner[own])])
+        started = [f for mine in fired for f in mine]
+        if started:
+            effects.start_in_order(state, started, self.trigger_bindings(ev))
+
+    def _answers(self, state: GameState, card: int, ev: Event, out: list[effects.Fired]) -> None:
+        """Add to ``out`` each triggered effect of ``card`` that answers ``ev``, counting its use."""
+        kind = ev.kind
+        for i, eff in enumerate(state.defs[card].effects):
+            if eff.trigger == kind and eff.kind == "triggered" and self.trigger_applies(state, card, i, eff, ev):
+                self.use_limit(state, card, i, eff)
+                out.append((card, i))
+
+    def trigger_zones(self, state: GameState, player: int) -> tuple[str, ...]:
+        """Optional hook: the zones of ``player`` whose cards' triggered effects listen now (default
+        ``PLAY_ZONES``; a game that counts its triggered effects in play may answer () when there are none)."""
+        return self.PLAY_ZONES
+
+    def trigger_bindings(self, ev: Event) -> dict[str, Any]:
+        """Optional hook: what a triggered effect knows of its event (default :func:`event_bindings`); a game may
+        add names of its own."""
+        return event_bindings(ev)
+
+    def use_limit(self, state: GameState, card: int, index: int, eff: Effect) -> None:
+        """Optional hook: count one use of ``card``'s effect ``index`` against its use limit (default
+        :func:`~tcgkit.core.effects.mark_used`); a game whose "once per turn" counts otherwise overrides it."""
+        effects.mark_used(state, card, index, eff.limit)
 
     def start_triggered(self, state: GameState, card: int, index: int, controller: int,
                         bindings: dict[str, Any]) -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
+from string import Formatter
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 __all__ = [
@@ -139,6 +140,10 @@ class Words:
     CHOICES: ClassVar[Mapping[str, str]] = {}
     #: A short summary of how to play, from the rulebook (the terminal's ``?`` and the web's how-to page).
     SUMMARY: ClassVar[str] = ""
+    #: The answer that takes an optional effect ("Yes, use the ability"); and what a card's effect is called in the
+    #: game ("Resolve Lin's ability first").
+    YES: ClassVar[str] = "Yes"
+    EFFECT: ClassVar[str] = "effect"
     #: Internal keys of the game (resource, status and counter names that are not words) that no text may hold;
     #: the tests check every description against them.
     INTERNAL: ClassVar[frozenset[str]] = frozenset()
@@ -231,7 +236,22 @@ class Words:
 
     # ------------------------------------------------------------------ decisions
     def action(self, state: GameState, action: Action, viewer: int) -> str:
-        """What an action will do, in words (games add side effects: "... and discards Ashen Brute")."""
+        """What an action will do, in words (games add side effects: "... and discards Ashen Brute").
+
+        The effect language's own decisions (choose a card or an option, order triggers, take an optional effect,
+        stop choosing) read the same in every game, through :meth:`chosen`, :meth:`option`, ``YES`` and ``EFFECT``.
+        """
+        k, a = action.kind, action.args
+        if k == "choose":
+            return f"Choose {self.chosen(state, a[0], viewer)}"
+        if k == "option":
+            return self.option(state, str(a[0]))
+        if k == "first":
+            return f"Resolve {self.named(state, a[0], viewer)}'s {self.EFFECT} first"
+        if k in ("yes", "no"):
+            return self.YES if k == "yes" else "No"
+        if k == "done":
+            return "Done choosing"
         verb = self._look(self.ACTIONS, action.kind, "action")
         parts = [verb]
         for a in action.args:
@@ -240,6 +260,14 @@ class Words:
             else:
                 parts.append(self.word(a))
         return " ".join(parts)
+
+    def chosen(self, state: GameState, card: int, viewer: int) -> str:
+        """A card a ``choose`` decision offers, as the chooser sees it (games say where it stands)."""
+        return self.named(state, card, viewer)
+
+    def option(self, state: GameState, value: str) -> str:
+        """An ``option`` decision's value in words (games read the pending prompt for what it means)."""
+        return self.word(value)
 
     def word(self, arg: str) -> str:
         """A word argument of an action (a zone slot, an option) in words; zones by their names."""
@@ -557,18 +585,42 @@ _CORE_EVENTS: dict[str, Callable[[Words, GameState, Event, int], str]] = {
 }
 
 
-def card_event(template: str) -> Callable[[Words, GameState, Event, int], str]:
-    """An event sentence about its card: ``template`` formatted with ``card`` (its name, or "a card" when the reader
-    may not know it) and ``data``. For a game's ``EVENTS`` table: ``{"exhausted": card_event("{card} is Exhausted")}``.
+_EVENT_FIELDS: dict[str, Callable[..., Any]] = {
+    "card": lambda w, state, ev, viewer, verb, other: w.card_name(state, ev),
+    "who": lambda w, state, ev, viewer, verb, other: w.does(state, ev.player, viewer, verb),
+    "player": lambda w, state, ev, viewer, verb, other: w.who(state, ev.player, viewer),
+    "whose": lambda w, state, ev, viewer, verb, other: w.whose(state, ev.player, viewer),
+    "other": lambda w, state, ev, viewer, verb, other: w.named(state, ev.data[0], viewer, other),
+    "data": lambda w, state, ev, viewer, verb, other: ev.data,
+}
+
+
+def card_event(template: str, verb: str = "", other: str = "a card") -> Callable[[Words, GameState, Event, int], str]:
+    """An event sentence from a template, for a game's ``EVENTS`` table. Its fields, as the reader may know them:
+
+    - ``card``: the event's card ("a card" when the reader may not know it); ``data``: the event's data;
+    - ``who``: the event's player doing ``verb``, the verb agreeing ("Player 2 draws", "You draw");
+    - ``player`` / ``whose``: the event's player ("Player 2", "You") / their possessive ("Player 2's", "your");
+    - ``other``: the card ``data[0]`` names, or ``other`` when the reader may not know it.
+
+    >>> from tcgkit.games import get_rules
+    >>> rules = get_rules("tgod")
+    >>> state = rules.new_game(list(rules.decks())[:2], seed=1)
+    >>> card_event("{who} {data[0]} cards", verb="draw")(rules.words, state, Event("deal", 0, -1, (5,)), 1)
+    'Player 1 draws 5 cards'
     """
+    fields = {name.partition("[")[0].partition(".")[0] for _, name, _, _ in Formatter().parse(template) if name}
+    unknown = fields - _EVENT_FIELDS.keys()
+    if unknown:
+        raise ValueError(f"event template {template!r}: unknown field(s) {', '.join(sorted(unknown))}")
+    getters = [(name, _EVENT_FIELDS[name]) for name in sorted(fields)]
+
     def sentence(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-        return template.format(card=w.card_name(state, ev), data=ev.data)
+        return template.format(**{name: get(w, state, ev, viewer, verb, other) for name, get in getters})
     return sentence
 
 
 def does_event(verb: str, rest: str = "") -> Callable[[Words, GameState, Event, int], str]:
     """An event sentence whose subject is the event's player, the verb agreeing ("Player 2 draws"), then ``rest``
-    formatted with ``card`` and ``data``: ``{"keep": does_event("keep", " the hand")}``."""
-    def sentence(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-        return f"{w.does(state, ev.player, viewer, verb)}{rest.format(card=w.card_name(state, ev), data=ev.data)}"
-    return sentence
+    with the fields of :func:`card_event`: ``{"keep": does_event("keep", " the hand")}``."""
+    return card_event("{who}" + rest, verb=verb)

@@ -30,9 +30,8 @@ from pydantic import BaseModel, Field
 from tcgkit.core.decks import Deck
 from tcgkit.core.errors import TcgkitError
 from tcgkit.games import GAMES, get_rules, is_playable
-from tcgkit.play import replay as replay_record_check
-from tcgkit.play import replay_record
-from tcgkit.replays import decks_of
+from tcgkit.replays import decks_of, replay_record
+from tcgkit.replays import replay as replay_record_check
 from tcgkit.web.db import Store
 from tcgkit.web.hub import BOT_LEVELS, SPECTATOR, Hub, Listener, Room, Seat, WebError, new_token, token_hash
 

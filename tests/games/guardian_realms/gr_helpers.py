@@ -52,9 +52,9 @@ def do(state: GameState, text: str) -> None:
 
 
 def hp(state: GameState, c: int) -> int:
-    from tcgkit.games.guardian_realms import combat
+    from tcgkit.games.guardian_realms.board import hp_of
 
-    return combat.hp_of(state, c)
+    return hp_of(state, c)
 
 
 def status(state: GameState, c: int, name: str) -> int:

@@ -9,8 +9,8 @@ from pydantic import ValidationError
 
 from tcgkit.core.cards import load_card_entries
 from tcgkit.core.errors import CardDataError, IllegalAction
-from tcgkit.games.guardian_realms import combat
 from tcgkit.games.guardian_realms.model import GrCard
+from tcgkit.games.guardian_realms.statuses import PERMANENT
 
 
 def texts(s) -> list[str]:
@@ -165,7 +165,7 @@ def test_equipment_use_is_one_basic_attack_gr_lane_04() -> None:
     """GR-CARD-08, GR-LANE-04: a use is one basic attack: a Fury Guardian with 2-use Twin Daggers spends both in one
     turn (+2 each time) and the Daggers are discarded."""
     s = position({"lane1": ["Ashen Brute"], "equip1": ["Twin Daggers"]}, {"lane1": ["Pyre Colossus"]},
-                 cards0=[{"name": "Ashen Brute", "status": {"fury": combat.PERMANENT}}, DAGGERS])
+                 cards0=[{"name": "Ashen Brute", "status": {"fury": PERMANENT}}, DAGGERS])
     brute, colossus, daggers = card(s, 0, "Ashen Brute"), card(s, 1, "Pyre Colossus"), card(s, 0, "Twin Daggers")
     do(s, f"attack #{brute} #{colossus}")
     do(s, f"attack #{brute} #{colossus}")
@@ -176,7 +176,7 @@ def test_option_equipment_use_per_turn() -> None:
     """Option ``equipment_use_per_turn`` (GR-LANE-04, second reading): a use is a turn of basic attacks: both Fury
     attacks of a turn get the bonus for one use; the last use is discarded at the end of its turn."""
     s = position({"lane1": ["Ashen Brute"], "equip1": ["Twin Daggers"]}, {"lane1": ["Pyre Colossus"]},
-                 cards0=[{"name": "Ashen Brute", "status": {"fury": combat.PERMANENT}}, DAGGERS],
+                 cards0=[{"name": "Ashen Brute", "status": {"fury": PERMANENT}}, DAGGERS],
                  options={"equipment_use_per_turn": True})
     brute, colossus, daggers = card(s, 0, "Ashen Brute"), card(s, 1, "Pyre Colossus"), card(s, 0, "Twin Daggers")
     do(s, f"attack #{brute} #{colossus}")
@@ -197,7 +197,7 @@ def test_option_equipment_use_per_turn() -> None:
 def test_no_exhaustion_roll_for_an_immune_target_gr_exh_03_gr_imm_01() -> None:
     """GR-EXH-03, GR-IMM-01: the Exhaustion die is rolled only for an application that can take hold."""
     s = position({"lane1": ["Frost Warden"]}, {"lane1": ["Ashen Brute"]},
-                 cards1=[{"name": "Ashen Brute", "status": {"immune_exhausted": combat.PERMANENT}}])
+                 cards1=[{"name": "Ashen Brute", "status": {"immune_exhausted": PERMANENT}}])
     do(s, f"ability #{card(s, 0, 'Frost Warden')} 0")
     assert not any(ev.kind == "roll" for ev in s.log)
     assert not status(s, card(s, 1, "Ashen Brute"), "exhausted")

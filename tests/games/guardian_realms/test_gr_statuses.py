@@ -9,7 +9,8 @@ import pytest
 from gr_helpers import RULES, card, do, hp, position, rig, status
 
 from tcgkit.core.errors import IllegalAction
-from tcgkit.games.guardian_realms import combat
+from tcgkit.games.guardian_realms.damage import damage_guardian
+from tcgkit.games.guardian_realms.statuses import PERMANENT, add_status
 
 
 def texts(s) -> list[str]:
@@ -83,8 +84,8 @@ def test_resist_check_failure_gr_para_04() -> None:
 def test_paralysis_does_not_stack_gr_para_05() -> None:
     """GR-PARA-05: paralyzed twice, one status (the longer duration); one success removes it."""
     s, x, t = duel({"paralyzed": 2})
-    combat.add_status(s, x, "paralyzed", 5)
-    combat.add_status(s, x, "paralyzed", 3)
+    add_status(s, x, "paralyzed", 5)
+    add_status(s, x, "paralyzed", 3)
     assert s.cs[x].status["paralyzed"] == 5
     rig(s, 5)
     do(s, f"attack #{x} #{t}")
@@ -98,7 +99,7 @@ def test_paralysis_only_guardians_gr_para_06() -> None:
     do(s, f"ability #{card(s, 0, 'Storm Caller')} 0")
     assert status(s, card(s, 1, "Ashen Brute"), "paralyzed") == 5
     fb = card(s, 0, "Fireball")
-    combat.add_status(s, fb, "paralyzed", 5)
+    add_status(s, fb, "paralyzed", 5)
     assert fb not in s.cs
 
 
@@ -123,7 +124,7 @@ def test_burn_stacks_to_three_gr_burn_02() -> None:
     """GR-BURN-02: three Burns deal 15 at once; a fourth adds nothing."""
     s, x, _ = duel(name0="Pyre Colossus", name1="Moss Whelp")
     for _ in range(4):
-        combat.add_status(s, x, "burned", 1)
+        add_status(s, x, "burned", 1)
     assert status(s, x, "burned") == 3
     do(s, "end")
     assert hp(s, x) == 45
@@ -138,7 +139,7 @@ def test_burn_only_guardians_gr_burn_03() -> None:
     assert all(s.defs[a.args[0]].type == "Guardian" for a in s.pending.options)
     s2 = position({"field": ["Ancient Banner"]})
     banner = card(s2, 0, "Ancient Banner")
-    combat.add_status(s2, banner, "burned", 1)
+    add_status(s2, banner, "burned", 1)
     assert status(s2, banner, "burned") == 0
 
 
@@ -226,7 +227,7 @@ def test_exhaustion_three_turns_gr_exh_06() -> None:
 def test_exhaustion_does_not_stack_gr_exh_07() -> None:
     """GR-EXH-07: 1 turn left plus a new 2-turn Exhaustion gives one status of 2 turns, not 3."""
     s, x, _ = duel({"exhausted": 1})
-    combat.add_status(s, x, "exhausted", 2)
+    add_status(s, x, "exhausted", 2)
     assert s.cs[x].status["exhausted"] == 2
 
 
@@ -297,8 +298,8 @@ def test_confusion_stays_gr_conf_05() -> None:
 def test_confusion_does_not_stack_gr_conf_06() -> None:
     """GR-CONF-06: confused twice, one status; one even roll removes it."""
     s, x, t = duel()
-    combat.add_status(s, x, "confused", 1)
-    combat.add_status(s, x, "confused", 1)
+    add_status(s, x, "confused", 1)
+    add_status(s, x, "confused", 1)
     assert s.cs[x].status["confused"] == 1
     rig(s, 6)
     do(s, f"attack #{x} #{t}")
@@ -311,7 +312,7 @@ def test_confusion_only_guardians_gr_conf_07() -> None:
     do(s, f"ability #{card(s, 0, 'Riddle Mage')} 0")
     assert all(s.defs[a.args[0]].type == "Guardian" for a in s.pending.options)
     s2 = position({"hand": ["Fireball"]})
-    combat.add_status(s2, card(s2, 0, "Fireball"), "confused", 1)
+    add_status(s2, card(s2, 0, "Fireball"), "confused", 1)
     assert not s2.cs
 
 
@@ -333,7 +334,7 @@ def test_poison_first_tick_gr_pois_01() -> None:
 def test_poison_doubles_gr_pois_02() -> None:
     """GR-POIS-02: 1, 2, 4, 8 at the end of the controller's 1st..4th turns."""
     s, x, _ = duel(name0="Pyre Colossus", name1="Moss Whelp")
-    combat.add_status(s, x, "poisoned", 1)
+    add_status(s, x, "poisoned", 1)
     ticks = []
     for _ in range(4):
         before = hp(s, x)
@@ -346,7 +347,7 @@ def test_poison_doubles_gr_pois_02() -> None:
 def test_poison_does_not_stack_gr_pois_03() -> None:
     """GR-POIS-03: re-poisoning keeps the series: the next tick is still 4."""
     s, x, _ = duel({"poisoned": 4}, name0="Pyre Colossus", name1="Moss Whelp")
-    combat.add_status(s, x, "poisoned", 1)
+    add_status(s, x, "poisoned", 1)
     assert s.cs[x].status["poisoned"] == 4
     do(s, "end")
     assert hp(s, x) == 56
@@ -358,7 +359,7 @@ def test_poison_only_guardians_gr_pois_04() -> None:
     do(s, f"ability #{card(s, 0, 'Venom Adept')} 0")
     assert all(s.defs[a.args[0]].type == "Guardian" for a in s.pending.options)
     s2 = position({"field": ["Ancient Banner"]})
-    combat.add_status(s2, card(s2, 0, "Ancient Banner"), "poisoned", 1)
+    add_status(s2, card(s2, 0, "Ancient Banner"), "poisoned", 1)
     assert not s2.cs
 
 
@@ -391,9 +392,9 @@ def test_shield_breaks_only_on_damage_gr_shld_02() -> None:
     do(s, "end")
     do(s, f"swap #{x} #{card(s, 0, 'Ashen Brute')}")
     assert status(s, x, "shield") == 1
-    combat.damage_guardian(s, x, 3, enemy=True)
+    damage_guardian(s, x, 3, enemy=True)
     assert status(s, x, "shield") == 0 and hp(s, x) == 20
-    combat.damage_guardian(s, x, 3, enemy=True)
+    damage_guardian(s, x, 3, enemy=True)
     assert hp(s, x) == 17
 
 
@@ -431,7 +432,7 @@ def test_stealth_breaks_on_damage_gr_stlh_04() -> None:
     do(s, "end")
     assert status(s, x, "stealth") == 0 and hp(s, x) == 20
     s2, y, _ = duel({"stealth": 1}, res0={"w1": 20})
-    combat.damage_guardian(s2, y, 5, enemy=True)
+    damage_guardian(s2, y, 5, enemy=True)
     assert status(s2, y, "stealth") == 1 and s2.res[0]["w1"] == 15
 
 
@@ -447,7 +448,7 @@ def test_stealth_breaks_on_swap_gr_stlh_05() -> None:
 
 def test_fury_two_attacks_gr_fury_01() -> None:
     """GR-FURY-01: with Fury, two basic attacks in a turn, each paid; a third is rejected; no second ability."""
-    s, x, t = duel({"fury": combat.PERMANENT}, res0={"dz": 2})
+    s, x, t = duel({"fury": PERMANENT}, res0={"dz": 2})
     do(s, f"attack #{x} #{t}")
     do(s, f"attack #{x} #{t}")
     assert hp(s, t) == 48 and s.res[0]["dz"] == 0
@@ -457,7 +458,7 @@ def test_fury_two_attacks_gr_fury_01() -> None:
     s = position({"hand": ["Berserker of the Pyre"]})
     berserker = card(s, 0, "Berserker of the Pyre")
     do(s, f"summon #{berserker} lane1")
-    assert status(s, berserker, "fury") == combat.PERMANENT
+    assert status(s, berserker, "fury") == PERMANENT
 
 
 def test_immunity_gr_imm_01() -> None:
@@ -466,18 +467,18 @@ def test_immunity_gr_imm_01() -> None:
                  cards0=[{"name": "Ashen Brute", "status": {"burned": 2}}])
     x = card(s, 0, "Ashen Brute")
     do(s, 'play "Cleansing Ward" base2')
-    assert status(s, x, "burned") == 0 and status(s, x, "immune_burned") == combat.PERMANENT
-    combat.add_status(s, x, "burned", 1)
+    assert status(s, x, "burned") == 0 and status(s, x, "immune_burned") == PERMANENT
+    add_status(s, x, "burned", 1)
     assert status(s, x, "burned") == 0
-    s2, y, _ = duel({"immune_burned": combat.PERMANENT})
-    combat.add_status(s2, y, "poisoned", 1)
+    s2, y, _ = duel({"immune_burned": PERMANENT})
+    add_status(s2, y, "poisoned", 1)
     assert status(s2, y, "poisoned") == 1
 
 
 def test_invincible_no_damage_gr_imm_02() -> None:
     """GR-IMM-02: an Invincible Guardian loses no HP to a 50-damage hit, a Burn tick or a Poison tick."""
     s, x, _ = duel({"invincible": 3, "burned": 1, "poisoned": 1})
-    combat.damage_guardian(s, x, 50, enemy=True)
+    damage_guardian(s, x, 50, enemy=True)
     do(s, "end")
     assert hp(s, x) == 25 and status(s, x, "invincible") == 2
     s2 = position({"lane1": ["Aegis Titan"]}, {"lane1": ["Pyre Colossus"]})
@@ -500,7 +501,7 @@ def test_summon_immune_to_exhaustion() -> None:
     """GR-IMM-01, GR-EXH-02: Immunity to Exhausted prevents summon exhaustion (RULES.add_status path)."""
     s = position({"lane1": ["Storm Caller"]})
     caller = card(s, 0, "Storm Caller")
-    combat.add_status(s, caller, "immune_exhausted", combat.PERMANENT)
-    combat.add_status(s, caller, "exhausted", 1)
+    add_status(s, caller, "immune_exhausted", PERMANENT)
+    add_status(s, caller, "exhausted", 1)
     assert status(s, caller, "exhausted") == 0
     assert RULES.evaluate(s, 0) > RULES.evaluate(s, 1)

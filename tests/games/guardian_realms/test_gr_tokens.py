@@ -7,7 +7,8 @@ from gr_helpers import RULES, card, do, hp, position, status
 
 from tcgkit.core.cards import load_card_entries
 from tcgkit.core.errors import CardDataError
-from tcgkit.games.guardian_realms import combat
+from tcgkit.games.guardian_realms.damage import damage_guardian, defeat, heal, leave_play
+from tcgkit.games.guardian_realms.links import link
 from tcgkit.games.guardian_realms.model import GrCard
 
 
@@ -99,7 +100,7 @@ def test_clone_gr_clone_01() -> None:
     assert (d.name, d.stats["hp"], d.stats["atk"], d.effects) == (o.name, 35, 8, o.effects)
     assert d.has("rush") and d.fields["token"] == "clone" and hp(s, clone) == 35
     assert status(s, clone, "exhausted") == 0 and s.res[0]["sp"] == 10
-    combat.defeat(s, [clone])
+    defeat(s, [clone])
     assert s.loc[clone][1] == "gone"
 
 
@@ -124,9 +125,9 @@ def test_guardian_summon_gr_gsum_01() -> None:
     (wolf,) = s.zone(0, "lane3")
     assert s.defs[wolf].name == "Spirit Wolf" and s.defs[wolf].fields["token"] == "summon"
     assert status(s, wolf, "exhausted") == 0  # Rush
-    combat.leave_play(s, shaman, "discarded")
+    leave_play(s, shaman, "discarded")
     assert s.loc[wolf][1] == "lane3"
-    combat.leave_play(s, wolf, "discarded")
+    leave_play(s, wolf, "discarded")
     assert s.loc[wolf][1] == "gone"
 
 
@@ -146,17 +147,17 @@ def test_link_pool_gr_link_01() -> None:
 def test_link_damage_gr_link_02() -> None:
     """GR-LINK-02: 10 damage to one linked Guardian lowers the pool; neither is defeated."""
     s, x, y = linked_pair()
-    combat.damage_guardian(s, x, 10, enemy=True)
+    damage_guardian(s, x, 10, enemy=True)
     assert hp(s, y) == 37 and s.loc[x][1] == "lane1"
 
 
 def test_link_heal_gr_link_03() -> None:
     """GR-LINK-03: healing one linked Guardian raises the pool, never above its maximum."""
     s, x, y = linked_pair()
-    combat.damage_guardian(s, x, 20, enemy=True)
-    combat.heal(s, y, 5)
+    damage_guardian(s, x, 20, enemy=True)
+    heal(s, y, 5)
     assert hp(s, x) == 32
-    combat.heal(s, y, 100)
+    heal(s, y, 100)
     assert hp(s, x) == 47
 
 
@@ -164,10 +165,10 @@ def test_link_breaks_gr_link_04() -> None:
     """GR-LINK-04: X, Y, Z linked; discarding X breaks the link; Y and Z get separate HP (pool split evenly)."""
     s = position({"lane1": ["Ashen Brute"], "lane2": ["Moss Whelp"], "lane3": ["Granite Sentinel"]})
     x, y, z = card(s, 0, "Ashen Brute"), card(s, 0, "Moss Whelp"), card(s, 0, "Granite Sentinel")
-    combat.link(s, [x, y, z])
+    link(s, [x, y, z])
     assert hp(s, x) == 67
-    combat.damage_guardian(s, z, 27, enemy=False)
-    combat.leave_play(s, x, "discarded")
+    damage_guardian(s, z, 27, enemy=False)
+    leave_play(s, x, "discarded")
     assert "links" not in s.vars
     assert hp(s, y) == 12 and hp(s, z) == 20
 
@@ -175,9 +176,9 @@ def test_link_breaks_gr_link_04() -> None:
 def test_link_defeat_together_gr_link_05() -> None:
     """GR-LINK-05: the pool at 0 defeats every linked Guardian in the same step; each logs "defeated"."""
     s, x, y = linked_pair()
-    combat.damage_guardian(s, x, 37, enemy=True)
+    damage_guardian(s, x, 37, enemy=True)
     start = len(s.log)
-    combat.damage_guardian(s, y, 10, enemy=True)
+    damage_guardian(s, y, 10, enemy=True)
     kinds = [(ev.kind, ev.card) for ev in s.log[start:] if ev.kind == "defeated"]
     assert sorted(c for _, c in kinds) == sorted([x, y])
     assert s.loc[x][1] == "discard" and s.loc[y][1] == "discard"
@@ -190,8 +191,8 @@ def test_linked_defeat_fires_both_triggers_gr_link_05() -> None:
                  {"lane1": ["Pyre Colossus"]}, active=1)
     a, b = card(s, 0, "Ember Acolyte"), card(s, 0, "Ember Acolyte", 1)
     assert (s.loc[a][1], s.loc[b][1]) == ("lane1", "lane2")
-    combat.link(s, [a, b])
-    combat.damage_guardian(s, a, 10, enemy=False)
+    link(s, [a, b])
+    damage_guardian(s, a, 10, enemy=False)
     assert hp(s, a) == 10
     do(s, f"attack #{card(s, 1, 'Pyre Colossus')} #{a}")
     assert s.loc[a][1] == "discard" and s.loc[b][1] == "discard"

@@ -9,9 +9,9 @@ from itertools import permutations
 import pytest
 from ptcg_helpers import RULES, act, card, legal, names, position
 
-from tcgkit.bots import RandomBot, View
+from tcgkit.bots import RandomBot, View, play_game
 from tcgkit.core.rng import Rng
-from tcgkit.play import play_game, replay, replay_record
+from tcgkit.replays import replay, replay_record
 
 DECKS = RULES.decks()
 

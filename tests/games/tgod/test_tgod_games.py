@@ -76,7 +76,7 @@ def test_observation_shows_the_field_but_not_the_opponents_hand() -> None:
 
 def test_evaluate_guides_the_greedy_bot_past_random() -> None:
     """The evaluation is meaningful: a greedy bot using it beats a random bot in most games."""
-    from tcgkit.play import play_game
+    from tcgkit.bots import play_game
 
     wins = 0
     for s in range(8):

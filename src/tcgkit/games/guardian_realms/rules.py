@@ -20,19 +20,20 @@ from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, GameState
-from tcgkit.games.guardian_realms import combat
-from tcgkit.games.guardian_realms.model import RARITY_RANK, GrCard, make_card
+from tcgkit.games.guardian_realms import actions, board, damage, plays, statuses
+from tcgkit.games.guardian_realms.model import (
+    LANE_OF,
+    LANES,
+    RARITY_RANK,
+    STRONGHOLD,
+    GrCard,
+    make_card,
+)
 from tcgkit.games.guardian_realms.verbs import EXTRA_VERBS, HANDLERS
 from tcgkit.games.guardian_realms.words import GuardianRealmsWords
 
-LANES = (1, 2, 3)
-GZ = ("", "lane1", "lane2", "lane3")
-EQZ = ("", "equip1", "equip2", "equip3")
-EFZ = ("", "effect1", "effect2", "effect3")
-LANE_OF = {"lane1": 1, "lane2": 2, "lane3": 3}
 HAND_LIMIT = 8
 DECK_SIZE = 25
-STRONGHOLD = 2
 #: evaluate: the empty-deck race is worth up to RACE (a Stronghold is 2) once the first fall is RACE_NEAR turns away
 #: or closer, fading by a factor e every RACE_FADE turns further.
 RACE, RACE_NEAR, RACE_FADE = 4.0, 10, 8.0
@@ -68,6 +69,7 @@ class GuardianRealmsRules(Ruleset):
     data_dir = Path(__file__).parent
     EXTRA_VERBS = EXTRA_VERBS
     WORDS = GuardianRealmsWords
+    PHRASES_MODULE = "tcgkit.games.guardian_realms.grammar"
 
     def game_handlers(self) -> dict[str, effects.Handler]:
         return dict(HANDLERS)
@@ -82,13 +84,6 @@ class GuardianRealmsRules(Ruleset):
         from tcgkit.games.guardian_realms.grammar import prepare_entry
 
         return prepare_entry(entry, source)
-
-    def explain_card(self, key_or_name: str) -> list[str]:
-        """How the engine reads a Guardian Realms card: each effect step by step, and any phrase left unread."""
-        from tcgkit.core.fromtext import explain_card
-        from tcgkit.games.guardian_realms.grammar import WORDS
-
-        return explain_card(self.pool().get(key_or_name), WORDS)
 
     def validate_deck(self, deck: Deck, format: str | None = None) -> list[Violation]:
         """Every deck rule broken (GR-DECK-01..09), each with its clause id."""
@@ -203,14 +198,14 @@ class GuardianRealmsRules(Ruleset):
         the same moment; when both are due, the player orders them (an ``option`` decision)."""
         p = state.active
         state.emit("end_turn", p)
-        if state.stack and combat.has_ticks(state, p):
+        if state.stack and statuses.has_ticks(state, p):
             state.phase = "ordering"
             effects.start(state, END_ORDER, -1, p)
             if effects.run(state):
                 self.finish_end_turn(state)
             return
         for card in self.guardians(state, p):
-            combat.tick_damage(state, card)
+            damage.tick_damage(state, card)
             if state.result is not None:
                 return
         self.finish_end_turn(state)
@@ -222,7 +217,7 @@ class GuardianRealmsRules(Ruleset):
         state.phase = "ending"
         p = state.active
         for card in self.guardians(state, p):
-            combat.tick_durations(state, card)
+            statuses.tick_durations(state, card)
         for card in list(state.zone(p, "field")):
             st = state.card_state(card)
             left = st.counters.get("left")
@@ -232,7 +227,7 @@ class GuardianRealmsRules(Ruleset):
                 else:
                     st.counters["left"] = left - 1
         if state.options.get("equipment_use_per_turn"):
-            combat.discard_spent_equipment(state, p)
+            plays.discard_spent_equipment(state, p)
         durations.end_turn(state)
         if (not state.stack or effects.run(state)) and state.result is None:
             self.start_turn(state)
@@ -242,7 +237,7 @@ class GuardianRealmsRules(Ruleset):
         if state.stack and not effects.run(state):
             return
         if state.result is None:
-            combat.settle_defeats(state)
+            damage.settle_defeats(state)
             if state.stack and not effects.run(state):
                 return
             state.current = state.active
@@ -266,7 +261,7 @@ class GuardianRealmsRules(Ruleset):
         """Draw one card: the hand limit (GR-TURN-05) and the empty-deck penalty (GR-TURN-06/07)."""
         deck = state.zones[player]["deck"]
         if not deck:
-            combat.empty_deck_penalty(state, player)
+            damage.empty_deck_penalty(state, player)
             return -1
         if len(state.zones[player]["hand"]) >= HAND_LIMIT:
             card = deck[-1]
@@ -277,22 +272,22 @@ class GuardianRealmsRules(Ruleset):
 
     def discard(self, state: GameState, card: int) -> None:
         """Discard a card from hand or field (GR-DEF-04): not a defeat."""
-        combat.leave_play(state, card, "discarded")
+        damage.leave_play(state, card, "discarded")
 
     def destroy(self, state: GameState, card: int, ctx: dict | None = None) -> None:
         """A card destroyed by an effect is defeated, whatever its HP (GR-DEF-02)."""
         if state.where(card)[1] in LANE_OF:
-            combat.defeat(state, [card])
+            damage.defeat(state, [card])
 
     def damage_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
         source = ctx.get("controller", -1)
-        combat.damage_guardian(state, card, amount, enemy=source != state.owner[card])
+        damage.damage_guardian(state, card, amount, enemy=source != state.owner[card])
 
     def heal_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
-        combat.heal(state, card, amount)
+        damage.heal(state, card, amount)
 
     def add_status(self, state: GameState, card: int, status: str, value: int, ctx: dict) -> None:
-        combat.add_status(state, card, status, value)
+        statuses.add_status(state, card, status, value)
 
     def gain(self, state: GameState, player: int, resource: str, amount: int) -> None:
         res = state.res[player]
@@ -320,10 +315,10 @@ class GuardianRealmsRules(Ruleset):
     def legal_actions(self, state: GameState) -> list[Action]:
         if state.phase == "mulligan":
             return [Action("keep"), Action("mulligan")]
-        return combat.main_actions(state)
+        return actions.main_actions(state)
 
     def explain_illegal(self, state: GameState, action: Action) -> str:
-        why = combat.explain(state, action)
+        why = actions.explain(state, action)
         return why or super().explain_illegal(state, action)
 
     def apply(self, state: GameState, action: Action) -> None:
@@ -336,7 +331,7 @@ class GuardianRealmsRules(Ruleset):
             if state.phase == "ending" and state.pending is None and state.result is None:
                 state.phase = "main"
             return
-        combat.do_action(state, action)
+        plays.do_action(state, action)
         self.settle(state)
 
     def mulligan(self, state: GameState, redraw: bool) -> None:
@@ -378,7 +373,7 @@ class GuardianRealmsRules(Ruleset):
             score += sign * (res["b1"] + res["b3"]) / 100.0
             score += sign * 2.0 * res[f"b{STRONGHOLD}"] / 100.0
             for g in self.guardians(state, p):
-                score += sign * (combat.hp_of(state, g) / 60.0 + self.stat(state, g, "atk") / 30.0)
+                score += sign * (board.hp_of(state, g) / 60.0 + self.stat(state, g, "atk") / 30.0)
             score += sign * 0.03 * len(state.zones[p]["hand"])
             score += sign * 0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0
         x = score / 4.0

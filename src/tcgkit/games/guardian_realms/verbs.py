@@ -16,7 +16,12 @@ from tcgkit.core import effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import Step
 from tcgkit.core.errors import TcgkitError
-from tcgkit.games.guardian_realms import combat
+from tcgkit.games.guardian_realms.board import attack_targets, is_token, lane_of, source_lane, visible_from
+from tcgkit.games.guardian_realms.damage import check_strongholds, damage_base, leave_play, return_to_hand, tick_damage
+from tcgkit.games.guardian_realms.links import link
+from tcgkit.games.guardian_realms.model import EFFECT, LANE_OF, LANE_WORD
+from tcgkit.games.guardian_realms.plays import enter_lane, start_passives
+from tcgkit.games.guardian_realms.statuses import BUFFS, DEBUFFS, PERMANENT, add_status
 
 if TYPE_CHECKING:
     from tcgkit.core.cards import CardDef
@@ -37,7 +42,7 @@ EXTRA_VERBS = {
     "gr_end_ticks": {"params": (), "required": ()},
 }
 
-STATUSES = ("paralyzed", "burned", "exhausted", "confused", "poisoned", "shield", "stealth", "fury", "invincible")
+STATUSES = DEBUFFS + BUFFS
 #: GR-EXH-04..06: the Exhaustion die.
 EXHAUSTION_TURNS = {1: 1, 2: 1, 3: 1, 4: 1, 5: 2, 6: 3}
 TIERS = {1: 10, 2: 20, 3: 30}
@@ -53,7 +58,7 @@ def exhaustion_roll(state: GameState, player: int) -> int:
 def _add_status(state: GameState, ctx: dict, step: Step) -> None:
     p = step.params
     status = p["status"]
-    if status not in STATUSES and not (status.startswith("immune_") and status[7:] in combat.DEBUFFS):
+    if status not in STATUSES and not (status.startswith("immune_") and status[7:] in DEBUFFS):
         raise TcgkitError(f"unknown Guardian Realms status {status!r}")
     for card in effects.select(state, ctx, p["target"]):
         if state.defs[card].type != "Guardian":
@@ -63,15 +68,15 @@ def _add_status(state: GameState, ctx: dict, step: Step) -> None:
         elif status == "exhausted":
             # GR-EXH-03: one roll per application that can take hold (none for an Immune or unfielded target)
             st = state.cs.get(card)
-            takes = state.loc[card][1] in combat.LANE_OF and not (st is not None and st.status.get("immune_exhausted"))
+            takes = state.loc[card][1] in LANE_OF and not (st is not None and st.status.get("immune_exhausted"))
             value = exhaustion_roll(state, ctx["controller"]) if takes else 1
         elif status == "paralyzed":
             value = 5
         elif status in ("fury", "invincible") or status.startswith("immune_"):
-            value = combat.PERMANENT
+            value = PERMANENT
         else:
             value = 1
-        combat.add_status(state, card, status, value)
+        add_status(state, card, status, value)
 
 
 def _lane(state: GameState, ctx: dict, spec: Any) -> int:
@@ -81,7 +86,7 @@ def _lane(state: GameState, ctx: dict, spec: Any) -> int:
     if isinstance(value, list):
         value = value[0]
     if isinstance(value, int) and 0 <= value < len(state.defs) and spec in ctx:
-        return combat.lane_of(state, value)
+        return lane_of(state, value)
     text = str(value)
     if text.startswith("lane") and text[4:].isdigit():
         return int(text[4:])
@@ -97,7 +102,7 @@ def _ask_lane(state: GameState, ctx: dict, player: int, lanes: list[int], prompt
         return int(str(chosen)[4:])
     if len(lanes) == 1:
         return lanes[0]
-    effects.ask(state, ctx, player, prompt, [Action("option", (combat.LANE_WORD[ln],)) for ln in lanes], "_lane")
+    effects.ask(state, ctx, player, prompt, [Action("option", (LANE_WORD[ln],)) for ln in lanes], "_lane")
     return 0
 
 
@@ -107,8 +112,8 @@ def _damage_base(state: GameState, ctx: dict, step: Step) -> None:
     for who in effects.players(state, ctx, p.get("player", "opponent")):
         lanes = (1, 3, 2) if p["lane"] == "all" else (_lane(state, ctx, p["lane"]),)
         for lane in lanes:
-            combat.damage_base(state, who, lane, n, enemy=who != ctx["controller"], decide=False)
-    combat.check_strongholds(state)
+            damage_base(state, who, lane, n, enemy=who != ctx["controller"], decide=False)
+    check_strongholds(state)
 
 
 def _wall(state: GameState, ctx: dict, step: Step) -> None:
@@ -146,7 +151,7 @@ def _token_lanes(state: GameState, who: int) -> list[int]:
     open_lanes = [ln for ln in (1, 2, 3) if res[f"b{ln}"] > 0]
     if state.options.get("tokens_may_replace"):
         return open_lanes
-    empty = [ln for ln in open_lanes if not state.zones[who][combat.LANE_WORD[ln]]]
+    empty = [ln for ln in open_lanes if not state.zones[who][LANE_WORD[ln]]]
     return empty or open_lanes
 
 
@@ -163,9 +168,9 @@ def _make_token(state: GameState, ctx: dict, definition: CardDef, kind: str) -> 
     fields = {**definition.fields, "token": kind}
     token = state.add_instance(dataclasses.replace(definition, tags=definition.tags | {"token"}, fields=fields), who)
     state.emit("token", who, data=(kind, definition.name))
-    combat.enter_lane(state, token, who, lane)
+    enter_lane(state, token, who, lane)
     # a replica is summoned: its printed on-summon passives ("Enters with Fury") resolve, in printed order
-    combat.start_passives(state, token, who)
+    start_passives(state, token, who)
 
 
 def _original(state: GameState, ctx: dict, spec: Any) -> int:
@@ -174,7 +179,7 @@ def _original(state: GameState, ctx: dict, spec: Any) -> int:
     chosen = ctx.get("_of")
     if chosen:
         return chosen[0]
-    originals = [c for c in effects.select(state, ctx, spec) if state.loc[c][1] in combat.LANE_OF]
+    originals = [c for c in effects.select(state, ctx, spec) if state.loc[c][1] in LANE_OF]
     if len(originals) > 1:
         effects.ask(state, ctx, ctx["controller"], "choose the Guardian to replicate",
                     [Action("choose", (c,)) for c in originals], "_of")
@@ -217,19 +222,19 @@ def _guardian_summon(state: GameState, ctx: dict, step: Step) -> None:
 
 
 def _hp_link(state: GameState, ctx: dict, step: Step) -> None:
-    combat.link(state, effects.select(state, ctx, step.params[_T]))
+    link(state, effects.select(state, ctx, step.params[_T]))
 
 
 def _return_to_hand(state: GameState, ctx: dict, step: Step) -> None:
     for card in effects.select(state, ctx, step.params[_T]):
-        combat.return_to_hand(state, card)
+        return_to_hand(state, card)
 
 
 def _used(state: GameState, ctx: dict, step: Step) -> None:
     """An Effect card is discarded once used (GR-LANE-02)."""
     card = ctx["source"]
-    if state.loc[card][1] in combat.EFFECT:
-        combat.leave_play(state, card, "discarded")
+    if state.loc[card][1] in EFFECT:
+        leave_play(state, card, "discarded")
 
 
 END_TICKS = (Step("gr_end_ticks", {}),)
@@ -253,7 +258,7 @@ def _end_order(state: GameState, ctx: dict, step: Step) -> None:
 
 def _end_ticks(state: GameState, ctx: dict, step: Step) -> None:
     for card in state.rules.guardians(state, ctx["controller"]):
-        combat.tick_damage(state, card)
+        tick_damage(state, card)
         if state.result is not None:
             return
 
@@ -272,11 +277,11 @@ HANDLERS = {
 def _enemy_in_range(state: GameState, ctx: dict, params: Any) -> bool:
     card = params["card"]
     source = ctx["source"]
-    if state.owner[card] == ctx["controller"] or state.loc[source][1] not in combat.LANE_OF:
+    if state.owner[card] == ctx["controller"] or state.loc[source][1] not in LANE_OF:
         return False
     cached = ctx.get("_range")
     if cached is None or cached[0] != len(state.log):
-        cached = ctx["_range"] = (len(state.log), tuple(combat.attack_targets(state, source)))
+        cached = ctx["_range"] = (len(state.log), tuple(attack_targets(state, source)))
     return card in cached[1]
 
 
@@ -284,16 +289,16 @@ def _enemy_in_range(state: GameState, ctx: dict, params: Any) -> bool:
 def _enemy_visible(state: GameState, ctx: dict, params: Any) -> bool:
     """An enemy Guardian visible from the source's lane or Base (GR-COMBAT-02); Tanks do not bind (GR-CLASS-03)."""
     card = params["card"]
-    return state.owner[card] != ctx["controller"] and combat.visible_from(state, card, combat.source_lane(state, ctx))
+    return state.owner[card] != ctx["controller"] and visible_from(state, card, source_lane(state, ctx))
 
 
 @effects.hook("gr.returnable")
 def _returnable(state: GameState, ctx: dict, params: Any) -> bool:
     """Not a token (GR-RTH-01); an enemy one must be visible from the source (GR-COMBAT-02)."""
     card = params["card"]
-    if combat.is_token(state, card):
+    if is_token(state, card):
         return False
-    return state.owner[card] == ctx["controller"] or combat.visible_from(state, card, combat.source_lane(state, ctx))
+    return state.owner[card] == ctx["controller"] or visible_from(state, card, source_lane(state, ctx))
 
 
 @effects.hook("gr.ally")

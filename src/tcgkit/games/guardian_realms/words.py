@@ -17,22 +17,37 @@ from typing import Any
 from tcgkit.core.actions import Action
 from tcgkit.core.errors import Refusal
 from tcgkit.core.state import Event, GameState
-from tcgkit.core.words import CardWords, Words
-from tcgkit.games.guardian_realms import combat
+from tcgkit.core.words import CardWords, Words, card_event
+from tcgkit.games.guardian_realms.board import (
+    ABIL,
+    ATK1,
+    ATK2,
+    FORFEIT,
+    SWAP,
+    equipment_of,
+    flags,
+    has,
+    hp_of,
+    lane_of,
+    link_index,
+    max_hp,
+)
+from tcgkit.games.guardian_realms.model import BASE_LANE, EFFECT, EFFECT_LANE, EQUIP, LANE_OF, LANE_WORD, STRONGHOLD
+from tcgkit.games.guardian_realms.statuses import PERMANENT, TIMED
 
 #: the core's reasons, when the game's rules have no better one (the words then say which rule it is)
 GENERIC = ("not a legal action", "not one of your choices", "that is not one of the moves")
 
 LANE_NAME = ("", "lane 1 (Outpost)", "lane 2 (Stronghold)", "lane 3 (Outpost)")
 BASE_NAME = ("", "Outpost of lane 1", "Stronghold (lane 2)", "Outpost of lane 3")
-LANE_ARG = {"lane1": 1, "lane2": 2, "lane3": 3, "base1": 1, "base2": 2, "base3": 3}
+LANE_ARG = {**LANE_OF, **BASE_LANE}
 STATUS_NAME = {"paralyzed": "Paralyzed", "burned": "Burned", "exhausted": "Exhausted", "confused": "Confused",
                "poisoned": "Poisoned", "shield": "Shield", "stealth": "Stealth", "fury": "Fury",
                "invincible": "Invincible"}
 
 
 def _turns(n: int) -> str:
-    return "until it leaves play" if n >= combat.PERMANENT else f"for {n} more turn{'s' if n != 1 else ''}"
+    return "until it leaves play" if n >= PERMANENT else f"for {n} more turn{'s' if n != 1 else ''}"
 
 
 def _lane_word(arg: Any) -> int:
@@ -42,6 +57,7 @@ def _lane_word(arg: Any) -> int:
 class GuardianRealmsWords(Words):
     """Guardian Realms' words (rulebook: ``shared/rules/guardian-realms.txt``)."""
 
+    YES = "Yes, use the effect"
     ZONES = {"deck": "Deck", "hand": "Hand", "discard": "Discard Pile", "lane1": "Guardian, lane 1 (Outpost)",
              "lane2": "Guardian, lane 2 (Stronghold)", "lane3": "Guardian, lane 3 (Outpost)",
              "equip1": "Equipment, lane 1", "equip2": "Equipment, lane 2", "equip3": "Equipment, lane 3",
@@ -94,7 +110,7 @@ An empty deck deals 1, 2, 4... damage to each of your Bases at each draw."""
         out = [("DZ Points", f"{res.get('dz', 0)} of {res.get('dzcap', 0)}"), ("Summon Points (SP)", str(res["sp"]))]
         for lane in (1, 2, 3):
             hp = res[f"b{lane}"]
-            full = 100 if lane == combat.STRONGHOLD else 50
+            full = 100 if lane == STRONGHOLD else 50
             out.append((BASE_NAME[lane].capitalize(), f"{hp} of {full} HP" if hp > 0 else "destroyed"))
         for lane in (1, 2, 3):
             wall = res.get(f"w{lane}", 0)
@@ -111,21 +127,21 @@ An empty deck deals 1, 2, 4... damage to each of your Bases at each draw."""
         d = state.defs[card]
         f = d.fields
         zone = state.loc[card][1]
-        in_lane = zone in combat.LANE_OF
+        in_lane = zone in LANE_OF
         stats: list[tuple[str, str]] = []
         kind = d.type
         token = f.get("token")
         if d.type == "Guardian":
             kind = "Guardian" + (f" ({f['class']})" if f.get("class") else "")
             stats.append(("ATK", str(state.rules.stat(state, card, "atk"))))
-            mx = combat.max_hp(state, card)
+            mx = max_hp(state, card)
             if in_lane:
-                i = combat.link_index(state, card) if "links" in state.vars else -1
+                i = link_index(state, card) if "links" in state.vars else -1
                 if i >= 0:
                     _, pool, lmx = state.vars["links"][i]
                     stats.append(("HP", f"{pool} of {lmx}, shared by its HP Link"))
                 else:
-                    stats.append(("HP", f"{combat.hp_of(state, card)} of {mx}"))
+                    stats.append(("HP", f"{hp_of(state, card)} of {mx}"))
             else:
                 stats.append(("HP", str(mx)))
                 stats.append(("SP cost", str(d.stats.get("sp_cost", 0))))
@@ -150,7 +166,7 @@ An empty deck deals 1, 2, 4... damage to each of your Bases at each draw."""
             kind = f"{kind}, a {token.capitalize()} token"
         attached: tuple[str, ...] = ()
         if in_lane:
-            eq = combat.equipment_of(state, card)
+            eq = equipment_of(state, card)
             if eq >= 0:
                 attached = (state.defs[eq].name,)
         return CardWords(card, d.name, kind, tuple(stats), self.statuses(state, card), attached, d.text)
@@ -161,17 +177,17 @@ An empty deck deals 1, 2, 4... damage to each of your Bases at each draw."""
             return ()
         out = [self.status_phrase(state, card, k, v) for k, v in st.status.items()]
         zone = state.loc[card][1]
-        if zone in combat.LANE_OF:
-            f = combat.flags(state, card)
-            if f & combat.FORFEIT:
+        if zone in LANE_OF:
+            f = flags(state, card)
+            if f & FORFEIT:
                 out.append("forfeited its action this turn")
-            if f & (combat.ATK1 | combat.ATK2):
-                out.append("attacked twice this turn" if f & combat.ATK2 else "attacked this turn")
-            if f & combat.ABIL:
+            if f & (ATK1 | ATK2):
+                out.append("attacked twice this turn" if f & ATK2 else "attacked this turn")
+            if f & ABIL:
                 out.append("used its ability this turn")
-            if f & combat.SWAP:
+            if f & SWAP:
                 out.append("swapped lanes this turn")
-        elif zone in combat.EQUIP[1:] and st.host >= 0:
+        elif zone in EQUIP[1:] and st.host >= 0:
             out.append(f"equipped to {state.defs[st.host].name}")
         return tuple(out)
 
@@ -189,7 +205,7 @@ An empty deck deals 1, 2, 4... damage to each of your Bases at each draw."""
             return f"{name} (next {value} damage at the end of its owner's turn, doubling)"
         if status == "paralyzed":
             return f"{name} {_turns(value)} (a Resist Check of 4 or more frees it)"
-        if status in combat.TIMED:
+        if status in TIMED:
             return f"{name} {_turns(value)}"
         if status == "confused":
             return f"{name} (using DZ needs an even Resist Check)"
@@ -212,7 +228,7 @@ An empty deck deals 1, 2, 4... damage to each of your Bases at each draw."""
         return f"{name} ({cost} DZ)" + (f": {eff.text}" if eff.text and eff.text != name else "")
 
     def where(self, state: GameState, card: int, viewer: int) -> str:
-        lane = combat.lane_of(state, card)
+        lane = lane_of(state, card)
         owner = self.whose(state, state.owner[card], viewer)
         return f"{state.defs[card].name} ({owner} lane {lane})" if lane else state.defs[card].name
 
@@ -231,7 +247,7 @@ An empty deck deals 1, 2, 4... damage to each of your Bases at each draw."""
             text = f"Summon {d.name} to {LANE_NAME[lane]} for {d.stats.get('sp_cost', 0)} SP"
             if a[2:]:
                 text += ", sacrificing " + " and ".join(state.defs[m].name for m in a[2:])
-            old = [c for c in state.zones[p][combat.LANE_WORD[lane]] if c not in a[2:]]
+            old = [c for c in state.zones[p][LANE_WORD[lane]] if c not in a[2:]]
             if old:
                 text += f", discarding {state.defs[old[0]].name} already there"
             if "rush" not in d.tags:
@@ -246,26 +262,26 @@ An empty deck deals 1, 2, 4... damage to each of your Bases at each draw."""
                 return text + (f", replacing {state.defs[old[0]].name}" if old else "")
             lane = _lane_word(a[1])
             text = f"Play {d.name} from the Effect slot of {LANE_NAME[lane]} for {cost} DZ"
-            old = state.zones[p][combat.EFFECT[lane]] if lane else []
+            old = state.zones[p][EFFECT[lane]] if lane else []
             if old:
                 text += f", discarding {state.defs[old[0]].name} there"
             return text + (f": {d.text}" if d.text else "")
         if k == "equip":
             d = state.defs[a[0]]
-            lane = combat.lane_of(state, a[1])
+            lane = lane_of(state, a[1])
             text = f"Equip {d.name} to {self.where(state, a[1], viewer)} for {d.stats.get('dz_cost', 0)} DZ"
-            old = state.zones[p][combat.EQUIP[lane]] if lane else []
+            old = state.zones[p][EQUIP[lane]] if lane else []
             return text + (f", discarding {state.defs[old[0]].name} already there" if old else "")
         if k == "attack":
             g = a[0]
             amount = state.rules.stat(state, g, "atk")
-            eq = combat.equipment_of(state, g)
+            eq = equipment_of(state, g)
             if eq >= 0:
                 amount += state.defs[eq].fields["atk_bonus"]
             cost = state.defs[g].stats["attack_cost"]
             if type(a[1]) is int:
                 target = self.where(state, a[1], viewer)
-                lane = combat.lane_of(state, a[1])
+                lane = lane_of(state, a[1])
             else:
                 lane = _lane_word(a[1])
                 target = f"{self.whose(state, 1 - p, viewer)} {BASE_NAME[lane]}"
@@ -273,7 +289,7 @@ An empty deck deals 1, 2, 4... damage to each of your Bases at each draw."""
             wall = state.res[1 - p].get(f"w{lane}", 0) if lane else 0
             if wall:
                 text += f" (the Wall there absorbs up to {wall} first)"
-            if combat.has(state, g, "paralyzed"):
+            if has(state, g, "paralyzed"):
                 text += "; Paralyzed: a Resist Check of 4 or more first"
             return text
         if k == "ability":
@@ -288,24 +304,19 @@ An empty deck deals 1, 2, 4... damage to each of your Bases at each draw."""
                                          f"+{f['infuse_hp']} HP" if f.get("infuse_hp") else "") if x)
             return f"Infuse {self.where(state, a[0], viewer)} into {self.where(state, a[1], viewer)}: " \
                    f"discard {state.defs[a[0]].name}, {state.defs[a[1]].name} gets {gain or 'its bonus'}"
-        if k == "choose":
-            return f"Choose {self.where(state, a[0], viewer)}" if state.visible(a[0], viewer) else "Choose a card"
-        if k == "option":
-            word = str(a[0])
-            if word == "statuses_first":
-                return "Burn and Poison damage first"
-            if word == "effects_first":
-                return "Your end-of-turn effects first"
-            if _lane_word(word):
-                return LANE_NAME[_lane_word(word)].capitalize()
-            return self._look({}, word, "option")
-        if k == "first":
-            return f"Resolve {self.named(state, a[0], viewer)}'s effect first"
-        if k in ("yes", "no"):
-            return "Yes, use the effect" if k == "yes" else "No"
-        if k == "done":
-            return "Done choosing"
         return super().action(state, action, viewer)
+
+    def chosen(self, state: GameState, card: int, viewer: int) -> str:
+        return self.where(state, card, viewer) if state.visible(card, viewer) else "a card"
+
+    def option(self, state: GameState, value: str) -> str:
+        if value == "statuses_first":
+            return "Burn and Poison damage first"
+        if value == "effects_first":
+            return "Your end-of-turn effects first"
+        if _lane_word(value):
+            return LANE_NAME[_lane_word(value)].capitalize()
+        return self._look({}, value, "option")
 
     def word(self, arg: str) -> str:
         lane = _lane_word(arg)
@@ -355,7 +366,7 @@ An empty deck deals 1, 2, 4... damage to each of your Bases at each draw."""
                 if k == "summon" and len(a) > 1 and not _lane_word(a[1]):
                     return Refusal("summon to a lane: lane 1, 2 or 3", "GR-LANE-01")
                 if k == "equip" and (len(a) < 2 or type(a[1]) is not int or state.owner[a[1]] != p
-                                     or state.loc[a[1]][1] not in combat.LANE_OF):
+                                     or state.loc[a[1]][1] not in LANE_OF):
                     return Refusal("Equipment goes to one of your fielded Guardians", "GR-BASE-05")
             elif k in ("attack", "ability", "swap", "infuse") and d.type != "Guardian":
                 return Refusal(f"{d.name} is not a Guardian: only fielded Guardians attack, use abilities or swap",
@@ -463,7 +474,7 @@ def _ev_discarded(w: Words, state: GameState, ev: Event, viewer: int) -> str:
     name = w.card_name(state, ev)
     if why == "hand_limit":
         return f"{name} is discarded: the hand is full (8 cards)"
-    if why in combat.EFFECT_LANE:
+    if why in EFFECT_LANE:
         return f"{name} is discarded after use"
     if why == "hand":
         return f"{name} is discarded from {w.whose(state, ev.player, viewer)} hand"
@@ -538,21 +549,6 @@ def _ev_resource(w: Words, state: GameState, ev: Event, viewer: int) -> str:
     return f"{w.whose(state, ev.player, viewer)} {label}: now {value}"
 
 
-def _simple(text: str, verb: str | None = None):
-    def f(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-        if verb is not None:
-            return text.format(who=_who(w, state, ev, viewer, verb), card=w.card_name(state, ev))
-        return text.format(card=w.card_name(state, ev))
-    return f
-
-
-def _ev_with(template: str, kind: str = "a Guardian"):
-    def f(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-        other = w.named(state, ev.data[0], viewer, kind)
-        return template.format(card=w.card_name(state, ev), other=other)
-    return f
-
-
 def _ev_lane(template: str):
     def f(w: Words, state: GameState, ev: Event, viewer: int) -> str:
         lane = ev.data[0]
@@ -576,23 +572,22 @@ def _ev_immune(w: Words, state: GameState, ev: Event, viewer: int) -> str:
     return f"{w.card_name(state, ev)} is immune to {STATUS_NAME.get(ev.data[0], 'it')}: no effect"
 
 
-def _ev_nullified(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-    return f"{w.card_name(state, ev)} takes no damage: {ev.data[0]} damage negated"
-
-
 GuardianRealmsWords.EVENTS = {
     "ability": _ev_ability, "attack": _ev_attack, "base_damage": _ev_base_damage,
     "base_destroyed": _ev_lane("{whose} {base} is destroyed"), "damage": _ev_damage, "heal": _ev_heal,
-    "defeated": _simple("{card} is defeated"), "discarded": _ev_discarded, "empty_deck": _ev_empty_deck,
-    "end_turn": _simple("{who} the turn", "end"), "equipped": _ev_with("{card} is equipped to {other}"),
-    "first_player": _simple("{who} first", "go"), "hp_link": _ev_hp_link, "immune": _ev_immune,
-    "infused": _ev_with("{card} is infused into {other}"), "keep": _simple("{who} the hand", "keep"),
-    "mulligan": _simple("{who} a mulligan", "take"), "link_broken": _ev_link_broken,
-    "nullified": _ev_nullified, "played": _simple("{who} {card}", "play"), "resist": _ev_resist,
-    "returned": _simple("{card} returns to its owner's hand"), "roll": _ev_roll,
-    "sacrificed": _ev_with("{card} is sacrificed to summon {other}", "a Guardian"),
+    "defeated": card_event("{card} is defeated"), "discarded": _ev_discarded, "empty_deck": _ev_empty_deck,
+    "end_turn": card_event("{who} the turn", verb="end"),
+    "equipped": card_event("{card} is equipped to {other}", other="a Guardian"),
+    "first_player": card_event("{who} first", verb="go"), "hp_link": _ev_hp_link, "immune": _ev_immune,
+    "infused": card_event("{card} is infused into {other}", other="a Guardian"),
+    "keep": card_event("{who} the hand", verb="keep"),
+    "mulligan": card_event("{who} a mulligan", verb="take"), "link_broken": _ev_link_broken,
+    "nullified": card_event("{card} takes no damage: {data[0]} damage negated"),
+    "played": card_event("{who} {card}", verb="play"), "resist": _ev_resist,
+    "returned": card_event("{card} returns to its owner's hand"), "roll": _ev_roll,
+    "sacrificed": card_event("{card} is sacrificed to summon {other}", other="a Guardian"),
     "spend": _ev_spend, "summoned": _ev_summoned,
-    "swap": _ev_with("{card} and {other} swap lanes"), "token": _ev_token, "turn": _ev_turn,
+    "swap": card_event("{card} and {other} swap lanes", other="a Guardian"), "token": _ev_token, "turn": _ev_turn,
     "wall": _ev_wall, "wall_damage": _ev_wall_damage,
     "wall_destroyed": _ev_lane("{whose} Wall in lane {lane} is destroyed"),
     "wall_removed": _ev_lane("{whose} old Wall in lane {lane} is replaced"),

@@ -52,6 +52,57 @@ def next_seq(state: GameState) -> int:
     state.vars["seq"] = v
     return v
 
+
+def leader_of(state: GameState, p: int) -> int:
+    """The Leader of player ``p``: the top card of the Leader zone (PTCG-TERM-02), or -1."""
+    z = state.zones[p][LEADER]
+    return z[-1] if z else -1
+
+
+def status(state: GameState, card: int, name: str) -> int:
+    """A card's status ``name`` (0 when it has none); reading never creates the card's state."""
+    st = state.cs.get(card)
+    return st.status.get(name, 0) if st is not None else 0
+
+
+def is_rested(state: GameState, card: int) -> bool:
+    """Rested: turned 90 degrees after attacking or supporting (PTCG-TERM-14)."""
+    st = state.cs.get(card)
+    return st is not None and st.tapped
+
+
+def in_stasis(state: GameState, card: int) -> bool:
+    """Turned 180 degrees (PTCG-TERM-20)."""
+    st = state.cs.get(card)
+    return st is not None and st.status.get("stasis", 0) > 0
+
+
+def is_refreshed(state: GameState, card: int) -> bool:
+    """Vertical: neither rested nor in Stasis (PTCG-TERM-13/14/20)."""
+    st = state.cs.get(card)
+    return st is None or (not st.tapped and not st.status.get("stasis"))
+
+
+def energy(state: GameState, p: int) -> int:
+    """How many cards ``p`` has in the Energy zone (PTCG-ENERGY-01)."""
+    return len(state.zones[p][ENERGY])
+
+
+def cycle(state: GameState, p: int) -> int:
+    """The "once per turn" cycle of ``p``: its own turn plus the opponent's turn after it (PTCG-ULT-13)."""
+    return state.turn if state.active == p else state.turn - 1
+
+
+# ---------------------------------------------------------------------------------------------- effects in play
+#: vars keys counting the cards in play with a static effect of each kind (0: the scan is skipped)
+NKEYS = {k: f"n_{k}" for k in ("modify", "armour", "allow", "cannot", "win")}
+#: vars keys counting each player's cards in play with an activated effect
+NACT = ("n_act0", "n_act1")
+#: vars keys counting each player's cards in play with a triggered effect, and with a static one (0: no scan)
+NTRIG = ("n_trig0", "n_trig1")
+NSTAT = ("n_stat0", "n_stat1")
+FIELD_SET = frozenset(FIELD)
+
 # ---------------------------------------------------------------------------------------------- card types
 UNIT, SPELL, BOOST_T, ARTEFACT = "unit", "spell", "boost", "artefact"
 TYPES = (UNIT, SPELL, BOOST_T, ARTEFACT)

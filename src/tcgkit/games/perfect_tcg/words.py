@@ -14,7 +14,7 @@ from tcgkit.core.actions import Action
 from tcgkit.core.errors import Refusal, split_clause
 from tcgkit.core.state import Event, GameState
 from tcgkit.core.words import CardWords, Words, card_event, does_event
-from tcgkit.games.perfect_tcg.model import SLOTS, WINGS
+from tcgkit.games.perfect_tcg.model import SLOTS, WINGS, leader_level
 
 ZONE_NAME = {"deck": "Deck", "hand": "Hand", "leader": "Leader", "history": "History", "wing_left": "left Wing",
              "wing_right": "right Wing", "support_left": "left Support", "support_right": "right Support",
@@ -155,7 +155,6 @@ effects (spent cards go to the Lost zone). Armour reduces damage to your Leader.
                 return "No more Supports: on to the defence"
             if state.phase == "defend":
                 return "Done: the battle resolves"
-            return "Done choosing"
         if k == "boost":
             d = state.defs[a[0]]
             old = state.zones[p]["boost"]
@@ -190,14 +189,6 @@ effects (spent cards go to the Lost zone). Armour reduces damage to your Leader.
         if k == "defend":
             where = "from your hand" if state.loc[a[0]][1] == "hand" else "from its Wing zone"
             return f"Defend with {state.defs[a[0]].name} {where}: +{rules.stat(state, a[0], 'power')} Power"
-        if k == "option":
-            return self.option(state, str(a[0]))
-        if k == "choose":
-            return f"Choose {self._unit(state, a[0], viewer)}"
-        if k == "first":
-            return f"Resolve {self.named(state, a[0], viewer)}'s effect first"
-        if k in ("yes", "no"):
-            return "Yes" if k == "yes" else "No"
         return super().action(state, action, viewer)
 
     def option(self, state: GameState, value: str) -> str:
@@ -207,6 +198,9 @@ effects (spent cards go to the Lost zone). Armour reduces damage to your Leader.
         if value in ZONE_NAME:
             return f"The {ZONE_NAME[value]} zone"
         return value
+
+    def chosen(self, state: GameState, card: int, viewer: int) -> str:
+        return self._unit(state, card, viewer)
 
     def _unit(self, state: GameState, card: int, viewer: int) -> str:
         if not state.visible(card, viewer):
@@ -283,8 +277,6 @@ effects (spent cards go to the Lost zone). Armour reduces damage to your Leader.
     def _defend(self, state: GameState, card: int) -> Refusal:
         """Why ``card`` cannot defend: one defender per attack, from hand below the Leader's level, from the Wing
         zone only a Guardian (PTCG-WAR-08, PTCG-TERM-15)."""
-        from tcgkit.games.perfect_tcg.rules import leader_level
-
         d = state.defs[card]
         p = state.current
         if state.vars.get("b_def", -1) >= 0:
@@ -394,15 +386,12 @@ def _ev_prevent(w: Words, state: GameState, ev: Event, viewer: int) -> str:
     return f"{w.whose(state, ev.player, viewer)} Leader takes {ev.data[0]} less damage this turn"
 
 
-def _ev_coin(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-    return f"the coin decides: {w.does(state, ev.player, viewer, 'go')} first"
-
-
 PerfectTcgWords.EVENTS = {
     "activate": does_event("use", " {card}'s effect"), "armour": _ev_armour, "armour_used": _ev_armour_used,
     "attack": _other("{card} attacks {other}"), "battle": _ev_battle,
     "battle_won": _other("{card} defeats {other}"), "boost": does_event("play", " the Boost {card}"),
-    "cast": does_event("cast", " {card}"), "coin": _ev_coin, "damage": _ev_damage,
+    "cast": does_event("cast", " {card}"), "coin": card_event("the coin decides: {who} first", verb="go"),
+    "damage": _ev_damage,
     "damaged": card_event("{card} takes {data[0]} damage"), "defend": _other("{card} defends {other}"),
     "destroyed": card_event("{card} is destroyed"),
     "energise": does_event("energise", " {data[0]} card(s)"),

@@ -29,7 +29,7 @@ from typing import Any
 
 import yaml
 
-from tcgkit.core.cards import load_card_entries
+from tcgkit.core.cards import Defect, load_card_entries
 from tcgkit.core.cards import normalize_name as _norm
 from tcgkit.core.errors import CardDataError, TcgkitError
 from tcgkit.core.inputs import InputError, read_bytes, read_text
@@ -71,22 +71,6 @@ def clean_ability(text: Any) -> str:
     """An ability cell: lines stripped and joined; blank lines kept as paragraph breaks."""
     paras = re.split(r"\n\s*\n", str(text or "").replace("\r", ""))
     return "\n".join(" ".join(p.split()) for p in paras if p.strip())
-
-
-@dataclass(frozen=True)
-class Defect:
-    """One defect of a spreadsheet: where it is (file, row, card, field) and what the importer did about it."""
-
-    file: str
-    card: str
-    field: str
-    problem: str
-    done: str
-
-    def __str__(self) -> str:
-        where = ", ".join(x for x in (f"card {self.card}" if self.card else "",
-                                       f"field {self.field}" if self.field else "") if x)
-        return f"{self.file}: {where + ': ' if where else ''}{self.problem}; {self.done}"
 
 
 def _int(cell: str, what: str, where: str, default: int | None = None, card: str = "",

@@ -37,6 +37,7 @@ def _turns(n: int) -> str:
 class PhaktionzWords(Words):
     """Phaktionz' words (rulebook: ``shared/rules/phaktionz.txt``)."""
 
+    EFFECT = "ability"
     ZONES = {"deck": "Deck", "hand": "Hand", "field": "Battlefield", "realm": "Realm", "attached": "Weapons",
              "deck_out": "Deck Out Pile", "exile": "Exile Zone", "creation_pile": "Creation Pile",
              "stack": "being played", "aside": "set aside (mulligan)"}
@@ -239,16 +240,6 @@ create into your hand when their condition holds."""
                 demoted = " and it is demoted" if rules.stat(state, target, "tier") < 3 else ""
                 return text + f": {self.player(state, 1 - p, viewer)} loses {_cards(da - dt)}{demoted}"
             return text + ": no damage (it is not stronger)"
-        if k == "first":
-            return f"Resolve {self.named(state, a[0], viewer)}'s ability first"
-        if k == "choose":
-            return f"Choose {self._summon(state, a[0], viewer)}"
-        if k == "option":
-            return self.option(state, str(a[0]))
-        if k in ("yes", "no"):
-            return "Yes" if k == "yes" else "No"
-        if k == "done":
-            return "Done choosing"
         return super().action(state, action, viewer)
 
     def option(self, state: GameState, value: str) -> str:
@@ -261,6 +252,9 @@ create into your hand when their condition holds."""
         if value.isdigit() and state.pending is not None and state.pending.bind == "x":
             return f"X is {value}"
         return value
+
+    def chosen(self, state: GameState, card: int, viewer: int) -> str:
+        return self._summon(state, card, viewer)
 
     def _summon(self, state: GameState, card: int, viewer: int) -> str:
         if not state.visible(card, viewer):
@@ -390,10 +384,6 @@ def _ev_damage(w: Words, state: GameState, ev: Event, viewer: int) -> str:
     return f"{w.does(state, ev.player, viewer, 'lose')} {n} card{'s' if n != 1 else ''} from the deck"
 
 
-def _ev_battle_damage(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-    return f"{w.card_name(state, ev)} deals {ev.data[0]} DMG to {w.who(state, ev.player, viewer)}"
-
-
 def _ev_placed(w: Words, state: GameState, ev: Event, viewer: int) -> str:
     col, tributed = ev.data
     return f"{w.does(state, ev.player, viewer, 'place')} {w.card_name(state, ev)} in column {col}"
@@ -401,10 +391,6 @@ def _ev_placed(w: Words, state: GameState, ev: Event, viewer: int) -> str:
 
 def _ev_phase(w: Words, state: GameState, ev: Event, viewer: int) -> str:
     return f"{w.whose(state, ev.player, viewer)} {PHASE_NAME.get(ev.data[0], 'next phase')} begins"
-
-
-def _ev_attached(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-    return f"{w.card_name(state, ev)} is attached to {w.named(state, ev.data[0], viewer, 'a Summon')}"
 
 
 def _ev_cast(w: Words, state: GameState, ev: Event, viewer: int) -> str:
@@ -418,16 +404,14 @@ def _ev_fizzle(w: Words, state: GameState, ev: Event, viewer: int) -> str:
     return f"{source} fizzles {w.named(state, ev.data[0], viewer, 'a play')}"
 
 
-def _ev_exiled(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-    return f"{w.card_name(state, ev)} is exiled"
-
-
 PhaktionzWords.EVENTS = {
-    "activate": does_event("use", " {card}'s ability"), "attached": _ev_attached, "battle": _ev_battle,
-    "battle_damage": _ev_battle_damage, "battle_declared": _ev_declared, "cast": _ev_cast,
+    "activate": does_event("use", " {card}'s ability"),
+    "attached": card_event("{card} is attached to {other}", other="a Summon"), "battle": _ev_battle,
+    "battle_damage": card_event("{card} deals {data[0]} DMG to {player}"), "battle_declared": _ev_declared,
+    "cast": _ev_cast,
     "combat": does_event("enter", " combat"), "create": does_event("create", " {card} from the Creation Pile"),
     "damage": _ev_damage, "deal": does_event("draw", " {data[0]} cards"), "demoted": card_event("{card} is demoted"),
-    "exiled": _ev_exiled, "first_player": does_event("go", " first"), "fizzle": _ev_fizzle,
+    "exiled": card_event("{card} is exiled"), "first_player": does_event("go", " first"), "fizzle": _ev_fizzle,
     "fizzled": card_event("{card} fizzles: it has no effect"), "mull": does_event("set", " a card aside (mulligan)"),
     "mulligan": does_event("draw", " {data[0]} new cards for the mulligan"), "phase": _ev_phase, "placed": _ev_placed,
     "placed_by_demoting": card_event("{card} was placed by demoting"),

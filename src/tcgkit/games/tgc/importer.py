@@ -15,13 +15,13 @@ file at all (not JSON, no ``cards`` list) raises :class:`CardDataError`.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from tcgkit.core.cards import load_card_entries
+from tcgkit.core.cards import Defect, load_card_entries
 from tcgkit.core.errors import CardDataError
 from tcgkit.core.inputs import InputError, load_json
 
@@ -35,21 +35,6 @@ ALIASES = {"Lifesteal": "Lifedrain"}
 _TOKEN = re.compile(r"\{(\$?)([^{}$()]+?)([})])")
 #: Fields of a card entry that say what it does: an entry with none of them is compiled from its ``text``.
 PROGRAM_FIELDS = ("keywords", "grants", "statics", "effects")
-
-
-@dataclass(frozen=True)
-class Defect:
-    """One defect of a set file: where it is and what the importer did about it."""
-
-    file: str
-    card: str
-    field: str
-    problem: str
-    done: str
-
-    def __str__(self) -> str:
-        where = f"card {self.card}" + (f", field {self.field}" if self.field else "")
-        return f"{Path(self.file).name}: {where}: {self.problem}; {self.done}"
 
 
 def load_scripts(path: Path = SCRIPTS) -> dict[str, dict[str, Any]]:
@@ -76,7 +61,7 @@ class _Report:
     """The defects met while importing one file."""
 
     def __init__(self, source: str) -> None:
-        self.source = source
+        self.source = Path(source).name if source else source
         self.defects: list[Defect] = []
 
     def add(self, card: str, field: str, problem: str, done: str) -> None:

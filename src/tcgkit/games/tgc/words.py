@@ -229,16 +229,6 @@ passes it on, and twice in a row the gamestate defaults (the pending phase chang
             pend = state.vars.get("pend") or ("", -1)
             dmg = rules.stat(state, pend[1], "power") if pend[1] >= 0 else 0
             return f"Do not block: {dmg} damage to your Heathshards"
-        if k == "choose":
-            return f"Choose {self.named(state, a[0], viewer)}"
-        if k == "option":
-            return self.word(str(a[0]))
-        if k == "first":
-            return f"Resolve {self.named(state, a[0], viewer)}'s effect first"
-        if k in ("yes", "no"):
-            return "Yes" if k == "yes" else "No"
-        if k == "done":
-            return "Done choosing"
         return super().action(state, action, viewer)
 
     def word(self, arg: str) -> str:
@@ -377,32 +367,8 @@ def _ev_attack(w: Words, state: GameState, ev: Event, viewer: int) -> str:
     return f"{w.card_name(state, ev)} attacks {w.named(state, target, viewer, 'a creature')}"
 
 
-def _ev_block(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-    return f"{w.card_name(state, ev)} blocks {w.named(state, ev.data[0], viewer, 'the attacker')}"
-
-
-def _ev_destroyed(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-    return f"{w.card_name(state, ev)} is destroyed"
-
-
 def _ev_phase(w: Words, state: GameState, ev: Event, viewer: int) -> str:
     return f"{w.whose(state, ev.player, viewer)} {PHASE_NAME.get(ev.data[0], 'next phase')} begins"
-
-
-def _ev_play(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-    return f"{w.does(state, ev.player, viewer, 'play')} {w.card_name(state, ev)}"
-
-
-def _ev_equipped(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-    return f"{w.card_name(state, ev)} is equipped to {w.named(state, ev.data[0], viewer, 'a creature')}"
-
-
-def _ev_activate(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-    return f"{w.does(state, ev.player, viewer, 'activate')} {w.card_name(state, ev)}'s effect"
-
-
-def _ev_targeted(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-    return f"{w.card_name(state, ev)} is targeted by {w.named(state, ev.data[0], viewer, 'an effect')}"
 
 
 def _ev_to_hand(w: Words, state: GameState, ev: Event, viewer: int) -> str:
@@ -433,10 +399,6 @@ def _ev_coin(w: Words, state: GameState, ev: Event, viewer: int) -> str:
     return f"{w.does(state, ev.player, viewer, 'keep')} the coin, on heads"
 
 
-def _ev_coin_toss(w: Words, state: GameState, ev: Event, viewer: int) -> str:
-    return f"the coin toss shows {ev.data[0]}: {w.does(state, ev.player, viewer, 'go')} first"
-
-
 def _ev_resource(w: Words, state: GameState, ev: Event, viewer: int) -> str:
     key, value = ev.data[0], ev.data[-1]
     if key == "temp":
@@ -447,13 +409,16 @@ def _ev_resource(w: Words, state: GameState, ev: Event, viewer: int) -> str:
 
 TgcWords.EVENTS = {
     "resource": _ev_resource,
-    "activate": _ev_activate, "attack": _ev_attack, "block": _ev_block, "coin": _ev_coin,
-    "coin_flip": card_event("a coin flip shows {data[0]}"), "coin_toss": _ev_coin_toss,
+    "activate": card_event("{who} {card}'s effect", verb="activate"), "attack": _ev_attack,
+    "block": card_event("{card} blocks {other}", other="the attacker"), "coin": _ev_coin,
+    "coin_flip": card_event("a coin flip shows {data[0]}"),
+    "coin_toss": card_event("the coin toss shows {data[0]}: {who} first", verb="go"),
     "damage": card_event("{card} takes {data[0]} damage"),
     "damage_player": does_event("take", " {data[0]} damage to Heathshards"),
-    "deal": does_event("draw", " {data[0]} cards"), "destroyed": _ev_destroyed,
+    "deal": does_event("draw", " {data[0]} cards"), "destroyed": card_event("{card} is destroyed"),
     "discarded": card_event("{card} is discarded"),
-    "do_nothing": does_event("do", " nothing"), "end_turn": does_event("end", " the turn"), "equipped": _ev_equipped,
+    "do_nothing": does_event("do", " nothing"), "end_turn": does_event("end", " the turn"),
+    "equipped": card_event("{card} is equipped to {other}", other="a creature"),
     "flip_coin": does_event("flip", " the coin to tails: +1 plasma this turn"),
     "heal_player": does_event("gain", " {data[0]} Heathshards"),
     "hivemind": card_event("{card}'s Hivemind ignores the damage"),
@@ -461,9 +426,10 @@ TgcWords.EVENTS = {
     "mulligan_count": does_event("have", " swapped {data[0]} cards in the mulligan"),
     "mulligan_return": does_event("shuffle", " {data[0]} swapped cards back into the deck"),
     "no_block": does_event("do", " not block"), "pass_phase": does_event("pass", " the phase"), "phase": _ev_phase,
-    "plasma": does_event("have", " {data[0]} plasma"), "play": _ev_play,
+    "plasma": does_event("have", " {data[0]} plasma"), "play": card_event("{who} {card}", verb="play"),
     "reset_resolve": card_event("{card}'s Resolve is reset"), "summoned": card_event("{card} enters the field"),
-    "surrender": does_event("surrender"), "tap": card_event("{card} is tapped"), "targeted": _ev_targeted,
+    "surrender": does_event("surrender"), "tap": card_event("{card} is tapped"),
+    "targeted": card_event("{card} is targeted by {other}", other="an effect"),
     "to_hand": _ev_to_hand, "turn": does_event("begin", " turn {data[0]}"), "untap": card_event("{card} is untapped"),
     "shown": _ev_shown, "negate": _ev_negate, "fizzle": _ev_fizzle,
 }

@@ -130,6 +130,7 @@ class TgodRules(Ruleset):
     card_model = TgodCard
     REPORT_UNREAD = True
     WORDS = TgodWords
+    PHRASES_MODULE = "tcgkit.games.tgod.grammar"
     data_dir = Path(__file__).parent
 
     # ================================================================== cards
@@ -176,13 +177,6 @@ class TgodRules(Ruleset):
         from tcgkit.games.tgod.grammar import compile_entry
 
         return prepare_from_text(entry, source, compile_entry)
-
-    def explain_card(self, key_or_name: str) -> list[str]:
-        """How the engine reads a TGOD card: its ability, each effect step by step, and any phrase left unread."""
-        from tcgkit.core.fromtext import explain_card
-        from tcgkit.games.tgod.grammar import WORDS
-
-        return explain_card(self.pool().get(key_or_name), WORDS)
 
     # ================================================================== decks
     def validate_deck(self, deck: Deck, format: str | None = None) -> list[Violation]:

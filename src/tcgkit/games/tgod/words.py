@@ -31,6 +31,7 @@ def _turns(n: int) -> str:
 class TgodWords(Words):
     """TGOD's words (rulebook: ``shared/rules/tgod.txt``)."""
 
+    YES = "Yes, use the ability"
     ZONES = {"deck": "Deck", "hand": "Hand", "main": "Main Creature", "backup": "Backup Creatures",
              "base": "Base Armor", "discard": "Discard Pile", "power": "Power card zone", "equipped": "Equipment"}
     BOARD = ("base", "main", "backup", "power", "equipped", "hand", "deck", "discard")
@@ -175,17 +176,10 @@ Creature with a Backup Creature. With no Main Creature, move a Backup Creature u
             d_part = f", {rules.stat(state, target, 'defense')} blocked by D" if rules.stat(state, target,
                                                                                           "defense") else ""
             return text + f": {dmg} damage{d_part}; costs 1 Battle Star"
-        if k == "choose":
-            return f"Choose {self._holder(state, a[0], viewer)}"
-        if k == "option":
-            return self.word(str(a[0]))
-        if k == "first":
-            return f"Resolve {self.named(state, a[0], viewer)}'s effect first"
-        if k in ("yes", "no"):
-            return "Yes, use the ability" if k == "yes" else "No"
-        if k == "done":
-            return "Done choosing"
         return super().action(state, action, viewer)
+
+    def chosen(self, state: GameState, card: int, viewer: int) -> str:
+        return self._holder(state, card, viewer)
 
     def _holder(self, state: GameState, card: int, viewer: int) -> str:
         if not state.visible(card, viewer):

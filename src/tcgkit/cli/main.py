@@ -158,7 +158,7 @@ def play(
     folders: CardsOption = None,
 ) -> None:
     """Play a game in the terminal against a bot, or watch two bots (--bots B1 B2)."""
-    from tcgkit.interactive import play_terminal
+    from tcgkit.terminal.game import play_terminal
 
     _check_play_args(vs, bots, seat, save)
     use_cards(folders, *([game] if game else []))
@@ -259,8 +259,8 @@ def sim(
     folders: CardsOption = None,
 ) -> None:
     """Run a round robin of bot games over decks; prints wins, draws, errors and speed; --out stores every game."""
-    from tcgkit import sim as simmod
     from tcgkit.bots import make_bot
+    from tcgkit.simulation import run as simmod
 
     use_cards(folders, game)
     rules = get_rules(game)
@@ -289,7 +289,7 @@ def sim(
     writer = None
     planned = len(specs)
     if out_file:
-        from tcgkit.results import ResultsWriter
+        from tcgkit.simulation.results import ResultsWriter
 
         writer = ResultsWriter(out_file)
         try:
@@ -396,9 +396,9 @@ def report(
 ) -> None:
     """Balance report: a verdict (which decks and cards differ from the field beyond chance), then matchups, turn
     order, game length, win reasons and per-card figures."""
-    from tcgkit import report as reportmod
-    from tcgkit.results import load
-    from tcgkit.stats import compute
+    from tcgkit.simulation import report as reportmod
+    from tcgkit.simulation.results import load
+    from tcgkit.simulation.stats import compute
 
     use_cards(folders)
     stats = compute(load(results, game))
@@ -434,8 +434,8 @@ def _interrupt_deferred():
 def replay(file: str, step: Annotated[bool, typer.Option("--step", help="Wait for Enter after each action.")] = False,
            quiet: Annotated[bool, typer.Option("--quiet", help="Print only the outcome.")] = False) -> None:
     """Replay a saved game step by step; fails loudly if it does not reproduce."""
-    from tcgkit.play import load_replay
-    from tcgkit.play import replay as run_replay
+    from tcgkit.replays import load_replay
+    from tcgkit.replays import replay as run_replay
 
     record = load_replay(file)
 
@@ -496,7 +496,7 @@ def bench(game: str, seconds: Annotated[float, typer.Option("--seconds")] = 3.0,
                                                   "learning environment (pip install tcgkit[rl]).")] = None,
           as_json: JsonFlag = False) -> None:
     """Measure random-bot games/s, decisions/s and clones/s on one core (``all``: every playable game)."""
-    from tcgkit.bench import bench as run_bench
+    from tcgkit.simulation.bench import bench as run_bench
 
     targets = [g for g in GAMES if is_playable(g)] if game == "all" else [game]
     results = []
@@ -506,7 +506,7 @@ def bench(game: str, seconds: Annotated[float, typer.Option("--seconds")] = 3.0,
         elif bot == "random":
             results.append(run_bench(g, seconds))
         else:
-            from tcgkit.bench import bench_bot
+            from tcgkit.simulation.bench import bench_bot
 
             results.append(bench_bot(g, bot, seconds))
     if as_json:
@@ -528,7 +528,7 @@ def _bench_env(game: str, env: str, seconds: float) -> dict:
 
 
 def _ladder() -> None:
-    from tcgkit.ladder import ladder_command
+    from tcgkit.simulation.ladder import ladder_command
 
     app.command("ladder", help="Bot ladder: win rates with 95% Wilson intervals (MCTS vs random and greedy, greedy "
                 "vs random), seats alternated.")(ladder_command)

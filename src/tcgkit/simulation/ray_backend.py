@@ -2,8 +2,8 @@
 
 Install with ``pip install 'tcgkit[ray]'`` on the machine that starts the run and on every node of the cluster
 (the nodes import :mod:`tcgkit` to play the games). The games are sent in batches as Ray tasks; each game is the
-same :class:`~tcgkit.sim.GameSpec` as with local worker processes and is played by the same
-:func:`~tcgkit.sim.run_one`, with the run's decks shipped once through the object store (nodes need no deck
+same :class:`~tcgkit.simulation.run.GameSpec` as with local worker processes and is played by the same
+:func:`~tcgkit.simulation.run.run_one`, with the run's decks shipped once through the object store (nodes need no deck
 files), so a run gives the same records on a cluster as on one machine.
 
 ``address`` is a Ray cluster address (``HOST:PORT`` of the head node, or ``ray://HOST:10001`` for Ray Client);
@@ -20,13 +20,13 @@ from typing import Any
 
 from tcgkit.core.decks import Deck
 from tcgkit.core.errors import TcgkitError
-from tcgkit.sim import GameRecord, GameSpec, run_one
+from tcgkit.simulation.run import GameRecord, GameSpec, run_one
 
 
 def play_batch(specs: Sequence[GameSpec], keep_replays: bool, decks: Mapping[str, Deck]) -> list[GameRecord]:
     """Play a batch of games (what one Ray task does); also callable directly.
 
-    >>> from tcgkit.sim import plan, resolve_decks
+    >>> from tcgkit.simulation.run import plan, resolve_decks
     >>> decks = resolve_decks("tgod", ["Guardian Wall", "Tyrant Horde"])
     >>> [r.index for r in play_batch(plan("tgod", 2, 5, list(decks), ["random", "random"]), False, decks)]
     [0, 1]

@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tcgkit.results import ResultSet, RunInfo, StoredGame
+from tcgkit.simulation.results import ResultSet, RunInfo, StoredGame
 
 #: A card needs this share of its games in which it stayed in the deck for its "when not drawn" figures.
 MIN_NOT_DRAWN_SHARE = 0.05
@@ -221,7 +221,7 @@ def _outcome(g: StoredGame, seat: int) -> float:
 def compute(results: ResultSet) -> Stats:
     """The statistics of a result set.
 
-    >>> from tcgkit.results import ResultSet, RunInfo, StoredGame
+    >>> from tcgkit.simulation.results import ResultSet, RunInfo, StoredGame
     >>> g = StoredGame((0, 1), 0, "tgod", 1, ("A", "B"), ("random", "random"), 0, 0, "base destroyed", None, 9,
     ...                40, 0.1, None, ({"X": 1}, {}), ({}, {}))
     >>> s = compute(ResultSet("tgod", [], [g], {(0, 1): {"A": {"X": 2}, "B": {"Y": 2}}}))

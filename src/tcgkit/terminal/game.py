@@ -24,7 +24,7 @@ from tcgkit.core.errors import IllegalAction, TcgkitError
 from tcgkit.core.state import GameState
 from tcgkit.core.words import CardWords, Words
 from tcgkit.games import get_rules
-from tcgkit.play import replay_record, save_replay
+from tcgkit.replays import replay_record, save_replay
 
 KEYS = ("Type a move's number or its text. Keys: i NAME inspects a card you can see, b shows the board, "
         "l the log, ? how to play, q leaves the game.")

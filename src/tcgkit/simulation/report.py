@@ -3,8 +3,8 @@
 The HTML file needs nothing but a browser: the charts are SVG drawn by matplotlib and inlined, the card tables
 sort when a column header is clicked (a few lines of inline JavaScript), and nothing is fetched from the network.
 
->>> from tcgkit.results import ResultSet, StoredGame
->>> from tcgkit.stats import compute
+>>> from tcgkit.simulation.results import ResultSet, StoredGame
+>>> from tcgkit.simulation.stats import compute
 >>> g = StoredGame((0, 1), 0, "tgod", 1, ("A", "B"), ("random", "random"), 0, 0, "base destroyed", None, 9,
 ...                40, 0.1, None, ({"X": 1}, {}), ({}, {}))
 >>> stats = compute(ResultSet("tgod", [], [g], {(0, 1): {"A": {"X": 2}, "B": {"Y": 2}}}))
@@ -26,8 +26,8 @@ from rich.table import Table
 from rich.text import Text
 
 from tcgkit.core.errors import TcgkitError
-from tcgkit.stats import CardStat, Rate, Stats
-from tcgkit.verdict import compare, verdict
+from tcgkit.simulation.stats import CardStat, Rate, Stats
+from tcgkit.simulation.verdict import compare, verdict
 
 
 # ---------------------------------------------------------------------------------------------- rows (shared)

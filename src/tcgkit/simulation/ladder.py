@@ -4,8 +4,8 @@ A pairing ``(a, b)`` plays ``games`` games. Games go in pairs over the same seed
 swapped (game ``2k``: ``a`` in seat 0; game ``2k + 1``: ``b`` in seat 0), and the pairs rotate over every ordered
 pairing of the game's shipped decks, so neither seat nor deck favours either bot. The win rate is ``a``'s wins over
 the games played (a draw is not a win); its 95% confidence interval is Wilson's score interval. Games run in worker
-processes through :func:`tcgkit.sim.run`, and a ladder is reproducible from its seed whatever the number of jobs
-(a time-budgeted bot aside).
+processes through :func:`tcgkit.simulation.run.run`, and a ladder is reproducible from its seed whatever the number
+of jobs (a time-budgeted bot aside).
 
 >>> low, high = wilson(150, 200)
 >>> round(low, 3), round(high, 3)
@@ -30,7 +30,7 @@ import typer
 from tcgkit.core.folders import use_folders
 from tcgkit.core.rng import derive_seed
 from tcgkit.games import get_rules
-from tcgkit.sim import GameRecord, GameSpec, run
+from tcgkit.simulation.run import GameRecord, GameSpec, run
 
 #: The issue's pairings: the search bot against random and greedy, greedy against random.
 DEFAULT_PAIRINGS: tuple[tuple[str, str], ...] = (("mcts", "random"), ("mcts", "greedy"), ("greedy", "random"))
@@ -333,7 +333,7 @@ def _deck_table(r: PairingResult) -> Any:
 
 
 def main() -> None:
-    """``python -m tcgkit.ladder``: the ladder command on its own."""
+    """``python -m tcgkit.simulation.ladder``: the ladder command on its own."""
     typer.run(ladder_command)
 
 

@@ -19,7 +19,7 @@ The schema (version 1; every table has the column ``run`` except ``meta``)::
 ``reason = 'error'`` and no card usage.
 
 >>> import tempfile, os
->>> from tcgkit.sim import plan, resolve_decks, run
+>>> from tcgkit.simulation.run import plan, resolve_decks, run
 >>> path = os.path.join(tempfile.mkdtemp(), "r.sqlite")
 >>> decks = resolve_decks("tgod", ["Guardian Wall", "Tyrant Horde"])
 >>> specs = plan("tgod", 4, 1, list(decks), ["random", "random"])
@@ -319,7 +319,7 @@ class ResultsWriter:
         return None
 
     def add(self, record: Any) -> None:
-        """Store one :class:`~tcgkit.sim.GameRecord` of the current run: all its rows, or none if interrupted."""
+        """Store one :class:`~tcgkit.simulation.run.GameRecord` of this run: all its rows, or none if interrupted."""
         import time
 
         if self.run is None:

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from tcgkit.stats import Rate, Stats
+from tcgkit.simulation.stats import Rate, Stats
 
 #: The family-wise error rate of a verdict.
 ALPHA = 0.05

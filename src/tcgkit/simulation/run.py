@@ -4,14 +4,14 @@ Game ``i`` of a run always has seed ``derive_seed(run_seed, i)`` and the same de
 worker (or Ray node) plays it, so the results are the same whatever the number of jobs or the backend.
 
 >>> from tcgkit.games import get_rules
->>> from tcgkit.sim import plan, run_one
+>>> from tcgkit.simulation.run import plan, run_one
 >>> decks = list(get_rules("tgod").decks())[:2]
 >>> record = run_one(plan("tgod", 1, seed=7, decks=decks, bots=["random", "random"])[0])
 >>> record.error is None and record.reason != ""
 True
 
 A whole run: :func:`plan` the games, :func:`run` them (``jobs`` worker processes), :func:`summarize` them, and
-store them with :class:`tcgkit.results.ResultsWriter` for ``tcgkit report``.
+store them with :class:`tcgkit.simulation.results.ResultsWriter` for ``tcgkit report``.
 """
 
 from __future__ import annotations
@@ -135,7 +135,8 @@ def run_one(spec: GameSpec, keep_replay: bool = False, decks: Mapping[str, Deck]
     ``decks`` maps the deck names of ``spec`` to decks (default: the run's decks, else the game's shipped decks or
     deck files). A crash inside the game is recorded as the game's ``error``, not raised.
     """
-    from tcgkit.play import play_game, replay_record
+    from tcgkit.bots import play_game
+    from tcgkit.replays import replay_record
 
     table = _DECKS if decks is None else decks
     rules = get_rules(spec.game)
@@ -170,7 +171,7 @@ def card_usage(state: GameState) -> tuple[list[list[str]], list[list[str]]]:
     but the discard pile or the deck. A card in another player's hand counts for nobody: per-card figures are
     about a deck's own cards.
 
-    >>> from tcgkit.play import play_game
+    >>> from tcgkit.bots import play_game
     >>> rules = get_rules("tgod")
     >>> state = play_game(rules, list(rules.decks())[:2], seed=3)
     >>> drawn, played = card_usage(state)
@@ -220,7 +221,7 @@ def run(specs: Sequence[GameSpec], jobs: int | None = None, keep_replays: bool =
     """Play every game of a run; yields each record as its game finishes.
 
     ``backend="local"`` uses ``jobs`` worker processes (default: all cores; 1 plays in this process, in order);
-    ``backend="ray"`` sends the games to the Ray cluster at ``address`` (see :mod:`tcgkit.ray_backend`). With
+    ``backend="ray"`` sends the games to the Ray cluster at ``address`` (see :mod:`tcgkit.simulation.ray_backend`). With
     several workers the records come in the order the games finish; each carries its ``index``. ``decks`` maps
     the deck names of the specs to decks (see :func:`resolve_decks`); workers receive them once.
 
@@ -233,7 +234,7 @@ def run(specs: Sequence[GameSpec], jobs: int | None = None, keep_replays: bool =
     """
     table = dict(decks or {})
     if backend == "ray":
-        from tcgkit.ray_backend import run_ray
+        from tcgkit.simulation.ray_backend import run_ray
 
         yield from run_ray(specs, address, keep_replays, progress, table)
         return
@@ -327,7 +328,7 @@ def _tally() -> dict[str, int]:
 
 def save_replays(records: Sequence[GameRecord], folder: str | Path) -> int:
     """Write the replays kept in ``records`` to ``folder``; returns how many."""
-    from tcgkit.play import save_replay
+    from tcgkit.replays import save_replay
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)

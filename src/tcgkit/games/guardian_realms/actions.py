@@ -1,0 +1,293 @@
+"""Guardian Realms legal actions of the main phase: summons and sacrifices (GR-LANE-*, GR-SP-*, GR-SAC-*), Effects,
+Equipment and Fields (GR-CARD-*, GR-BASE-*), attacks and abilities (GR-COMBAT-*, GR-DZ-*), swaps (GR-SWAP-*),
+infusions, the end of the turn; and why an action is not legal.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from tcgkit.core import effects
+from tcgkit.core.actions import Action
+from tcgkit.games.guardian_realms.board import (
+    FORFEIT,
+    ability_ok,
+    enemy_lanes,
+    flags,
+    has,
+    lanes_of,
+    may_ability,
+    may_attack,
+    may_swap,
+    targets_from,
+)
+from tcgkit.games.guardian_realms.model import BASE_KEY, BASE_LANE, BASE_WORD, LANE_OF, LANE_WORD, LANES, NEAR
+
+if TYPE_CHECKING:
+    from tcgkit.core.state import GameState
+
+
+ABILITY_WORD = tuple(str(i) for i in range(32))
+
+
+END = Action("end")
+
+
+_new = tuple.__new__  # builds an Action without the NamedTuple constructor (hot path)
+
+
+def main_actions(state: GameState) -> list[Action]:
+    """Every action of the active player in the main phase."""
+    p = state.active
+    res = state.res[p]
+    z = state.zones[p]
+    dz = res["dz"]
+    fielded = [*z["lane1"], *z["lane2"], *z["lane3"]]
+    acts = [END]
+    _hand_actions(state, p, res, fielded, acts)
+    defs = state.defs
+    cs = state.cs
+    turn = state.turn
+    ready: list[int] = []
+    chooser_only = state.options.get("swap_partner_unpenalised")
+    partners: list[int] = []
+    info = None  # the enemy's targets per lane, computed when a Guardian first needs them
+    loc = state.loc
+    for g in fielded:
+        d = defs[g]
+        fl = d.fields
+        if fl["infuse"]:  # a player action, not the Guardian's: not gated by Exhausted or a forfeit (GR-SAC-03)
+            acts.extend(Action("infuse", (g, r)) for r in fielded if r != g)
+        st = cs.get(g)
+        f = 0
+        if st is not None:
+            if st.status and st.status.get("exhausted"):
+                continue
+            if st.counters.get("at") == turn:
+                f = st.counters["af"]
+                if f & FORFEIT:
+                    continue
+        lane = LANE_OF[loc[g][1]]
+        targets = None
+        if dz >= d.stats["attack_cost"] and (not f or may_attack(state, g, f)):
+            if info is None:
+                info = enemy_lanes(state, 1 - p)
+            targets = targets_from(info, lane)
+            for t in targets:
+                acts.append(_new(Action, ("attack", (g, t))))
+        if fl["abilities"] and (not f or may_ability(state, g, f)):
+            if targets is None:
+                if info is None:
+                    info = enemy_lanes(state, 1 - p)
+                targets = targets_from(info, lane)
+            for i in fl["abilities"]:
+                if ability_ok(state, g, i, dz, targets):
+                    acts.append(_new(Action, ("ability", (g, ABILITY_WORD[i] if i < 32 else str(i)))))
+        if (not f or may_swap(state, g, f)) and res[BASE_KEY[lane]] > 0:
+            ready.append(g)
+        elif chooser_only and res[BASE_KEY[lane]] > 0:
+            partners.append(g)  # it may still be swapped by another (option swap_partner_unpenalised)
+    if dz >= 1 and chooser_only:
+        _chooser_swap_actions(state, ready, partners, acts)
+    elif dz >= 1 and len(ready) >= 2:
+        _swap_actions(state, ready, acts)
+    return acts
+
+
+def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts: list[Action]) -> None:
+    dz, sp = res["dz"], res["sp"]
+    defs = state.defs
+    open_lanes = None
+    vis = None
+    for card in state.zones[p]["hand"]:
+        d = defs[card]
+        t = d.type
+        if t == "Guardian":
+            if d.stats["sp_cost"] > sp:
+                continue
+            if open_lanes is None:
+                open_lanes = [ln for ln in (1, 2, 3) if res[BASE_KEY[ln]] > 0]
+            n = d.fields["sacrifice"]
+            if n:  # GR-SAC-01/02: the card's number of fielded Guardians, chosen by the player
+                acts.extend(Action("summon", (card, LANE_WORD[ln], *mat)) for mat in combinations(fielded, n)
+                            for ln in open_lanes)
+                continue
+            summons = _SUMMONS.get(card)
+            if summons is None:
+                summons = _SUMMONS[card] = tuple(Action("summon", (card, w)) for w in LANE_WORD)
+            if len(open_lanes) == 3:
+                acts.extend(summons[1:])
+            else:
+                acts.extend(summons[ln] for ln in open_lanes)
+        elif d.stats["dz_cost"] <= dz:
+            if t == "Equipment":
+                acts.extend(_new(Action, ("equip", (card, g))) for g in fielded)
+            elif t == "Field":
+                if _play_condition_ok(state, card, p, 0):
+                    acts.append(Action("play", (card,)))
+            else:  # GR-LANE-02, GR-BASE-06: an Effect goes to the Effect slot of a Base the player chooses
+                plays = _PLAYS.get(card)
+                if plays is None:
+                    plays = _PLAYS[card] = tuple(Action("play", (card, w)) for w in BASE_WORD)
+                if not d.fields["play_conds"]:
+                    acts.extend(plays[1:])
+                    continue
+                if vis is None:
+                    vis = _visible_lanes(state, p)
+                acts.extend(plays[ln] for ln in _play_bases(state, card, p, vis))
+
+
+#: card id -> its summon actions per lane (index 1-3): plain tuples, the same in every game.
+_SUMMONS: dict[int, tuple[Action, ...]] = {}
+
+
+#: card id -> its Effect play actions per Base (index 1-3).
+_PLAYS: dict[int, tuple[Action, ...]] = {}
+
+
+
+
+def _visible_lanes(state: GameState, p: int) -> tuple[tuple[bool, bool], ...]:
+    """Per lane of the opponent (index 1-3): (a visible enemy Guardian there, a visible non-token one there)."""
+    zq = state.zones[1 - p]
+    cs = state.cs
+    defs = state.defs
+    out = [(False, False)]
+    for ln in LANES:
+        seen = real = False
+        for t in zq[LANE_WORD[ln]]:
+            st = cs.get(t)
+            if st is None or not st.status or not (st.status.get("stealth") or st.status.get("invincible")):
+                seen = True
+                if "token" not in defs[t].tags:
+                    real = True
+        out.append((seen, real))
+    return tuple(out)
+
+
+def _play_bases(state: GameState, card: int, p: int, vis: tuple) -> tuple[int, ...]:
+    """The Bases an Effect card may be played to: each one from which every play condition holds. Targets are
+    visible from the Effect's Base: own or adjacent lane (GR-COMBAT-02; option ``effects_any_lane``: any lane)."""
+    d = state.defs[card]
+    fasts = d.fields["fast_conds"]
+    bases = LANES
+    for i in d.fields["play_conds"]:
+        e = d.effects[i]
+        fast = fasts[i]
+        if fast == "enemy_visible" or fast == "enemy_returnable":
+            k = 0 if fast == "enemy_visible" else 1
+            if state.options.get("effects_any_lane"):
+                ok = any(vis[ln][k] for ln in LANES)
+                bases = bases if ok else ()
+            else:
+                bases = tuple(b for b in bases if any(vis[ln][k] for ln in NEAR[b]))
+        elif fast == "own_guardian":
+            if not lanes_of(state, p):
+                bases = ()
+        else:
+            bases = tuple(b for b in bases if effects.check(state, {"source": card, "controller": p, "_base": b},
+                                                            e.condition))
+        if not bases:
+            break
+    return bases
+
+
+def _play_condition_ok(state: GameState, card: int, p: int, base: int) -> bool:
+    """Every condition of a Field card's play effects holds."""
+    d = state.defs[card]
+    fasts = d.fields["fast_conds"]
+    for i, e in enumerate(d.effects):
+        if e.kind != "play" or fasts[i] == "none":
+            continue
+        if not effects.check(state, {"source": card, "controller": p, "_base": base}, e.condition):
+            return False
+    return True
+
+
+def _swap_actions(state: GameState, ready: list[int], acts: list[Action]) -> None:
+    """Swap pairs; the first Guardian named is the one that chose to swap (GR-SWAP-01): a Paralyzed one must be it
+    (GR-PARA-01). Otherwise the two orders are the same swap (both partners act, GR-SWAP-02), listed once."""
+    cs = state.cs
+    para = [bool((st := cs.get(g)) is not None and st.status.get("paralyzed")) for g in ready]
+    for i, a in enumerate(ready):
+        for j in range(i + 1, len(ready)):
+            if para[i] and para[j]:
+                continue
+            b = ready[j]
+            acts.append(_new(Action, ("swap", (b, a) if para[j] else (a, b))))
+
+
+def _chooser_swap_actions(state: GameState, ready: list[int], partners: list[int], acts: list[Action]) -> None:
+    """Option ``swap_partner_unpenalised`` (GR-SWAP-02 second reading): the swap is the action of the Guardian that
+    chose to swap (named first), which must be able to swap; the partner only has to be able to move (not
+    Paralyzed, not Exhausted, not in a destroyed Outpost's lane). Both orders are different swaps."""
+    cs = state.cs
+    movable = [g for g in (*ready, *partners) if (st := cs.get(g)) is None or not st.status.get("paralyzed")]
+    for a in ready:
+        for b in movable:
+            if a != b:
+                acts.append(_new(Action, ("swap", (a, b))))
+
+
+def explain(state: GameState, action: Action) -> str:
+    """Why a main-phase action is illegal, with the clause behind it (best effort)."""
+    if state.phase != "main" or not action.args or type(action.args[0]) is not int:
+        return ""
+    card = action.args[0]
+    if not 0 <= card < len(state.defs):
+        return "no such card"
+    p = state.active
+    res = state.res[p]
+    d = state.defs[card]
+    kind = action.kind
+    if kind == "summon":
+        if d.stats.get("sp_cost", 0) > res["sp"]:
+            return f"not enough SP ({res['sp']}) to summon {d.name} (GR-SP-03)"
+        if len(action.args) > 1 and action.args[1] in LANE_OF and state.rules.lane_closed(
+                state, p, LANE_OF[action.args[1]]):
+            return "that lane's Base is destroyed: you cannot summon there (GR-BASE-06)"
+    if kind == "summon" and d.fields.get("sacrifice"):
+        n = d.fields["sacrifice"]
+        mats = action.args[2:]
+        if len(mats) != n or len(set(mats)) != n or any(
+                type(m) is not int or state.owner[m] != p or state.loc[m][1] not in LANE_OF for m in mats):
+            return f"summoning {d.name} sacrifices {n} of your fielded Guardians, named in the action (GR-SAC-01/02)"
+    if kind == "play" and d.type == "Effect" and state.loc[card][1] == "hand":
+        if len(action.args) != 2 or action.args[1] not in BASE_LANE:
+            return f"play an Effect to the Effect slot of one of your Bases: play #{card} base<1-3> (GR-LANE-02)"
+        if d.stats["dz_cost"] <= res["dz"]:
+            return "no legal target visible from that Base (GR-COMBAT-02)"
+    if kind == "ability":
+        index = action.args[1] if len(action.args) > 1 else ""
+        if not (isinstance(index, str) and index.isdigit() and int(index) in d.fields.get("abilities", ())):
+            return f"{d.name} has no ability {index!r} (GR-CARD-05)"
+    if kind in ("attack", "ability", "swap") and state.owner[card] != p:
+        return "you may act only with your own Guardians"
+    if kind in ("attack", "ability", "swap") and state.loc[card][1] not in LANE_OF:
+        return f"{d.name} is not a fielded Guardian"
+    if kind in ("attack", "ability", "swap") and state.loc[card][1] in LANE_OF:
+        if has(state, card, "exhausted"):
+            return f"{d.name} is Exhausted (GR-EXH-01, GR-SWAP-07)"
+        if flags(state, card) & FORFEIT:
+            return f"{d.name} forfeited its action this turn (GR-PARA-04, GR-CONF-04)"
+        if kind == "attack":
+            if res["dz"] < d.stats["attack_cost"]:
+                return "not enough DZ for a basic attack (GR-DZ-05)"
+            if not may_attack(state, card):
+                return f"{d.name} cannot make another basic attack this turn (GR-COMBAT-03/04, GR-SWAP-03)"
+            return "target not visible or out of range, or a Tank must be targeted (GR-COMBAT-01/02, GR-CLASS-03)"
+        if kind == "ability" and not may_ability(state, card):
+            return f"{d.name} cannot use an ability now (GR-COMBAT-04/06, GR-SWAP-04)"
+        if kind == "swap" and not may_swap(state, card):
+            return f"{d.name} cannot swap now (GR-SWAP-05/06, GR-BASE-09)"
+        if kind == "ability":
+            eff = d.effects[int(action.args[1])]
+            if eff.params.get("dz_cost", 0) > res["dz"]:
+                return "not enough DZ for this ability (GR-COMBAT-05)"
+            return "the ability's condition does not hold or its use limit is reached"
+        if kind == "swap":
+            if res["dz"] < 1:
+                return "a swap costs 1 DZ (GR-SWAP-01)"
+            return "the partner cannot be swapped (GR-SWAP-02, GR-SWAP-07, GR-PARA-01, GR-BASE-09)"
+    return ""

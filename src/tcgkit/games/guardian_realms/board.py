@@ -1,0 +1,228 @@
+"""Guardian Realms board queries: a Guardian's turn flags, lane, HP (its HP Link's pool), which enemies it may
+target (GR-COMBAT-*, GR-BASE-04, GR-CLASS-03, GR-STLH-*, GR-IMM-*) and whether it may attack, use an ability or
+swap now (GR-EXH-01, GR-PARA-04, GR-CONF-04, GR-FURY-*, GR-SWAP-*).
+
+Per-Guardian turn flags live in ``counters``: ``at`` (the turn they belong to) and ``af`` (bits: ATK1, ATK2, ABIL,
+SWAP, FORFEIT).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcgkit.core import effects
+from tcgkit.games.guardian_realms.model import BASE_KEY, BASE_WORD, EFFECT_LANE, EQUIP, LANE_OF, LANE_WORD, NEAR
+
+if TYPE_CHECKING:
+    from tcgkit.core.state import GameState
+
+
+ATK1, ATK2, ABIL, SWAP, FORFEIT = 1, 2, 4, 8, 16
+
+
+ACTED = ATK1 | ATK2 | ABIL | SWAP
+
+
+def flags(state: GameState, card: int) -> int:
+    """This turn's action flags of a Guardian."""
+    st = state.cs.get(card)
+    if st is None or st.counters.get("at") != state.turn:
+        return 0
+    return st.counters.get("af", 0)
+
+
+def set_flag(state: GameState, card: int, bit: int) -> None:
+    c = state.card_state(card).counters
+    if c.get("at") != state.turn:
+        c["at"] = state.turn
+        c["af"] = 0
+    c["af"] |= bit
+
+
+def has(state: GameState, card: int, status: str) -> int:
+    st = state.cs.get(card)
+    return st.status.get(status, 0) if st is not None else 0
+
+
+def lane_of(state: GameState, card: int) -> int:
+    return LANE_OF.get(state.loc[card][1], 0)
+
+
+def is_token(state: GameState, card: int) -> bool:
+    return "token" in state.defs[card].tags
+
+
+def max_hp(state: GameState, card: int) -> int:
+    return state.rules.stat(state, card, "hp")
+
+
+def link_index(state: GameState, card: int) -> int:
+    for i, (members, _, _) in enumerate(state.vars.get("links", ())):
+        if card in members:
+            return i
+    return -1
+
+
+def hp_of(state: GameState, card: int) -> int:
+    """A Guardian's HP; a linked Guardian shows the shared pool (GR-LINK-01)."""
+    i = link_index(state, card) if "links" in state.vars else -1
+    if i >= 0:
+        return state.vars["links"][i][1]
+    st = state.cs.get(card)
+    return max_hp(state, card) - (st.counters.get("dmg", 0) if st is not None else 0)
+
+
+def targetable_by_enemy(state: GameState, card: int) -> bool:
+    """Visible: not in Stealth (GR-STLH-01, GR-COMBAT-02) and not Invincible (GR-IMM-03)."""
+    st = state.cs.get(card)
+    return st is None or not (st.status.get("stealth") or st.status.get("invincible"))
+
+
+def attack_targets(state: GameState, attacker: int) -> list[int | str]:
+    """Targets in range (GR-COMBAT-01/02), Bases without a Guardian (GR-BASE-04), Tanks first (GR-CLASS-03)."""
+    lane = LANE_OF.get(state.loc[attacker][1], 0)
+    return targets_from(enemy_lanes(state, 1 - state.owner[attacker]), lane)
+
+
+def enemy_lanes(state: GameState, q: int) -> tuple:
+    """Per lane of player ``q``: (what an enemy may target there, the visible Tanks there); item 0 is True when a
+    Tank binds only enemies in the lanes adjacent to it (option ``tank_adjacent_only``, GR-CLASS-03 reading c)."""
+    zq = state.zones[q]
+    res = state.res[q]
+    cs = state.cs
+    defs = state.defs
+    always = state.options.get("bases_always_targetable")
+    out: list = [state.options.get("tank_adjacent_only") or None]
+    for ln in (1, 2, 3):
+        occupants = zq[LANE_WORD[ln]]
+        if not occupants:  # an empty Base: itself, while standing
+            out.append(_BASE_ONLY[ln] if res[BASE_KEY[ln]] > 0 else _NOTHING)
+            continue
+        cands: list[int | str] = []
+        tanks: list[int | str] = []
+        for t in occupants:
+            st = cs.get(t)
+            if st is None or not st.status or not (st.status.get("stealth") or st.status.get("invincible")):
+                cands.append(t)
+                if "tank" in defs[t].tags:
+                    tanks.append(t)
+        if always and res[BASE_KEY[ln]] > 0:
+            cands.append(BASE_WORD[ln])
+        out.append((cands, tanks))
+    return tuple(out)
+
+
+_NOTHING: tuple = ((), ())
+
+
+_BASE_ONLY = (_NOTHING, (("base1",), ()), (("base2",), ()), (("base3",), ()))
+
+
+def targets_from(info: tuple, lane: int) -> list[int | str]:
+    """The targets of a Guardian in ``lane`` given :func:`enemy_lanes` (own and adjacent lanes, Tanks first)."""
+    cands: list[int | str] = []
+    tanks: list[int | str] = []
+    adjacent_only = info[0]
+    for ln in NEAR[lane]:
+        c, t = info[ln]
+        if c:
+            cands += c
+        if t and not (adjacent_only and ln == lane):
+            tanks += t
+    return tanks or cands
+
+
+def can_act(state: GameState, card: int) -> bool:
+    """Not Exhausted (GR-EXH-01) and not forfeited this turn (GR-PARA-04, GR-CONF-04)."""
+    st = state.cs.get(card)
+    if st is not None and st.status.get("exhausted"):
+        return False
+    return not flags(state, card) & FORFEIT
+
+
+def may_attack(state: GameState, card: int, f: int = -1) -> bool:
+    """One basic attack per turn, two with Fury (GR-COMBAT-03, GR-FURY-01); not after an ability (GR-COMBAT-04)
+    or a swap (GR-SWAP-03)."""
+    if f < 0:
+        f = flags(state, card)
+    if not f:
+        return True
+    if f & SWAP and state.defs[card].fields["swap_penalty"]:
+        return False
+    if f & ABIL and not state.options.get("ability_then_attack"):
+        return False
+    limit = 2 if has(state, card, "fury") else 1
+    done = 2 if f & ATK2 else 1 if f & ATK1 else 0
+    return done < limit
+
+
+def may_ability(state: GameState, card: int, f: int = -1) -> bool:
+    """One ability per turn (GR-COMBAT-06), none after a basic attack (GR-COMBAT-04) or a swap (GR-SWAP-04)."""
+    if f < 0:
+        f = flags(state, card)
+    if f & ABIL or f & (ATK1 | ATK2):
+        return False
+    return not (f & SWAP and state.defs[card].fields["swap_penalty"])
+
+
+def may_swap(state: GameState, card: int, f: int = -1) -> bool:
+    """Not after an attack or ability (GR-SWAP-05/06), not twice, not from a destroyed Outpost's lane (GR-BASE-09)."""
+    if f < 0:
+        f = flags(state, card)
+    if f & SWAP:
+        return False
+    if f & (ATK1 | ATK2 | ABIL) and state.defs[card].fields["swap_penalty"]:
+        return False
+    return state.res[state.owner[card]][BASE_KEY[lane_of(state, card)]] > 0
+
+
+def ability_ok(state: GameState, card: int, index: int, dz: int, targets: list | None = None) -> bool:
+    """Affordable (GR-COMBAT-05), within its use limit, and its condition holds (``targets``: the card's attack
+    targets, a shortcut for the usual "an enemy Guardian in range" condition)."""
+    eff = state.defs[card].effects[index]
+    if eff.params.get("dz_cost", 0) > dz:
+        return False
+    if eff.limit and not effects.limit_ok(state, card, index, eff.limit):
+        return False
+    fast = state.defs[card].fields["fast_conds"][index]
+    if fast == "none":
+        return True
+    if targets is not None and fast == "in_range":
+        return any(type(t) is int for t in targets)
+    return effects.check(state, {"source": card, "controller": state.owner[card]}, eff.condition)
+
+
+def source_lane(state: GameState, ctx: dict) -> int:
+    """The lane an effect looks from: its Guardian's lane or its Effect card's Base (GR-COMBAT-02, GR-LANE-02);
+    0 (every lane) for a Field card, or for an Effect card with the option ``effects_any_lane``."""
+    base = ctx.get("_base")
+    zone = state.loc[ctx["source"]][1]
+    if base is None:
+        lane = LANE_OF.get(zone, 0)
+        if lane:
+            return lane
+        base = EFFECT_LANE.get(zone, 0)
+    return 0 if state.options.get("effects_any_lane") else base
+
+
+def visible_from(state: GameState, card: int, lane: int) -> bool:
+    """An enemy Guardian is visible from ``lane``: not Stealthed or Invincible, in that lane or an adjacent one
+    (GR-COMBAT-02, GR-STLH-01, GR-IMM-03); ``lane`` 0: from anywhere."""
+    if not targetable_by_enemy(state, card):
+        return False
+    return not lane or LANE_OF.get(state.loc[card][1], 0) in NEAR[lane]
+
+
+def lanes_of(state: GameState, p: int) -> list[int]:
+    z = state.zones[p]
+    return [*z["lane1"], *z["lane2"], *z["lane3"]]
+
+
+def swap_ready(state: GameState, card: int) -> bool:
+    return can_act(state, card) and may_swap(state, card)
+
+
+def equipment_of(state: GameState, guardian: int) -> int:
+    lane = lane_of(state, guardian)
+    eq = state.zones[state.owner[guardian]][EQUIP[lane]] if lane else ()
+    return eq[0] if eq else -1

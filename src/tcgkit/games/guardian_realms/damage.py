@@ -1,0 +1,201 @@
+"""Guardian Realms damage and defeat: damage to Guardians (GR-COMBAT-*, GR-SHLD-*), Walls (GR-WALL-*) and Bases
+(GR-BASE-*), healing, Burn and Poison damage (GR-BURN-*, GR-POIS-*), the Stronghold's fall and the empty-deck
+penalty (GR-WIN-*, GR-TURN-*), and Guardians leaving play: defeated (GR-DEF-*) or returned to hand (GR-RTH-*).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcgkit.core import effects
+from tcgkit.games.guardian_realms.board import equipment_of, hp_of, is_token, lane_of, link_index, max_hp
+from tcgkit.games.guardian_realms.links import break_link, set_link
+from tcgkit.games.guardian_realms.model import BASE_KEY, LANE_OF, STRONGHOLD
+from tcgkit.games.guardian_realms.statuses import remove_status
+
+if TYPE_CHECKING:
+    from tcgkit.core.state import GameState
+
+
+def absorb_wall(state: GameState, p: int, lane: int, amount: int) -> int:
+    """A Wall absorbs enemy damage in its lane, the excess going on (GR-WALL-05); at 0 HP it is destroyed."""
+    key = f"w{lane}"
+    res = state.res[p]
+    wall = res.get(key, 0)
+    if wall <= 0:
+        return amount
+    taken = min(wall, amount)
+    res[key] = wall - taken
+    state.emit("wall_damage", p, data=(lane, taken, res[key]))
+    if res[key] == 0:
+        res[f"x{lane}"] = 1
+        state.emit("wall_destroyed", p, data=(lane,))
+    return amount - taken
+
+
+def damage_guardian(state: GameState, card: int, amount: int, enemy: bool) -> None:
+    """Wall, Invincibility (GR-IMM-02), Stealth (GR-STLH-04), Shield (GR-SHLD-01/02), HP Link (GR-LINK-02), defeat."""
+    if amount <= 0 or state.loc[card][1] not in LANE_OF:
+        return
+    p = state.owner[card]
+    if enemy:
+        amount = absorb_wall(state, p, lane_of(state, card), amount)
+        if amount <= 0:
+            return
+    st = state.card_state(card)
+    if st.status.get("invincible"):
+        state.emit("nullified", p, card, (amount,))
+        return
+    if st.status.get("stealth"):
+        remove_status(state, card, "stealth")
+    if st.status.get("shield"):
+        remove_status(state, card, "shield")
+        state.emit("nullified", p, card, (amount,))
+        return
+    i = link_index(state, card) if "links" in state.vars else -1
+    if i >= 0:
+        members, pool, _ = state.vars["links"][i]
+        pool = set_link(state, i, pool_delta=-amount)
+        state.emit("damage", p, card, (amount, pool))
+        if pool <= 0:
+            defeat(state, list(members))
+        return
+    st.counters["dmg"] = st.counters.get("dmg", 0) + amount
+    left = max_hp(state, card) - st.counters["dmg"]
+    state.emit("damage", p, card, (amount, max(0, left)))
+    if left <= 0:
+        defeat(state, [card])
+
+
+def heal(state: GameState, card: int, amount: int) -> None:
+    """Healing never exceeds the maximum (GR-CARD-03); a linked Guardian heals the pool (GR-LINK-03)."""
+    if amount <= 0 or state.loc[card][1] not in LANE_OF:
+        return
+    i = link_index(state, card)
+    if i >= 0:
+        pool = set_link(state, i, pool_delta=amount)
+        state.emit("heal", state.owner[card], card, (amount, pool))
+        return
+    st = state.card_state(card)
+    st.counters["dmg"] = max(0, st.counters.get("dmg", 0) - amount)
+    state.emit("heal", state.owner[card], card, (amount, hp_of(state, card)))
+
+
+def damage_base(state: GameState, p: int, lane: int, amount: int, enemy: bool, decide: bool = True) -> None:
+    """A Base loses HP (Wall first for enemy damage); at 0 it is destroyed (GR-BASE-04); the Stronghold ends the
+    game (GR-WIN-01) at once, or when the caller (damaging several Bases at the same moment) calls
+    :func:`check_strongholds` with ``decide`` False."""
+    key = f"b{lane}"
+    res = state.res[p]
+    if amount <= 0 or res[key] <= 0:
+        return
+    if enemy:
+        amount = absorb_wall(state, p, lane, amount)
+        if amount <= 0:
+            return
+    res[key] = max(0, res[key] - amount)
+    state.emit("base_damage", p, data=(lane, amount, res[key]))
+    if res[key] == 0:
+        state.emit("base_destroyed", p, data=(lane,))
+        if lane == STRONGHOLD and decide:
+            check_strongholds(state)
+
+
+def check_strongholds(state: GameState) -> None:
+    """GR-WIN-01: a destroyed Stronghold loses the game; both destroyed at the same moment is a draw."""
+    lost = [p for p in (0, 1) if state.res[p][BASE_KEY[STRONGHOLD]] <= 0]
+    if len(lost) == 2:
+        state.end(None, "both Strongholds were destroyed at the same moment", "GR-WIN-01")
+    elif lost:
+        state.end(1 - lost[0], "destroyed the opponent's Stronghold", "GR-WIN-01")
+
+
+def empty_deck_penalty(state: GameState, p: int) -> None:
+    """Each draw from an empty deck deals 1, 2, 4... to each of the player's Bases (GR-TURN-06/07); no Wall."""
+    res = state.res[p]
+    res["out"] = res.get("out", 0) + 1
+    amount = 1 << (res["out"] - 1)
+    state.emit("empty_deck", p, data=(res["out"], amount))
+    players = (0, 1) if state.options.get("penalty_all_bases") else (p,)
+    for q in players:
+        for lane in (1, 3, 2):
+            damage_base(state, q, lane, amount, enemy=False, decide=False)
+    check_strongholds(state)
+
+
+def defeat(state: GameState, cards: list[int]) -> None:
+    """Defeat Guardians at once (GR-DEF-01, GR-LINK-05): every "defeated" event first, then they leave."""
+    cards = [c for c in cards if state.loc[c][1] in LANE_OF]
+    for c in cards:
+        state.emit("defeated", state.owner[c], c)
+    for c in cards:
+        leave_play(state, c, "defeated")
+
+
+def leave_play(state: GameState, card: int, how: str) -> None:
+    """Move a card to its owner's Discard Pile (a token leaves the game): Equipment follows (GR-LANE-03),
+    links break (GR-LINK-04). ``how``: discarded or defeated (GR-DEF-04)."""
+    p = state.owner[card]
+    zone = state.loc[card][1]
+    if zone in LANE_OF:
+        eq = equipment_of(state, card)
+        if eq >= 0:
+            leave_play(state, eq, "discarded")
+        break_link(state, card)
+    if zone == "discard" or zone == "gone":
+        return
+    state.move(card, p, "gone" if is_token(state, card) else "discard")
+    if how == "discarded":
+        state.emit("discarded", p, card, (zone,))
+
+
+def return_to_hand(state: GameState, card: int) -> None:
+    """Return a fielded non-token card to its owner's hand (GR-RTH-01); a full hand discards it (GR-TURN-05)."""
+    if is_token(state, card) or state.loc[card][1] not in LANE_OF:
+        return
+    p = state.owner[card]
+    eq = equipment_of(state, card)
+    if eq >= 0:
+        leave_play(state, eq, "discarded")
+    break_link(state, card)
+    if len(state.zones[p]["hand"]) >= 8:
+        leave_play(state, card, "discarded")
+        return
+    state.move(card, p, "hand")
+    state.emit("returned", p, card)
+
+
+def settle_defeats(state: GameState) -> None:
+    """Printed conditions of defeat (GR-DEF-03): a static effect with ``params: {defeat_if: true}``."""
+    defs = state.defs
+    for p in (0, 1):
+        z = state.zones[p]
+        for card in (*z["lane1"], *z["lane2"], *z["lane3"]):
+            if defs[card].fields["defeat_if"] and _defeat_condition(state, card, p):
+                defeat(state, [card])
+
+
+def _defeat_condition(state: GameState, card: int, p: int) -> bool:
+    fast = state.defs[card].fields.get("defeat_fast")
+    if fast is not None:  # {compare: [{resource: R, player: you}, op, N]}
+        resource, op, value = fast
+        return effects._OPS[op](state.res[p].get(resource, 0), value)
+    ctx = {"source": card, "controller": p}
+    return any(eff.kind == "static" and eff.params.get("defeat_if") and effects.check(state, ctx, eff.condition)
+               for eff in state.defs[card].effects)
+
+
+def tick_damage(state: GameState, card: int) -> None:
+    """End of its controller's turn: Burn deals 5 per stack (GR-BURN-01/02), Poison 1, 2, 4... (GR-POIS-01/02)."""
+    st = state.cs.get(card)
+    if st is None or not st.status:
+        return
+    burn = st.status.get("burned", 0)
+    if burn:
+        damage_guardian(state, card, 5 * burn, enemy=False)
+    poison = st.status.get("poisoned", 0)
+    if poison and state.loc[card][1] in LANE_OF:
+        damage_guardian(state, card, poison, enemy=False)
+        st2 = state.cs.get(card)
+        if st2 is not None and "poisoned" in st2.status and state.loc[card][1] in LANE_OF:
+            st2.status["poisoned"] = poison * 2

@@ -1,0 +1,85 @@
+"""Guardian Realms statuses: giving and removing them (GR-STATUS-*, GR-IMM-*), and their durations and ticks at the
+end of a turn (GR-PARA-*, GR-EXH-*, GR-CONF-*, GR-BURN-*, GR-POIS-*; Burn and Poison damage is in ``damage.py``).
+
+Statuses live in ``CardState.status``: timed ones hold the turns left (``PERMANENT`` never ticks), Burned its
+stacks, Poisoned its next tick.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tcgkit.games.guardian_realms.model import LANE_OF, LANES_Z
+
+if TYPE_CHECKING:
+    from tcgkit.core.state import GameState
+
+
+PERMANENT = 1000
+
+
+DEBUFFS = ("paralyzed", "burned", "exhausted", "confused", "poisoned")
+
+
+BUFFS = ("shield", "stealth", "fury", "invincible")
+
+
+TIMED = ("paralyzed", "exhausted", "fury", "invincible")
+
+
+def add_status(state: GameState, card: int, status: str, value: int) -> None:
+    """Apply a status or buff with its stacking rule (GR-PARA-05, GR-BURN-02, GR-EXH-07, GR-CONF-06, GR-POIS-03);
+    debuffs only on fielded Guardians; Immunity nullifies (GR-IMM-01)."""
+    if state.loc[card][1] not in LANE_OF:
+        return
+    st = state.card_state(card)
+    s = st.status
+    if status in DEBUFFS and s.get("immune_" + status):
+        state.emit("immune", state.owner[card], card, (status,))
+        return
+    if status == "burned":
+        new = min(3, s.get("burned", 0) + 1)
+    elif status == "poisoned":
+        new = s.get("poisoned") or 1
+    elif status in TIMED:
+        new = max(s.get(status, 0), value)
+    elif status.startswith("immune_"):
+        new = value
+        remove_status(state, card, status[7:])
+    else:
+        new = 1
+    s[status] = new
+    state.emit("status", state.owner[card], card, (status, new))
+
+
+def remove_status(state: GameState, card: int, status: str) -> None:
+    st = state.cs.get(card)
+    if st is not None and st.status.pop(status, None) is not None:
+        state.emit("status_removed", state.owner[card], card, (status,))
+
+
+def has_ticks(state: GameState, p: int) -> bool:
+    """Whether a Guardian of ``p`` is Burned or Poisoned (damage due at the end of p's turn)."""
+    cs = state.cs
+    z = state.zones[p]
+    for zone in LANES_Z:
+        for g in z[zone]:
+            st = cs.get(g)
+            if st is not None and st.status and ("burned" in st.status or "poisoned" in st.status):
+                return True
+    return False
+
+
+def tick_durations(state: GameState, card: int) -> None:
+    """Timed statuses count the controller's turns (GR-SETUP-02, GR-PARA-02, GR-EXH-04..06)."""
+    st = state.cs.get(card)
+    if st is None or not st.status:
+        return
+    for name in [k for k in st.status if k in TIMED or k.startswith("immune_")]:
+        left = st.status[name]
+        if left >= PERMANENT:
+            continue
+        if left <= 1:
+            remove_status(state, card, name)
+        else:
+            st.status[name] = left - 1

@@ -1,0 +1,198 @@
+"""Perfect TCG position evaluation for bots: a position's worth in deck cards, squashed into [-1, 1].
+
+A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`. No rule lives here: the evaluation reads the
+rules (PTCG-WIN-01/02, PTCG-WAR-04..06, PTCG-TERM-06) to judge a position as a player would.
+"""
+
+from __future__ import annotations
+
+from math import tanh
+
+from tcgkit.core.state import GameState
+from tcgkit.games.perfect_tcg.model import (
+    ARTEFACT,
+    BOOST,
+    DECK,
+    ENERGY,
+    HAND,
+    LEADER,
+    SL,
+    SLOTS,
+    SR,
+    UNIT,
+    UNIT_ZONES,
+    WINGS,
+    WL,
+    WR,
+    leader_of,
+    status,
+)
+from tcgkit.games.perfect_tcg.wins import EV_DECK_MIN
+
+# ------------------------------------------------------------------ evaluation weights, in deck cards (see evaluate)
+#: the evaluation's difference of worth (in deck cards) that maps to tanh(1), about 0.76
+EVAL_SCALE = 30.0
+#: below this many deck cards each further card lost costs 1 + W_DANGER (the end is one or two attacks away)
+DANGER_DECK, W_DANGER = 8, 1.5
+#: Energy as a resource to pay costs, up to ENERGY_CAP cards
+W_ENERGY, ENERGY_CAP = 0.3, 6
+#: the Energy Victory: worth W_EV at the threshold, growing with the square of the progress; damage expected per
+#: turn while waiting for the rest, and how many cards short of the 5-card floor still leave a chance
+W_EV, EV_DAMAGE_PER_TURN, EV_SLACK = 20.0, 2.5, 4.0
+W_HAND, HAND_CAP = 0.3, 8
+W_ARMOUR = 1.5
+#: units in play: a Wing's base, power per deck card and damage weight; a Support's base, power and ability
+WING_BASE, WING_POWER, W_DAMAGE = 1.0, 2000.0, 0.4
+SUPPORT_BASE, SUPPORT_POWER, SUPPORT_ABILITY = 0.5, 4000.0, 1.5
+LEADER_POWER, W_LEVEL = 2000.0, 0.5
+W_BOOST, W_ARTEFACT = 1.0, 1.5
+#: the King of Gandor's parts in their appropriate zones (PTCG-TERM-06): each part, and each part again per part
+#: while the King leads
+W_KING_PART, W_KING = 1.0, 2.5
+#: assets count in full while both decks hold HORIZON_TURNS - HORIZON_BASE cards, less as the shorter one runs out
+HORIZON_BASE, HORIZON_TURNS = 2.0, 14.0
+_KING_PARTS = {"Left Arm of Gandor": WL, "Right Arm of Gandor": WR, "Left Leg of Gandor": SL,
+               "Right Leg of Gandor": SR}
+
+
+class Evaluation:
+    """The evaluation of a position (``evaluate``) and its parts."""
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        """A position's worth for ``player`` in [-1, 1], judged as a player of the game would count it, in cards.
+
+        Each side's worth is its life (:meth:`_life_worth`: the deck, since running out loses, PTCG-WIN-01, and the
+        road to an Energy Victory while the deck can still stop between 5 and 10 cards, PTCG-WIN-02) plus its assets
+        (:meth:`_asset_worth`: Energy to pay costs, cards in hand, units in play by power, damage and abilities, the
+        Leader's level, armour, the King of Gandor's assembly), the assets counting less as the shorter deck runs
+        out. Damage moves cards from the deck to the Energy zone, so it is a loss far from an Energy Victory and
+        progress near one. A declared battle counts as already fought (:meth:`_battle_outlook`), so attacking,
+        adding a Support or defending is scored by its result. The difference of the two sides is squashed into
+        [-1, 1]."""
+        r = state.result
+        if r is not None:
+            return 0.0 if r.winner is None else (1.0 if r.winner == player else -1.0)
+        hits, gone = self._battle_outlook(state)
+        t = self.ev_threshold(state)
+        zones = state.zones
+        decks = [max(0, len(zones[p][DECK]) - hits[p]) for p in (0, 1)]
+        # what is in play and in hand pays off over the turns both decks have left
+        horizon = min(1.0, (min(decks) + HORIZON_BASE) / HORIZON_TURNS)
+        worth = [self._life_worth(state, p, t, hits[p]) + horizon * self._asset_worth(state, p, hits[p], gone)
+                 for p in (0, 1)]
+        return max(-0.99, min(0.99, tanh((worth[player] - worth[1 - player]) / EVAL_SCALE)))
+
+    def _life_worth(self, state: GameState, p: int, t: int, hit: int) -> float:
+        """Player ``p``'s deck as life (each card 1, more near the end) and the road to an Energy Victory; ``hit``
+        is damage still to come from the battle in progress (cards from the deck to the Energy zone)."""
+        zones = state.zones[p]
+        deck = len(zones[DECK])
+        en = len(zones[ENERGY])
+        if hit:
+            hit = min(hit, deck)
+            deck -= hit
+            en += hit
+        worth = deck - W_DANGER * max(0, DANGER_DECK - deck)
+        if deck >= EV_DECK_MIN:
+            need = max(0, t - en)
+            # every turn of waiting for the damage still needed costs a draw; below 5 cards the road is closed
+            slack = en + deck - t - EV_DECK_MIN - need / EV_DAMAGE_PER_TURN
+            reach = 1.0 if slack >= 0 else max(0.0, 1.0 + slack / EV_SLACK)
+            prog = min(en, t) / t
+            worth += W_EV * prog * prog * reach
+        return worth
+
+    def _asset_worth(self, state: GameState, p: int, hit: int, gone: tuple[int, ...]) -> float:
+        """Player ``p``'s means to fight on: Energy to pay costs, cards in hand, units in play, armour gained from
+        effects (armour from a card in play counts with that card: a Support's ability, an Artefact, a Boost)."""
+        zones = state.zones[p]
+        en = len(zones[ENERGY]) + min(hit, len(zones[DECK]))
+        res = state.res[p]
+        armour = res.get("armour", 0) + res.get("decaying", 0)
+        worth = W_ENERGY * min(en, ENERGY_CAP) + W_HAND * min(len(zones[HAND]), HAND_CAP) + W_ARMOUR * min(armour, 4)
+        return worth + self._board_worth(state, p, gone)
+
+    def _board_worth(self, state: GameState, p: int, gone: tuple[int, ...]) -> float:
+        """Units in play: a Wing unit attacks and can be attacked, a Support lends its power and its ability, the
+        Leader attacks every turn and its level opens the bigger units; the King of Gandor's parts in place."""
+        zones = state.zones[p]
+        defs = state.defs
+        cs = state.cs
+        worth = 0.0
+        parts = 0
+        for z in SLOTS:
+            for c in zones[z]:
+                d = defs[c]
+                st = cs.get(c)
+                if d.type != UNIT:
+                    if d.type == ARTEFACT and (st is None or not st.status.get("mind_wiped")):
+                        worth += W_ARTEFACT
+                    continue
+                if c in gone:
+                    continue
+                s = d.stats
+                frozen = st is not None and st.status.get("stasis")
+                if z in WINGS:
+                    v = WING_BASE + s["power"] / WING_POWER + W_DAMAGE * s["damage"]
+                else:
+                    v = SUPPORT_BASE + s["power"] / SUPPORT_POWER
+                    f = d.fields
+                    if (f["statics"] or f["activated"] or f["triggered"]) and not (st is not None and (
+                            st.status.get("mind_wiped") or st.tapped)):
+                        v += SUPPORT_ABILITY
+                worth += v * 0.5 if frozen else v
+                if _KING_PARTS.get(d.name) == z:
+                    parts += 1
+        lead = leader_of(state, p)
+        if lead >= 0:
+            s = defs[lead].stats
+            worth += s.get("power", 0) / LEADER_POWER + W_DAMAGE * s.get("damage", 0) + W_LEVEL * s.get("level", 0)
+            if parts:
+                king = "win" in defs[lead].fields["static_keys"]
+                worth += parts * (W_KING_PART + (W_KING * parts if king else 0.0))
+        elif parts:
+            worth += parts * W_KING_PART
+        return worth + W_BOOST * len(zones[BOOST])
+
+    def _damage_on_stack(self, state: GameState) -> tuple[int, int]:
+        """Battle damage to each player's Leader not dealt yet (``_damage_one`` steps still to run), less armour."""
+        hits = [0, 0]
+        for frame in state.stack:
+            steps = frame[0]
+            for i in range(frame[1], len(steps)):
+                step = steps[i]
+                if step.verb == "_damage_one":
+                    q = state.owner[step.params["target"]]
+                    hits[q] += max(0, step.params["amount"] - self.armour_available(state, q))
+        return hits[0], hits[1]
+
+    def _battle_outlook(self, state: GameState) -> tuple[tuple[int, int], tuple[int, ...]]:
+        """The battle in progress as if fought now (PTCG-WAR-04..06): damage to each player's Leader (less armour)
+        and the Wing units it destroys. Once it is being fought (phase ``battle``, a player choosing how much armour
+        to use), destroyed units are gone already and only the Leader damage still on the stack counts."""
+        v = state.vars
+        att = v.get("b_att", -1)
+        if att < 0:
+            return (0, 0), ()
+        if state.phase == "battle":
+            return self._damage_on_stack(state), ()
+        if state.phase not in ("support", "defend"):
+            return (0, 0), ()
+        tgt = v["b_tgt"]
+        if state.loc[att][1] not in UNIT_ZONES or state.loc[tgt][1] not in (LEADER, WL, WR):
+            return (0, 0), ()
+        a, d = self.battling_power(state)
+        losers = (tgt,) if a > d else (att,) if a < d else (att, tgt)
+        hits = [0, 0]
+        gone: list[int] = []
+        for loser in losers:
+            winner = tgt if loser == att else att
+            z = state.loc[loser][1]
+            if z == LEADER:
+                q = state.owner[loser]
+                dmg = self.stat(state, winner, "damage") - self.armour_available(state, q)
+                if dmg > 0:
+                    hits[q] += dmg
+            elif not status(state, loser, "cannot_be_lost"):
+                gone.append(loser)
+        return (hits[0], hits[1]), tuple(gone)

@@ -1,0 +1,140 @@
+"""Perfect TCG triggered effects and the bookkeeping of the effects in play: what a triggered effect answers
+(PTCG-ULT-10 "when a unit is lost", "In _ zone" effects), on the core's trigger engine
+(:meth:`tcgkit.core.ruleset.Ruleset.fire_triggers`).
+
+A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from tcgkit.core import effects
+from tcgkit.core.cards import Effect
+from tcgkit.core.ruleset import event_bindings, event_filters_pass
+from tcgkit.core.state import Event, GameState
+from tcgkit.games.perfect_tcg.model import (
+    DECK,
+    ENERGY,
+    FIELD,
+    FIELD_SET,
+    NACT,
+    NKEYS,
+    NSTAT,
+    NTRIG,
+)
+
+
+def _event_bindings(ev: Event) -> dict[str, Any]:
+    """What a triggered effect knows of its event: the core's names plus ``event_other`` (the other card of a
+    battle, or -1)."""
+    return {**event_bindings(ev), "event_other": ev.data[0] if ev.data and type(ev.data[0]) is int else -1}
+
+
+class Triggers:
+    """Events: the counts of effects in play, and the triggered effects."""
+
+    # ------------------------------------------------------------------ triggers
+    def on_event(self, state: GameState, ev: Event) -> None:
+        if ev.kind == "move":
+            data = ev.data
+            was, now = data[1] in FIELD_SET, data[3] in FIELD_SET
+            if was != now:  # into or out of play: keep the counts of effects in play
+                f = state.defs[ev.card].fields
+                sk = f["static_keys"]
+                if sk or f["activated"] or f["triggered"]:
+                    v = state.vars
+                    step = 1 if now else -1
+                    owner = data[0] if was else data[2]
+                    for k in sk:
+                        key = NKEYS[k]
+                        v[key] = v.get(key, 0) + step
+                    if sk:
+                        key = NSTAT[owner]
+                        v[key] = v.get(key, 0) + step
+                    if f["activated"]:
+                        key = NACT[owner]
+                        v[key] = v.get(key, 0) + step
+                    if f["triggered"]:
+                        key = NTRIG[owner]
+                        v[key] = v.get(key, 0) + step
+            if data[1] == ENERGY:
+                state.res[data[0]]["energy"] = len(state.zones[data[0]][ENERGY])
+            if data[3] == ENERGY:
+                state.res[data[2]]["energy"] = len(state.zones[data[2]][ENERGY])
+            if (data[1] == DECK or data[3] == ENERGY) and state.options.get("lock_in_wins"):
+                self._lock_in(state, data[0] if data[1] == DECK else data[2])
+        if ev.kind in self.trigger_kinds:
+            self.fire_triggers(state, ev)
+
+
+    def recount_statics(self, state: GameState) -> None:
+        """Recount the static effects in play (after a scenario placed cards without events)."""
+        counts: Counter = Counter()
+        for p in (0, 1):
+            act = trig = stat = 0
+            for z in FIELD:
+                for c in state.zones[p][z]:
+                    f = state.defs[c].fields
+                    counts.update(f["static_keys"])
+                    act += bool(f["activated"])
+                    trig += bool(f["triggered"])
+                    stat += bool(f["static_keys"])
+            state.vars[NACT[p]] = act
+            state.vars[NTRIG[p]] = trig
+            state.vars[NSTAT[p]] = stat
+        for k, key in NKEYS.items():
+            state.vars[key] = counts.get(k, 0)
+
+    def trigger_zones(self, state: GameState, player: int) -> tuple[str, ...]:
+        """The field, while ``player`` has a card with a triggered effect there (counted by :meth:`on_event`)."""
+        return FIELD if state.vars.get(NTRIG[player]) else ()
+
+    def trigger_bindings(self, ev: Event) -> dict[str, Any]:
+        return _event_bindings(ev)
+
+    def use_limit(self, state: GameState, card: int, index: int, eff: Effect) -> None:
+        if eff.limit:
+            self.mark_used(state, card, index, eff.limit, state.owner[card])
+
+    def start_triggered(self, state: GameState, card: int, index: int, controller: int,
+                        bindings: dict[str, Any]) -> None:
+        self.start(state, state.defs[card].effects[index], card, controller, bindings)
+
+    def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Event) -> bool:
+        """Whether ``card``'s triggered effect ``index`` answers ``ev``: in play where its ``zone`` says and while its
+        effects work (PTCG-TERM-23, PTCG-ROLE-08); out of play only where its ``zone`` says, or as the named unit just
+        lost (PTCG-ULT-10); its event filters, ``unit`` and ``against``; once per turn (PTCG-ULT-13); its
+        condition."""
+        p = state.owner[card]
+        z = state.loc[card][1]
+        off_field = z not in FIELD_SET
+        if off_field:
+            if eff.zone is None:
+                # "When a <name> Unit is lost" covers that unit itself, just gone from play (PTCG-ULT-10)
+                if not (ev.kind == "lost" and eff.params and "unit" in eff.params and ev.data
+                        and ev.data[0] in FIELD_SET):
+                    return False
+            elif z not in self.zone_group(eff.zone):
+                return False
+        elif eff.zone is not None and z not in self.zone_group(eff.zone):
+            return False
+        if not off_field and not self.effects_on(state, card):
+            return False
+        prm = eff.params
+        if prm:
+            if not event_filters_pass(prm, card, p, ev):
+                return False
+            if "unit" in prm and (ev.card < 0 or state.defs[ev.card].name.lower() != str(prm["unit"]).lower()):
+                return False
+            against = prm.get("against")
+            if against is not None and (len(ev.data) < 2 or ev.data[1] != against):
+                return False
+        if eff.limit and not self.limit_ok(state, card, index, eff.limit, p):
+            return False
+        if eff.condition is not None:
+            ctx = {"source": card, "controller": p, **_event_bindings(ev)}
+            if not effects.check(state, ctx, eff.condition):
+                return False
+        return True
