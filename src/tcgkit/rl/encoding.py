@@ -143,7 +143,7 @@ class Encoding:
         """Per verb and number of arguments, the templates that may hold them, each with its per-argument lookup:
         a card argument's ``(is it the acting player's, zone) -> first position`` and cap, a word's index."""
         self._by_kind: dict[tuple[str, int], list[tuple]] = {}
-        self._by_verb: dict[str, list[tuple]] = {}
+        self._by_verb: dict[str, dict[int, list[tuple]]] = {}  # verb -> number of arguments -> (template, spec)
         for t in self.templates:
             key = (t.kind, t.shape)
             places = self._places[key]
@@ -159,7 +159,8 @@ class Encoding:
             for i in range(len(t.sizes) - 2, -1, -1):
                 strides[i] = strides[i + 1] * t.sizes[i + 1]
             spec = tuple((*arg, stride) for arg, stride in zip(args, strides, strict=True))
-            self._by_verb.setdefault(t.kind, []).append((t, spec))
+            by_n = self._by_verb.setdefault(t.kind, {})
+            by_n.setdefault(len(spec), []).append((t, spec))
 
     def action_index(self, state: GameState, action: Action, rank: int = 0) -> int:
         """The index of ``action`` (a legal action of the player to move); ``rank`` is its place among the legal
@@ -269,9 +270,8 @@ class Encoding:
                 i = self.action_index(state, a, rank)
                 rank += 1
             else:
-                for t, spec in by_verb.get(kind, ()):  # several argument shapes for one verb: the first that fits
-                    if len(spec) != len(args):
-                        continue
+                by_n = by_verb.get(kind)
+                for t, spec in by_n.get(len(args), ()) if by_n else ():  # several shapes of one verb: the one that fits
                     index = t.offset
                     for x, (is_card, table, _size, stride) in zip(args, spec, strict=True):
                         if is_card and type(x) is int:
