@@ -544,7 +544,7 @@ class Encoding:
             else:
                 block = b"".join([unknown if c in veiled else row_bytes[rows[c]] for c in ids])
             mvb[start:start + len(block)] = block
-            if cs:  # the in-play features, over the printed rows
+            if cs and not cs.keys().isdisjoint(ids):  # the in-play features, over the printed rows
                 for c in ids:
                     st = cs.get(c)
                     if st is not None and (veiled is None or c not in veiled):
