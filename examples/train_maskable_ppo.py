@@ -7,16 +7,16 @@ Install first (torch and sb3-contrib are in the ``train`` extra, not in ``rl``; 
     pip install 'tcgkit[rl,train]'
 
 Run (the defaults: Guardian Realms, 15 minutes of training, 200 evaluation games per opponent and per side of
-training, about 20-25 minutes in all on one free core):
+training: about 20 minutes in all on a free core, 26 on this shared machine; see docs/rl.md):
 
     python examples/train_maskable_ppo.py
 
 The agent sees the Gymnasium environment ``tcgkit/<GAME>-v0`` (its player's observation tensor, scaled by
 ``sign(x) * log(1 + |x|)``: counts and hit points reach the hundreds) and picks among the legal actions only
 (``action_masks()``). Seats alternate from game to game; the reward is +1 for a win, -1 for a loss, 0 for a draw.
-Guardian Realms is the default because learning shows soonest there: its games are short (a few dozen decisions
-per player), its action space and tensor are the smallest of the five (2105 actions, 1483 floats). Win rates are
-printed with their 95% Wilson intervals.
+Guardian Realms is the default because learning shows soonest there: its games are short (some 90 agent
+decisions against the random bot), its action space and tensor are the smallest of the five (2105 actions, 1483
+floats). Win rates are printed with their 95% Wilson intervals.
 """
 
 from __future__ import annotations
@@ -109,9 +109,9 @@ def main() -> None:
     torch.set_num_threads(1)  # a tiny network: more threads only spin against each other on a shared machine
 
     env = make_env(args.game, "random", args.seed)
-    # short rollouts (1024 steps, some 20-40 games) so that a run of minutes makes many updates; a network of two
-    # layers of 128 for a tensor of some 1,500 floats; gamma 0.99 (the reward comes at the end of a game of a few
-    # dozen agent decisions)
+    # short rollouts (1024 steps, about a dozen games) so that a run of minutes makes many updates; a network of two
+    # layers of 128 for a tensor of some 1,500 floats; gamma 0.99 (the reward comes at the end of a game of some 90
+    # agent decisions)
     model = MaskablePPO("MlpPolicy", env, seed=args.seed, n_steps=1024, batch_size=128, n_epochs=10, gamma=0.99,
                         learning_rate=3e-4, ent_coef=0.01, policy_kwargs={"net_arch": [128, 128]}, verbose=0,
                         device="cpu")
