@@ -41,10 +41,22 @@ def stopped_run(path: Path, games: int = 12, seed: int = 5, keep: int = 5) -> No
 def stored(path: Path) -> list[tuple]:
     with sqlite3.connect(path) as conn:
         games = conn.execute("SELECT game_index, seed, deck0, deck1, bot0, bot1, first_player, winner, reason, "
-                             "turns, decisions FROM games ORDER BY game_index").fetchall()
-        usage = conn.execute("SELECT g.game_index, u.player, u.card, u.drawn, u.played FROM card_usage u "
-                             "JOIN games g ON g.id = u.game_id ORDER BY 1, 2, 3").fetchall()
+                             "turns, decisions FROM games_named ORDER BY game_index").fetchall()
+        usage = conn.execute("SELECT game_index, player, card, drawn, played FROM card_usage_named "
+                             "ORDER BY 1, 2, 3").fetchall()
     return games + usage
+
+
+def raw(path: Path) -> dict[str, list[tuple]]:
+    """Every row of every table as stored (ids included), in the file's order, but what varies between two runs of
+    the same games: the clock (``seconds``, ``started``, ``finished``), the command line and the number of jobs."""
+    varying = {"seconds", "started", "finished", "command", "jobs"}
+    out = {}
+    with sqlite3.connect(path) as conn:
+        for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").fetchall():
+            columns = [c[1] for c in conn.execute(f"PRAGMA table_info({table})") if c[1] not in varying]
+            out[table] = conn.execute(f"SELECT {', '.join(columns)} FROM {table}").fetchall()
+    return out
 
 
 def test_resume_finishes_a_stopped_run_with_the_same_games_and_nothing_twice(tmp_path: Path) -> None:
@@ -56,6 +68,7 @@ def test_resume_finishes_a_stopped_run_with_the_same_games_and_nothing_twice(tmp
     code, _, stderr = run_cli(sim_args(whole))
     assert code == 0, stderr
     assert stored(resumed) == stored(whole)  # the same games, the same seeds, each once
+    assert raw(resumed) == raw(whole)  # the same rows, ids and order: as if never stopped
     with sqlite3.connect(resumed) as conn:
         assert conn.execute("SELECT COUNT(*), status, games_done FROM runs").fetchone() == (1, "complete", 12)
     assert len(load([resumed]).games) == 12
@@ -76,6 +89,17 @@ def test_resume_refuses_other_settings_naming_the_difference(tmp_path: Path, gam
     assert code == 2 and stderr.count("\n") == 1
     assert "no stopped run with these settings to resume" in stderr and message in stderr
     assert len(load([path]).games) == 5  # nothing was added
+
+
+def test_the_file_is_the_same_whatever_the_number_of_jobs(tmp_path: Path) -> None:
+    files = [tmp_path / "one.sqlite", tmp_path / "two.sqlite"]
+    for path, jobs in zip(files, ("1", "2"), strict=True):
+        args = sim_args(path, 24, 8)
+        args[args.index("--jobs") + 1] = jobs
+        code, _, stderr = run_cli(args)
+        assert code == 0, stderr
+    one, two = raw(files[0]), raw(files[1])
+    assert one == two and len(one["games"]) == 24 and len(one["card_usage"]) > 24
 
 
 def test_resume_needs_out(tmp_path: Path) -> None:
@@ -178,12 +202,17 @@ def _corrupt(path: Path, *statements: str) -> None:
     (["UPDATE games SET winner = 'x' WHERE game_index = 1"], "table games, row id 2: winner is 'x', not an integer"),
     (["UPDATE games SET seed = 'abc' WHERE game_index = 0"], "table games, row id 1: seed is 'abc', not an integer"),
     (["UPDATE runs SET status = 'weird'"], "table runs, row run 1: status is 'weird'"),
-    (["INSERT INTO card_usage VALUES (999, 0, 'X', 1, 0)"], "table card_usage, row game 999 player 0 card 'X': "
-                                                            "no game 999 (an orphan row)"),
-    (["UPDATE card_usage SET player = 7 WHERE rowid = 1"], "table card_usage, row game 1 player 7"),
-    (["INSERT INTO games (run, game_index, game, seed, deck0, deck1, bot0, bot1) "
-      "VALUES (42, 0, 'tgod', 1, 'A', 'B', 'random', 'random')"], "no run 42 (an orphan row)"),
-    (["UPDATE deck_cards SET copies = -3 WHERE rowid = 1"], "table deck_cards, row run 1 deck"),
+    (["INSERT INTO card_usage VALUES (999, 0, 1, 1, 0)"], "table card_usage, row game 999 player 0 card "),
+    (["INSERT INTO card_usage VALUES (999, 0, 1, 1, 0)"], "no game 999 (an orphan row)"),
+    (["INSERT INTO card_usage VALUES (1, 0, 999, 1, 0)"], "table card_usage, row game 1 player 0 card 999: "
+                                                          "no card 999 (an orphan row)"),
+    (["UPDATE card_usage SET player = 7 WHERE game_id = 1 AND player = 0"], "table card_usage, row game 1 player 7"),
+    (["INSERT INTO games (id, run, game_index, seed, deck0, deck1, bot0, bot1, ending) "
+      "VALUES (100, 42, 0, 1, 0, 1, 'random', 'random', 1)"], "no run 42 (an orphan row)"),
+    (["UPDATE games SET ending = 99 WHERE game_index = 0"], "table games, row id 1: no ending 99 (an orphan row)"),
+    (["UPDATE games SET deck1 = 7 WHERE game_index = 2"], "table games, row id 3: no deck 7 (an orphan row)"),
+    (["UPDATE deck_cards SET copies = -3 WHERE deck = 0"], "table deck_cards, row run 1 deck 0"),
+    (["UPDATE cards SET name = x'41' WHERE card = 1"], "table cards, row card 1: name is b'A', not text"),
 ])
 def test_every_malformed_row_is_reported_by_table_and_row(tmp_path: Path, statements: list[str], message: str
                                                          ) -> None:

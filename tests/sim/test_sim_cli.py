@@ -29,9 +29,9 @@ def tcgkit(*args: str) -> subprocess.CompletedProcess:
 def stored(path: Path) -> list[tuple]:
     with sqlite3.connect(path) as conn:
         games = conn.execute("SELECT game_index, seed, deck0, deck1, bot0, bot1, first_player, winner, reason, "
-                             "turns, decisions FROM games ORDER BY game_index").fetchall()
-        usage = conn.execute("SELECT g.game_index, u.player, u.card, u.drawn, u.played FROM card_usage u "
-                             "JOIN games g ON g.id = u.game_id ORDER BY 1, 2, 3").fetchall()
+                             "turns, decisions FROM games_named ORDER BY game_index").fetchall()
+        usage = conn.execute("SELECT game_index, player, card, drawn, played FROM card_usage_named "
+                             "ORDER BY 1, 2, 3").fetchall()
     return games + usage
 
 

@@ -17,7 +17,7 @@ DECKS = {"A": Deck("crafted", "A", {"main": ("X", "X", "Y")}), "B": Deck("crafte
 
 def record(i: int, winner: int | None = 0, game: str = "crafted", seed: int = 1) -> GameRecord:
     return GameRecord(game, i, 1000 * seed + i, ("A", "B"), ("random", "random"), winner, "r", "C-1", 5 + i, 20, i % 2,
-                      0.5, None, [["X", "X", "Y"], ["Z"]], [["X"], []])
+                      0.5, None, ((0, "X", 2, 1), (0, "Y", 1, 0), (1, "Z", 1, 0)))
 
 
 def write(path: Path, n: int, game: str = "crafted", seed: int = 1) -> int:
@@ -47,8 +47,14 @@ def test_schema_is_plain_sql_for_any_tool(tmp_path: Path) -> None:
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() == (str(SCHEMA_VERSION),)
         assert conn.execute("SELECT COUNT(*), SUM(winner = 0) FROM games").fetchone() == (3, 3)
-        assert conn.execute("SELECT SUM(drawn) FROM card_usage WHERE card = 'X'").fetchone() == (6,)
-        assert conn.execute("SELECT copies FROM deck_cards WHERE deck='A' AND card='X'").fetchone() == (2,)
+        assert conn.execute("SELECT SUM(drawn) FROM card_usage JOIN cards USING (card) WHERE name = 'X'"
+                            ).fetchone() == (6,)
+        assert conn.execute("SELECT SUM(drawn) FROM card_usage_named WHERE card = 'X' AND deck = 'A'"
+                            ).fetchone() == (6,)
+        assert conn.execute("SELECT copies FROM deck_cards JOIN decks d USING (run, deck) JOIN cards c USING (card) "
+                            "WHERE d.name = 'A' AND c.name = 'X'").fetchone() == (2,)
+        assert conn.execute("SELECT deck0, deck1 FROM games_named WHERE game_index = 2").fetchone() == ("A", "B")
+        assert conn.execute("SELECT COUNT(*) FROM cards").fetchone() == (3,)  # each name once
 
 
 def test_runs_append_to_a_file_and_files_combine(tmp_path: Path) -> None:
@@ -103,7 +109,7 @@ def test_a_game_is_stored_whole_or_not_at_all(tmp_path: Path) -> None:
         out.start_run("crafted", 1, DECKS, ("random", "random"), 3)
         out.add(record(0))
         broken = record(1)
-        broken.drawn = [["X"], [object()]]  # its card rows cannot be written after its game row was
+        broken.usage = ((0, "X", 1, 0), (1, object(), 1, 0))  # its card rows cannot be written after its game row
         with pytest.raises(sqlite3.Error):
             out.add(broken)
         with pytest.raises(sqlite3.IntegrityError):
@@ -115,3 +121,22 @@ def test_a_game_is_stored_whole_or_not_at_all(tmp_path: Path) -> None:
     assert all(g.drawn == ({"X": 2, "Y": 1}, {"Z": 1}) for g in rs.games)
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT COUNT(*) FROM card_usage").fetchone() == (6,)
+
+
+@pytest.mark.slow
+def test_a_results_file_takes_under_600_kb_per_1000_games(tmp_path: Path) -> None:
+    """Issue 19: card and deck names stored once, integer keys; tgod draws ~21 cards a game (the fixed pages of the
+    tables, ~30 KB, weigh more at 500 games than at 1000)."""
+    from tcgkit.simulation.run import plan, resolve_decks, run_batches
+
+    path = tmp_path / "r.sqlite"
+    decks = resolve_decks("tgod", ["Guardian Wall", "Tyrant Horde"])
+    specs = plan("tgod", 500, 1, list(decks), ["random", "random"])
+    with ResultsWriter(path) as out:
+        out.start_run("tgod", 1, decks, ("random", "random"), len(specs), 1)
+        for batch in run_batches(specs, 1, decks=decks):
+            out.add_many(batch)
+        out.finish()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM card_usage").fetchone()[0] > 500 * 15
+    assert path.stat().st_size * 1000 / 500 < 600_000

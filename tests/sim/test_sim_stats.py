@@ -11,7 +11,7 @@ import pytest
 from tcgkit.core.decks import Deck
 from tcgkit.simulation.report import render_html, tables, write_csv
 from tcgkit.simulation.results import ResultsWriter, load
-from tcgkit.simulation.run import GameRecord
+from tcgkit.simulation.run import GameRecord, usage_counts
 from tcgkit.simulation.stats import Rate, compute, wilson
 
 # Decks: A = 2 X + 1 Y, B = 2 Y + 1 Z (Y is in both).
@@ -30,7 +30,7 @@ GAMES = [
 
 def records() -> list[GameRecord]:
     out = [GameRecord("crafted", i, 100 + i, decks, ("random", "greedy") if i % 2 else ("greedy", "random"), w,
-                      reason, None, turns, turns * 3, fp, 0.01, None, drawn, played)
+                      reason, None, turns, turns * 3, fp, 0.01, None, usage_counts(drawn, played))
            for i, decks, fp, w, turns, reason, drawn, played in GAMES]
     out.append(GameRecord("crafted", 5, 105, ("A", "B"), ("greedy", "random"), None, "error", None, 0, 0, -1, 0.01,
                           "RuntimeError: boom"))

@@ -46,7 +46,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tcgkit.bots.base import View
-from tcgkit.bots.greedy import FORCED_LIMIT, GreedyBot, completed_value, score_after
+from tcgkit.bots.greedy import FORCED_LIMIT, GreedyBot, Scored, completed_value, score_children
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.rng import Rng
 
@@ -159,6 +159,8 @@ class MctsBot:
             prior = self._prior
             self._ranked = sorted(legal, key=lambda a: -prior[a])
         pool = [view.sample_state(self.rng) for _ in range(self.samples)]
+        for sample in pool:
+            sample.legal_actions()  # worked out once per sample: every copy of it starts with them
         now = time.perf_counter
         deadline = now() + (self.seconds if self.seconds is not None else self.max_seconds)
         budget, evals_cap = math.inf, math.inf  # a time budget: only the deadline stops it
@@ -188,7 +190,7 @@ class MctsBot:
         """
         me = view.player
         sample = view.sample_state(self.rng)
-        scores = [score_after(sample, a, me) for a in legal]
+        scores = score_children(sample, legal, me, spare=True)[0]
         self.evals += len(legal)
         lo, hi = min(scores), max(scores)
         spread = hi - lo
@@ -329,31 +331,57 @@ class MctsBot:
         ``mover`` made the last decision; if that left an action unfinished (the same player must now pick a
         target or a place and cannot pass), the position is first completed the way the mover likes best
         (:func:`~tcgkit.bots.greedy.completed_value`), so that a half-made move is not scored as a loss.
+
+        ``state`` is played on (the caller's own copy). A greedy step goes on from the state its chosen action was
+        scored on (:func:`~tcgkit.bots.greedy.score_children`) rather than playing the action again, and the last
+        one's score is the mover's value of the leaf: the same moves, the same values, fewer copies and moves.
         """
         rng = self.rng
         greedy = self._greedy
         choices = self.depth
-        for _ in range(FORCED_LIMIT + 4 * choices):
-            if state.result is not None or choices == 0:
-                break
+        steps = FORCED_LIMIT + 4 * choices  # moves the rollout may play, forced ones included
+        known: Scored | None = None  # the greedy step whose ``after`` ``state`` is
+        while steps > 0 and state.result is None and choices > 0:
+            steps -= 1
             legal = state.legal_actions()
             if len(legal) == 1:
                 state.apply(legal[0])  # forced moves (a lone "pass" on the stack) do not count against the depth
+                known = None
                 continue
             choices -= 1
             mover = state.current
-            if greedy is not None:
-                self.evals += len(legal)
-                state.apply(greedy.choose_on(state, legal))
-            else:
+            if greedy is None:
                 state.apply(rng.choice(legal))
+                continue
+            self.evals += len(legal)
+            before = state.decisions
+            # Scoring plays up to FORCED_LIMIT forced moves after each action. The rollout may go on from there
+            # when it has that many moves left (or stops after this decision anyway); then ``state`` itself can be
+            # spent on the last action scored.
+            spare = choices == 0 or steps >= FORCED_LIMIT
+            scores, best = score_children(state, legal, mover, spare)
+            i = legal.index(greedy.pick(legal, scores, state.rules))
+            chosen = best[i]
+            forced = chosen.after.decisions - before - 1
+            if choices == 0 or forced <= steps:
+                state = chosen.after
+                steps -= forced
+                known = chosen
+            else:  # fewer moves left than the forced ones scoring played: play the action, then as many as allowed
+                state.apply(legal[i])
+                known = None
         self.evals += 1
-        if state.result is None:
+        if state.result is not None:
+            return state.returns()
+        mine: float | None = None
+        if known is not None and known.after is state and len(state.legal_actions()) != 1:
+            mine, state = known.value, known.completed  # what completed_value(state, mover) gives again
+        else:
             state = completed_value(state, mover)[1]
         if state.result is not None:
             return state.returns()
         evaluate = state.rules.evaluate
-        return [evaluate(state, p) for p in range(len(state.zones))]
+        return [mine if p == mover and mine is not None else evaluate(state, p) for p in range(len(state.zones))]
 
 
 #: The options of an ``mcts:`` spec: the keyword each sets and how its value reads.

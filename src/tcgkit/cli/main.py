@@ -312,22 +312,20 @@ def sim(
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=err, transient=True, auto_refresh=False, disable=not err.is_terminal) as progress:
             task = progress.add_task(f"{game}", total=len(specs))
-            last = [0.0]
-
-            def advance(_record: Any) -> None:
-                progress.advance(task)
-                now = time.monotonic()
-                if now - last[0] > 0.1:
-                    last[0] = now
-                    progress.refresh()
-
+            last = 0.0
             try:
-                for rec in simmod.run(specs, jobs or None, keep_replays=bool(save_replays), progress=advance,
-                                      decks=table, backend=backend, address=address):
-                    with _interrupt_deferred():  # a game is stored and counted whole, or not at all
+                for batch in simmod.run_batches(specs, jobs or None, keep_replays=bool(save_replays), decks=table,
+                                                backend=backend, address=address):
+                    with _interrupt_deferred():  # games are stored and counted whole, or not at all
                         if writer is not None:
-                            writer.add(rec)
-                        records.append(rec)
+                            writer.add_many(batch)
+                        records.extend(batch)
+                    for rec in batch:  # the summary needs no card usage: a long run's records stay small
+                        rec.usage = ()
+                    progress.advance(task, len(batch))
+                    if time.monotonic() - last > 0.1:
+                        last = time.monotonic()
+                        progress.refresh()
             except KeyboardInterrupt:
                 stopped = True
         seconds = time.perf_counter() - start

@@ -105,6 +105,19 @@ class Reading:
         """Every phrase of the text was read."""
         return not self.unread
 
+    @property
+    def fields(self) -> dict[str, Any]:
+        """The printed fields the phrases gave (their ``fields`` parts, merged in order; a later one wins).
+
+        >>> r = Reading({"fields": [{"class": "Tank"}, {"uses": 3}]})
+        >>> r.fields
+        {'class': 'Tank', 'uses': 3}
+        """
+        out: dict[str, Any] = {}
+        for f in self.parts.get("fields", ()):
+            out.update(f)
+        return out
+
     def merge(self, part: Any) -> None:
         """Add a phrase's output: a mapping of lists (or a list of such mappings) is appended key by key."""
         if part is None:
@@ -231,6 +244,10 @@ class Phrasebook:
         """The top rule of one piece of text (``sentence: a | b``), read once per split piece or whole text."""
         self._start = rule
         self._parser = None
+
+    def start_with_phrases(self, name: str = "sentence") -> None:
+        """The top rule ``name``: any one of the game's phrases (those added so far, in order)."""
+        self.start(f"{name}: " + " | ".join(self._phrase_names))
 
     @property
     def phrases(self) -> list[str]:

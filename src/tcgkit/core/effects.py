@@ -432,7 +432,8 @@ def amount(state: GameState, ctx: dict, spec: Any) -> int:
     raise TcgkitError(f"unknown amount {spec!r}")
 
 
-_OPS = {
+#: the comparison operators of ``{compare: [a, op, b]}``: op -> function of two ints (games reuse them).
+COMPARE_OPS = {
     "<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__, "==": int.__eq__, "!=": int.__ne__,
 }
 
@@ -455,7 +456,7 @@ def check(state: GameState, ctx: dict, cond: Any) -> bool:
             ok = not select(state, ctx, arg)
         elif key == "compare":
             a, op, b = arg
-            ok = _OPS[op](amount(state, ctx, a), amount(state, ctx, b))
+            ok = COMPARE_OPS[op](amount(state, ctx, a), amount(state, ctx, b))
         elif key == "all":
             ok = all(check(state, ctx, c) for c in arg)
         elif key == "any":

@@ -24,14 +24,23 @@ from typing import Any
 FROM_TEXT = "from_text"
 
 Compile = Callable[[dict[str, Any], str], tuple[list[dict[str, Any]], list[str]]]
+#: A game's reading of one entry's text: (effects, unread, the printed fields the text gives).
+CompileWithFields = Callable[[dict[str, Any], str], tuple[list[dict[str, Any]], list[str], dict[str, Any]]]
 
 
-def prepare_from_text(entry: dict[str, Any], source: str, compile_entry: Compile) -> dict[str, Any]:
-    """The entry with ``effects: from_text`` replaced by what the game's grammar read (``unread`` lists the rest)."""
+def prepare_from_text(entry: dict[str, Any], source: str, compile_entry: Compile | CompileWithFields) -> dict[str, Any]:
+    """The entry with ``effects: from_text`` replaced by what the game's grammar read (``unread`` lists the rest).
+    A grammar that also reads printed fields from the text (a class, a keyword) returns them third: they fill in
+    what the entry leaves out (a field the file gives wins).
+
+    >>> read = lambda entry, source: ([], [], {"class": "Tank", "name": "ignored"})
+    >>> prepare_from_text({"name": "Y", "effects": "from_text"}, "x.yaml", read)
+    {'class': 'Tank', 'name': 'Y', 'effects': [], 'unread': []}
+    """
     if entry.get("effects") != FROM_TEXT:
         return entry
-    effects, unread = compile_entry(entry, source)
-    return {**entry, "effects": effects, "unread": list(unread)}
+    effects, unread, *fields = compile_entry(entry, source)
+    return {**(fields[0] if fields else {}), **entry, "effects": effects, "unread": list(unread)}
 
 
 def measure(files: Any, compile_entry: Compile) -> tuple[list[str], dict[str, list[str]]]:

@@ -80,6 +80,9 @@ class Ruleset:
     HAND_ZONE: ClassVar[str] = "hand"
     DISCARD_ZONE: ClassVar[str] = "discard"
     TOKEN_ZONE: ClassVar[str] = "field"
+    #: the deck sections whose cards are played, in this order (None: every section of the deck file). The others
+    #: are checked with the deck and left out of the game (TGOD's Armory, TGC's chosen subtypes).
+    PLAYED_SECTIONS: ClassVar[tuple[str, ...] | None] = None
     #: what a zone may hold, for checking positions placed by hand (``position_problems``): zone -> (the most cards
     #: one player may have there or None, the card types allowed there or () for any).
     ZONE_RULES: ClassVar[Mapping[str, tuple[int | None, tuple[str, ...]]]] = {}
@@ -316,8 +319,8 @@ class Ruleset:
     # ------------------------------------------------------------------ setting up
     def new_game(self, decks: Sequence[Deck | str], seed: int = 0, options: Mapping[str, Any] | None = None,
                  check_decks: bool = True) -> GameState:
-        """Optional hook: Start a game: instances for every card of both decks, the game's setup, then run to the first
-        decision.
+        """Optional hook: Start a game: each deck checked whole, instances for every card of the sections played
+        (``PLAYED_SECTIONS``), the game's setup, then run to the first decision.
 
         Raises :class:`DeckFileError` when a deck is illegal (unless ``check_decks`` is False).
         """
@@ -326,27 +329,55 @@ class Ruleset:
         if check_decks:
             for i, deck in enumerate(resolved):
                 self.check_deck(deck, opts, i)
-        pool = self.pool()
         defs: list[CardDef] = []
         owner: list[int] = []
         sections: list[dict[str, list[int]]] = []
         for p, deck in enumerate(resolved):
             by_section: dict[str, list[int]] = {}
-            for section, names in deck.sections.items():
-                ids = []
-                for n in names:
-                    try:
-                        defs.append(pool.get(n))
-                    except KeyError:
-                        raise DeckFileError(f"deck {deck.name!r}: no card named {n!r} in {self.id}") from None
-                    owner.append(p)
-                    ids.append(len(defs) - 1)
-                by_section[section] = ids
+            for section, cards in self.deck_cards(deck):
+                base = len(defs)
+                defs.extend(cards)
+                by_section[section] = list(range(base, len(defs)))
+            owner.extend([p] * (len(defs) - len(owner)))
             sections.append(by_section)
         state = GameState(self, defs, owner, seed, opts, players=len(resolved))
         state.deck_names = tuple(d.name for d in resolved)
         self.setup(state, sections)
         return state
+
+    def deck_cards(self, deck: Deck) -> tuple[tuple[str, tuple[CardDef, ...]], ...]:
+        """The cards of each section of ``deck`` that is played (``PLAYED_SECTIONS``), in deck order, looked up in
+        the pool once per deck and pool (a batch of games plays the same few decks again and again).
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("tgod")
+        >>> [(section, len(cards)) for section, cards in rules.deck_cards(rules.deck("Guardian Wall"))]
+        [('main', 30)]
+        """
+        pool = self.pool()
+        played = self.PLAYED_SECTIONS
+        items = tuple(deck.sections.items()) if played is None else tuple((s, deck.section(s)) for s in played)
+        key = (pool, items)
+        try:
+            got = _DECK_CARDS.get(key)
+        except TypeError:  # sections given as lists: not hashable, not remembered
+            key, got = None, None
+        if got is None:
+            out = []
+            for section, names in items:
+                cards = []
+                for n in names:
+                    try:
+                        cards.append(pool.get(n))
+                    except KeyError:
+                        raise DeckFileError(f"deck {deck.name!r}: no card named {n!r} in {self.id}") from None
+                out.append((section, tuple(cards)))
+            got = tuple(out)
+            if key is not None:
+                if len(_DECK_CARDS) > 256:
+                    _DECK_CARDS.clear()
+                _DECK_CARDS[key] = got
+        return got
 
     def setup(self, state: GameState, sections: list[dict[str, list[int]]]) -> None:
         """Required hook: Place the cards (``sections[player][section] = ids``), deal, and run to the first decision."""
@@ -635,3 +666,4 @@ def event_bindings(ev: Event) -> dict[str, Any]:
 
 _POOLS: dict[tuple[str, tuple[Path, ...]], tuple[CardPool, frozenset[str], tuple[str, ...]]] = {}
 _DECK_PROBLEMS: dict[tuple, tuple[Violation, ...]] = {}
+_DECK_CARDS: dict[tuple, tuple[tuple[str, tuple[CardDef, ...]], ...]] = {}

@@ -1,9 +1,13 @@
-"""``tcgkit bench``: how fast a game runs with random bots (games/s, decisions/s, clones/s) on one core, and how
-fast a search bot thinks (``bench_bot``: MCTS iterations per second, seconds per decision)."""
+"""``tcgkit bench``: how fast a game runs with random bots (games/s, decisions/s, clones/s) on one core, how
+fast a search bot thinks (``bench_bot``: MCTS iterations per second, seconds per decision), and how much a
+simulation gains from worker processes (``bench_sim``: ``--jobs 1`` against ``--jobs 2``, and the results file's
+size; ``scripts/bench_sim.py`` runs it for every game)."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from tcgkit.bots import RandomBot, View, make_bot
@@ -120,3 +124,64 @@ default budget's unit); ``seconds_per_decision`` is the mean over its
         "seconds_per_decision": round(thinking / searched, 4) if searched else 0.0,
         "max_seconds_per_decision": round(slowest, 4),
     }
+
+
+def bench_sim(game: str, games: int = 1000, jobs: Sequence[int] = (1, 2), seed: int = 1,
+              folder: str | Path | None = None) -> dict[str, Any]:
+    """Time one ``tcgkit sim`` run of ``games`` random-bot games over every shipped deck, once per number of jobs,
+    storing every game as ``--out`` does (:func:`~tcgkit.simulation.run.run_batches` into a
+    :class:`~tcgkit.simulation.results.ResultsWriter`), in this process and its workers.
+
+    Per number of jobs: ``seconds`` (wall clock, from planning to the last commit), ``cpu_parent`` (this process's
+    CPU seconds: receiving and storing the records, or everything with one job) and ``cpu_workers`` (the workers'
+    CPU seconds). ``speedup`` is the wall-clock ratio of the first number of jobs to each other;
+    ``cpu_speedup`` what it would be on idle cores shared evenly (the first run's CPU time over the other's CPU
+    time divided by its jobs): the figure to read on a busy machine. ``bytes_per_1000_games`` is the results file's
+    size; ``identical`` says whether every run stored the same rows (all but ``seconds``) in the same order.
+
+    >>> r = bench_sim("tgod", games=4)
+    >>> sorted(r["runs"]), r["identical"], r["bytes_per_1000_games"] > 0
+    (['1', '2'], True, True)
+    """
+    import resource
+    import sqlite3
+    import tempfile
+
+    from tcgkit.simulation.results import ResultsWriter
+    from tcgkit.simulation.run import plan, resolve_decks, run_batches
+
+    rules = get_rules(game)
+    decks = resolve_decks(game, list(rules.decks()))
+    bots = ("random", "random")
+    runs: dict[str, dict[str, float]] = {}
+    stored: list[list[tuple]] = []
+    size = 0
+    with tempfile.TemporaryDirectory(dir=folder) as tmp:
+        for j in jobs:
+            path = Path(tmp) / f"{game}-jobs{j}.sqlite"
+            children = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu, start = time.process_time(), time.perf_counter()
+            specs = plan(game, games, seed, list(decks), bots)
+            with ResultsWriter(path) as out:
+                out.start_run(game, seed, decks, bots, len(specs), j)
+                for batch in run_batches(specs, j, decks=decks):
+                    out.add_many(batch)
+                out.finish()
+            seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            workers = max(0.0, after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime)
+            runs[str(j)] = {"seconds": round(seconds, 3), "cpu_parent": round(cpu, 3), "cpu_workers": round(workers, 3)}
+            size = size or path.stat().st_size
+            with sqlite3.connect(path) as conn:
+                stored.append(conn.execute("SELECT id, run, game_index, seed, deck0, deck1, bot0, bot1, first_player, "
+                                           "winner, ending, turns, decisions, error FROM games").fetchall()
+                              + conn.execute("SELECT * FROM card_usage").fetchall())
+            conn.close()
+    base = runs[str(jobs[0])]
+    base_cpu = base["cpu_parent"] + base["cpu_workers"]
+    for j in jobs[1:]:
+        r = runs[str(j)]
+        r["speedup"] = round(base["seconds"] / r["seconds"], 2)
+        r["cpu_speedup"] = round(base_cpu / ((r["cpu_parent"] + r["cpu_workers"]) / j), 2)
+    return {"game": game, "games": games, "runs": runs, "bytes_per_1000_games": round(size * 1000 / games),
+            "identical": all(s == stored[0] for s in stored)}

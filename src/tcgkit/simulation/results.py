@@ -4,19 +4,26 @@
 exact card lists of its decks, one row per game and, per game and player, how many copies of each card were
 drawn and played. ``tcgkit report RESULTS...`` reads one or more files back with :func:`load`.
 
-The schema (version 1; every table has the column ``run`` except ``meta``)::
+The schema (version 2; card and deck names are stored once, rows refer to them by small integers)::
 
-    meta(key TEXT PRIMARY KEY, value TEXT)          -- 'schema_version' = '1', 'created_by' = 'tcgkit x.y.z'
-    runs(run INTEGER PRIMARY KEY, game, seed, games_planned, games_done, bot0, bot1, jobs, backend,
-         options /* JSON */, started, finished /* ISO UTC */, status /* running|complete|stopped */, command)
+    meta(key TEXT PRIMARY KEY, value TEXT)          -- 'schema_version' = '2', 'created_by' = 'tcgkit x.y.z'
+    runs(run INTEGER PRIMARY KEY, game, seed, games_planned, games_done, first_game /* games.id of game 0 */,
+         bot0, bot1, jobs, backend, options /* JSON */, started, finished /* ISO UTC */,
+         status /* running|complete|stopped */, command)
+    decks(run, deck /* 0, 1, ... */, name)          -- the decks of a run
+    cards(card INTEGER PRIMARY KEY, name UNIQUE)    -- every card named in the file, once
+    endings(ending INTEGER PRIMARY KEY, reason, clause)   -- every way a game ended (reason, rule clause), once
     deck_cards(run, deck, section, card, copies)    -- the decks of the run, as played
-    games(id INTEGER PRIMARY KEY, run, game_index, game, seed, deck0, deck1, bot0, bot1, first_player,
-          winner /* 0, 1 or NULL for a draw or an error */, reason, clause, turns, decisions, seconds,
-          error /* NULL unless the game crashed */)
+    games(id INTEGER PRIMARY KEY /* runs.first_game + game_index */, run, game_index, seed, deck0, deck1,
+          bot0, bot1, first_player, winner /* 0, 1 or NULL for a draw or an error */, ending, turns, decisions,
+          seconds, error /* NULL unless the game crashed */)
     card_usage(game_id /* games.id */, player, card, drawn, played)   -- copies drawn / times played
 
-``deck0``/``bot0`` sit in seat 0; ``first_player`` is the seat that took the first turn. A game with an error has
-``reason = 'error'`` and no card usage.
+plus two views that put the names back: ``games_named`` and ``card_usage_named``. ``deck0``/``bot0`` sit in seat
+0; ``first_player`` is the seat that took the first turn. A game with an error ends with the reason ``error`` and
+has no card usage. Every table but ``runs``, ``cards``, ``endings`` and ``games`` (whose integer key is SQLite's row
+id, the most compact key) is ``WITHOUT ROWID``, keyed by its integer columns. Version 1 files (names as text in
+every row) are still read; new runs go to version 2 files.
 
 >>> import tempfile, os
 >>> from tcgkit.simulation.run import plan, resolve_decks, run
@@ -38,7 +45,7 @@ import datetime
 import json
 import sqlite3
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,34 +53,55 @@ from typing import Any
 from tcgkit.core.decks import Deck
 from tcgkit.core.errors import TcgkitError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: The schema versions :func:`load` reads (a writer appends to the current version only).
+READS = (1, 2)
 #: Seconds a writer or a reader waits for another process's lock on the file before giving up.
 BUSY_TIMEOUT = 60.0
+#: A writer commits after this many games or seconds (and when the run ends).
+COMMIT_GAMES, COMMIT_SECONDS = 500, 2.0
 
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS runs (
     run INTEGER PRIMARY KEY, game TEXT NOT NULL, seed INTEGER NOT NULL, games_planned INTEGER NOT NULL,
-    games_done INTEGER NOT NULL DEFAULT 0, bot0 TEXT NOT NULL, bot1 TEXT NOT NULL, jobs INTEGER,
-    backend TEXT, options TEXT, started TEXT, finished TEXT, status TEXT NOT NULL, command TEXT
+    games_done INTEGER NOT NULL DEFAULT 0, first_game INTEGER NOT NULL, bot0 TEXT NOT NULL, bot1 TEXT NOT NULL,
+    jobs INTEGER, backend TEXT, options TEXT, started TEXT, finished TEXT, status TEXT NOT NULL, command TEXT
 );
+CREATE TABLE IF NOT EXISTS decks (
+    run INTEGER NOT NULL REFERENCES runs(run), deck INTEGER NOT NULL, name TEXT NOT NULL, PRIMARY KEY (run, deck)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS cards (card INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE IF NOT EXISTS endings (ending INTEGER PRIMARY KEY, reason TEXT NOT NULL, clause TEXT);
 CREATE TABLE IF NOT EXISTS deck_cards (
-    run INTEGER NOT NULL REFERENCES runs(run), deck TEXT NOT NULL, section TEXT NOT NULL, card TEXT NOT NULL,
-    copies INTEGER NOT NULL, PRIMARY KEY (run, deck, section, card)
-);
+    run INTEGER NOT NULL, deck INTEGER NOT NULL, section TEXT NOT NULL, card INTEGER NOT NULL REFERENCES cards(card),
+    copies INTEGER NOT NULL, PRIMARY KEY (run, deck, section, card), FOREIGN KEY (run, deck) REFERENCES decks
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY, run INTEGER NOT NULL REFERENCES runs(run), game_index INTEGER NOT NULL,
-    game TEXT NOT NULL, seed INTEGER NOT NULL, deck0 TEXT NOT NULL, deck1 TEXT NOT NULL,
-    bot0 TEXT NOT NULL, bot1 TEXT NOT NULL, first_player INTEGER, winner INTEGER, reason TEXT, clause TEXT,
-    turns INTEGER, decisions INTEGER, seconds REAL, error TEXT, UNIQUE (run, game_index)
+    seed INTEGER NOT NULL, deck0 INTEGER NOT NULL, deck1 INTEGER NOT NULL, bot0 TEXT NOT NULL, bot1 TEXT NOT NULL,
+    first_player INTEGER, winner INTEGER, ending INTEGER NOT NULL REFERENCES endings(ending), turns INTEGER,
+    decisions INTEGER, seconds REAL, error TEXT
 );
 CREATE TABLE IF NOT EXISTS card_usage (
-    game_id INTEGER NOT NULL REFERENCES games(id), player INTEGER NOT NULL, card TEXT NOT NULL,
-    drawn INTEGER NOT NULL, played INTEGER NOT NULL, PRIMARY KEY (game_id, player, card)
-);
+    game_id INTEGER NOT NULL REFERENCES games(id), player INTEGER NOT NULL,
+    card INTEGER NOT NULL REFERENCES cards(card), drawn INTEGER NOT NULL, played INTEGER NOT NULL,
+    PRIMARY KEY (game_id, player, card)
+) WITHOUT ROWID;
+CREATE VIEW IF NOT EXISTS games_named AS
+    SELECT g.id, g.run, g.game_index, r.game, g.seed, d0.name AS deck0, d1.name AS deck1, g.bot0, g.bot1,
+           g.first_player, g.winner, e.reason, e.clause, g.turns, g.decisions, g.seconds, g.error
+    FROM games g JOIN runs r ON r.run = g.run JOIN endings e ON e.ending = g.ending
+    JOIN decks d0 ON d0.run = g.run AND d0.deck = g.deck0 JOIN decks d1 ON d1.run = g.run AND d1.deck = g.deck1;
+CREATE VIEW IF NOT EXISTS card_usage_named AS
+    SELECT u.game_id, g.run, g.game_index, u.player, d.name AS deck, c.name AS card, u.drawn, u.played
+    FROM card_usage u JOIN games g ON g.id = u.game_id JOIN cards c ON c.card = u.card
+    JOIN decks d ON d.run = g.run AND d.deck = CASE u.player WHEN 0 THEN g.deck0 ELSE g.deck1 END;
 """
 
-_TABLES = ("meta", "runs", "deck_cards", "games", "card_usage")
+#: The tables of each schema version.
+_TABLES = {1: ("meta", "runs", "deck_cards", "games", "card_usage"),
+           2: ("meta", "runs", "decks", "cards", "endings", "deck_cards", "games", "card_usage")}
 
 
 def _now() -> str:
@@ -147,29 +175,38 @@ def _alive(writer: str) -> bool:
     return True
 
 
-def _check_schema(conn: sqlite3.Connection, path: str | Path) -> None:
-    """Raise a one-line error unless ``conn`` is a tcgkit results file this version can read."""
+def _check_schema(conn: sqlite3.Connection, path: str | Path, writing: bool = False) -> int | None:
+    """The schema version of ``conn`` (None for an empty file); a one-line error unless it is a tcgkit results file
+    this version reads (or, ``writing``, appends to)."""
     try:
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     except sqlite3.DatabaseError as exc:
         raise TcgkitError(f"{path}: not a tcgkit results file ({exc})") from None
     if not names:
-        return
-    missing = [t for t in _TABLES if t not in names]
+        return None
+    if "meta" not in names:
+        raise TcgkitError(f"{path}: not a tcgkit results file (no table 'meta')")
+    row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    version = int(row[0]) if row is not None and str(row[0]).isdigit() else None
+    if version not in READS:
+        raise TcgkitError(f"{path}: results schema version {row[0] if row else '?'}, this tcgkit reads "
+                          f"versions {', '.join(map(str, READS))}")
+    missing = [t for t in _TABLES[version] if t not in names]
     if missing:
         raise TcgkitError(f"{path}: not a tcgkit results file (no table {missing[0]!r})")
-    row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-    if row is None or str(row[0]) != str(SCHEMA_VERSION):
-        raise TcgkitError(f"{path}: results schema version {row[0] if row else '?'}, this tcgkit reads "
-                          f"version {SCHEMA_VERSION}")
+    if writing and version != SCHEMA_VERSION:
+        raise TcgkitError(f"{path}: results schema version {version} is read (tcgkit report) but not appended to; "
+                          f"store new runs in a new file")
+    return version
 
 
 class ResultsWriter:
     """Appends runs and their games to a results file (created when missing). Use as a context manager.
 
-    Games are committed in batches (every 200 games or 2 seconds) and when the run finishes, so a run stopped
-    by Ctrl-C keeps every game it finished once :meth:`finish` is called (and, at worst, the last batch is lost if
-    the process is killed).
+    Games are written as they come (:meth:`add`, or :meth:`add_many` for a batch in one statement per table) and
+    committed every 500 games or 2 seconds and when the run finishes, so a run stopped by Ctrl-C keeps every game
+    it finished once :meth:`finish` is called (and, at worst, the games since the last commit are lost if the process
+    is killed). A game is stored whole (its row and its card rows) or not at all.
     """
 
     def __init__(self, path: str | Path) -> None:
@@ -181,9 +218,10 @@ class ResultsWriter:
         except sqlite3.Error as exc:
             raise TcgkitError(f"{path}: cannot open results file ({exc})") from None
         try:
-            _check_schema(self.conn, path)
+            _check_schema(self.conn, path, writing=True)
             self.conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
             self._use_wal()
+            self.conn.execute("PRAGMA synchronous = NORMAL")  # WAL: a commit survives a crash of the process
             self._create_schema()
         except sqlite3.Error as exc:
             self.conn.close()
@@ -193,6 +231,10 @@ class ResultsWriter:
             raise
         self.run: int | None = None
         self.done = 0
+        self._first_game = 0
+        self._decks: dict[str, int] = {}
+        self._cards: dict[str, int] = {}
+        self._endings: dict[tuple[str, str | None], int] = {}
         self._pending = 0
         self._last_commit = 0.0
 
@@ -220,7 +262,7 @@ class ResultsWriter:
         """Create the tables and the meta rows in one transaction: a concurrent writer sees all of them or none."""
         self.conn.execute("BEGIN IMMEDIATE")  # the write lock first: two first writers take turns
         try:
-            _check_schema(self.conn, self.path)
+            _check_schema(self.conn, self.path, writing=True)
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     self.conn.execute(statement)
@@ -241,21 +283,53 @@ class ResultsWriter:
                   jobs: int | None = None, backend: str = "local", options: Mapping[str, Any] | None = None,
                   command: str = "") -> int:
         """Record a new run (status ``running``) and its decks' card lists; returns its run id."""
-        cur = self.conn.execute(
-            "INSERT INTO runs (game, seed, games_planned, bot0, bot1, jobs, backend, options, started, status,"
-            " command) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)",
-            (game, seed, planned, bots[0], bots[1], jobs, backend, json.dumps(dict(options or {})), _now(),
-             command),
-        )
-        run = cur.lastrowid
-        assert run is not None
-        rows = [(run, *row) for row in _deck_rows(game, decks)]
-        self.conn.executemany("INSERT INTO deck_cards VALUES (?, ?, ?, ?, ?)", rows)
-        self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"writer of run {run}", _writer_id()))
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            first = self.conn.execute("SELECT COALESCE(MAX(first_game + games_planned), 1) FROM runs").fetchone()[0]
+            cur = self.conn.execute(
+                "INSERT INTO runs (game, seed, games_planned, first_game, bot0, bot1, jobs, backend, options, started,"
+                " status, command) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)",
+                (game, seed, planned, first, bots[0], bots[1], jobs, backend, json.dumps(dict(options or {})),
+                 _now(), command),
+            )
+            run = cur.lastrowid
+            assert run is not None
+            self._decks = {name: i for i, name in enumerate(decks)}
+            self.conn.executemany("INSERT INTO decks VALUES (?, ?, ?)", [(run, i, n) for n, i in self._decks.items()])
+            self._load_cards()
+            rows = [(run, self._decks[deck], section, self._card(card), copies)
+                    for deck, section, card, copies in _deck_rows(game, decks)]
+            self.conn.executemany("INSERT INTO deck_cards VALUES (?, ?, ?, ?, ?)", rows)
+            self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"writer of run {run}", _writer_id()))
+        except BaseException:
+            self.conn.rollback()
+            raise
         self.conn.commit()
-        self.run = run
-        self.done = 0
+        self.run, self.done, self._first_game = run, 0, first
         return run
+
+    def _load_cards(self) -> None:
+        """The ids of the cards and endings already in the file (new ones are added as games name them)."""
+        self._cards = {name: card for card, name in self.conn.execute("SELECT card, name FROM cards")}
+        self._endings = {(r, c): e for e, r, c in self.conn.execute("SELECT ending, reason, clause FROM endings")}
+
+    def _ending(self, reason: str, clause: str | None) -> int:
+        """The id of the ending (reason, clause) in this file (a new row in ``endings`` the first time)."""
+        key = (reason, clause)
+        ending = self._endings.get(key)
+        if ending is None:  # another writer may have added it since we looked: ask again, under the write lock
+            row = self.conn.execute("SELECT ending FROM endings WHERE reason = ? AND clause IS ?", key).fetchone()
+            ending = self._endings[key] = (row[0] if row else self.conn.execute(
+                "INSERT INTO endings (reason, clause) VALUES (?, ?)", key).lastrowid)
+        return ending
+
+    def _card(self, name: str) -> int:
+        """The id of the card named ``name`` in this file (a new row in ``cards`` the first time)."""
+        card = self._cards.get(name)
+        if card is None:
+            self.conn.execute("INSERT OR IGNORE INTO cards (name) VALUES (?)", (name,))
+            card = self._cards[name] = self.conn.execute("SELECT card FROM cards WHERE name = ?", (name,)).fetchone()[0]
+        return card
 
     def resume_run(self, game: str, seed: int, decks: Mapping[str, Deck], bots: Sequence[str], planned: int,
                    specs: Sequence[Any], options: Mapping[str, Any] | None = None) -> set[int]:
@@ -268,8 +342,13 @@ class ResultsWriter:
         self.conn.execute("BEGIN IMMEDIATE")  # check and claim the run in one step: two resumers cannot both win
         try:
             run = self._resumable(game, seed, decks, bots, planned, specs, options)
-            done = {i for (i,) in self.conn.execute("SELECT game_index FROM games WHERE run = ?", (run,))}
-            self.conn.execute("UPDATE runs SET status = 'running', finished = NULL WHERE run = ?", (run,))
+            self._first_game = self.conn.execute("SELECT first_game FROM runs WHERE run = ?", (run,)).fetchone()[0]
+            done = {i for (i,) in self.conn.execute("SELECT game_index FROM games WHERE id BETWEEN ? AND ?",
+                                                    self._id_span(run, planned))}
+            self._decks = {n: d for d, n in self.conn.execute("SELECT deck, name FROM decks WHERE run = ?", (run,))}
+            self._load_cards()
+            self.conn.execute("UPDATE runs SET status = 'running', finished = NULL, games_done = ? WHERE run = ?",
+                              (len(done), run))
             self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"writer of run {run}", _writer_id()))
         except BaseException:
             self.conn.rollback()
@@ -278,6 +357,11 @@ class ResultsWriter:
         self.run = run
         self.done = len(done)
         return done
+
+    def _id_span(self, run: int, planned: int | None = None) -> tuple[int, int]:
+        """The first and last ``games.id`` a run may hold."""
+        first, n = self.conn.execute("SELECT first_game, games_planned FROM runs WHERE run = ?", (run,)).fetchone()
+        return first, first + (n if planned is None else planned) - 1
 
     def _resumable(self, game: str, seed: int, decks: Mapping[str, Deck], bots: Sequence[str], planned: int,
                    specs: Sequence[Any], options: Mapping[str, Any] | None) -> int:
@@ -292,8 +376,9 @@ class ResultsWriter:
                                      ("bots", (b0, b1), tuple(bots)),
                                      ("options", opts, json.dumps(dict(options or {})))])
             if why is None:
-                have = sorted(self.conn.execute("SELECT deck, section, card, copies FROM deck_cards WHERE run = ?",
-                                                (run,)).fetchall())
+                have = sorted(self.conn.execute(
+                    "SELECT d.name, x.section, c.name, x.copies FROM deck_cards x JOIN decks d USING (run, deck) "
+                    "JOIN cards c USING (card) WHERE x.run = ?", (run,)).fetchall())
                 if have != want_cards:
                     why = "its decks hold other cards"
             if why is None:
@@ -311,8 +396,10 @@ class ResultsWriter:
     def _other_games(self, run: int, specs: Sequence[Any]) -> str | None:
         by_index = {s.index: s for s in specs}
         for index, seed, d0, d1, b0, b1 in self.conn.execute(
-                "SELECT game_index, seed, deck0, deck1, bot0, bot1 FROM games WHERE run = ? ORDER BY game_index",
-                (run,)):
+                "SELECT g.game_index, g.seed, d0.name, d1.name, g.bot0, g.bot1 FROM games g "
+                "JOIN decks d0 ON d0.run = g.run AND d0.deck = g.deck0 "
+                "JOIN decks d1 ON d1.run = g.run AND d1.deck = g.deck1 "
+                "WHERE g.id BETWEEN ? AND ? ORDER BY g.id", self._id_span(run)):
             spec = by_index.get(index)
             if spec is None or (seed, (d0, d1), (b0, b1)) != (spec.seed, tuple(spec.decks), tuple(spec.bots)):
                 return f"its game {index} is not the game this run plans at that index"
@@ -320,58 +407,73 @@ class ResultsWriter:
 
     def add(self, record: Any) -> None:
         """Store one :class:`~tcgkit.simulation.run.GameRecord` of this run: all its rows, or none if interrupted."""
+        self.add_many((record,))
+
+    def add_many(self, records: Sequence[Any]) -> None:
+        """Store records of this run in one step: all their rows, or none (an error, or Ctrl-C in the middle)."""
         import time
 
         if self.run is None:
             raise TcgkitError("start a run before adding games")
         if not self.conn.in_transaction:
-            self.conn.execute("BEGIN")
-        self.conn.execute("SAVEPOINT game")
+            self.conn.execute("BEGIN IMMEDIATE")
+        self.conn.execute("SAVEPOINT games")
+        known = len(self._cards) + len(self._endings)
         try:
-            self._insert(record)
-        except BaseException:  # an error or Ctrl-C in the middle of a game's rows: store all of it or nothing
-            self.conn.execute("ROLLBACK TO game")
-            self.conn.execute("RELEASE game")
+            self._insert(records)
+        except BaseException:  # an error or Ctrl-C in the middle of the rows: store all of them or nothing
+            self.conn.execute("ROLLBACK TO games")
+            self.conn.execute("RELEASE games")
+            if len(self._cards) + len(self._endings) != known:  # card or ending rows they added are gone too
+                self._load_cards()
             raise
-        self.conn.execute("RELEASE game")
-        self.done += 1
-        self._pending += 1
+        self.conn.execute("RELEASE games")
+        self.done += len(records)
+        self._pending += len(records)
         now = time.monotonic()
-        if self._pending >= 200 or now - self._last_commit > 2.0:
+        if self._pending >= COMMIT_GAMES or now - self._last_commit > COMMIT_SECONDS:
             self._commit_run("running")
             self._last_commit = now
 
-    def _insert(self, r: Any) -> int:
-        cur = self.conn.execute(
-            "INSERT INTO games (run, game_index, game, seed, deck0, deck1, bot0, bot1, first_player, winner, reason,"
-            " clause, turns, decisions, seconds, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (self.run, r.index, r.game, r.seed, r.decks[0], r.decks[1], r.bots[0], r.bots[1],
-             None if r.error else r.first_player, r.winner, r.reason, r.clause, r.turns, r.decisions,
-             round(r.seconds, 6), r.error),
-        )
-        gid = cur.lastrowid
+    def _insert(self, records: Sequence[Any]) -> None:
+        run, first, cards, endings = self.run, self._first_game, self._cards, self._endings
+        games = []
         usage = []
-        for p in range(len(r.drawn)):
-            drawn, played = Counter(r.drawn[p]), Counter(r.played[p])
-            for card in sorted(set(drawn) | set(played)):
-                usage.append((gid, p, card, drawn[card], played[card]))
-        if usage:
-            self.conn.executemany("INSERT INTO card_usage VALUES (?, ?, ?, ?, ?)", usage)
-        assert gid is not None
-        return gid
+        for r in records:
+            gid = first + r.index
+            ending = endings.get((r.reason, r.clause))
+            games.append((gid, run, r.index, r.seed, self._deck(r.decks[0]), self._deck(r.decks[1]), r.bots[0],
+                          r.bots[1], None if r.error else r.first_player, r.winner,
+                          self._ending(r.reason, r.clause) if ending is None else ending, r.turns, r.decisions,
+                          round(r.seconds, 6), r.error))
+            for p, name, drawn, played in r.usage:
+                card = cards.get(name)
+                usage.append((gid, p, self._card(name) if card is None else card, drawn, played))
+        self.conn.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", games)
+        self.conn.executemany("INSERT INTO card_usage VALUES (?, ?, ?, ?, ?)", usage)
+        # in the same step as the rows: the count can never disagree with them
+        self.conn.execute("UPDATE runs SET games_done = games_done + ? WHERE run = ?", (len(games), run))
+
+    def _deck(self, name: str) -> int:
+        deck = self._decks.get(name)
+        if deck is None:
+            raise TcgkitError(f"deck {name!r} is not a deck of run {self.run}")
+        return deck
 
     def _commit_run(self, status: str) -> None:
-        # counted from the stored rows: a Ctrl-C may land between a game's rows and any counter of ours
-        self.conn.execute("UPDATE runs SET games_done = (SELECT COUNT(*) FROM games WHERE run = ?), status = ?,"
-                          " finished = ? WHERE run = ?",
-                          (self.run, status, None if status == "running" else _now(), self.run))
+        self.conn.execute("UPDATE runs SET status = ?, finished = ? WHERE run = ?",
+                          (status, None if status == "running" else _now(), self.run))
         self.conn.commit()
         self._pending = 0
 
     def finish(self, status: str = "complete") -> None:
         """Close the current run: ``complete``, or ``stopped`` when it ended early."""
         if self.run is not None:
+            if not self.conn.in_transaction:
+                self.conn.execute("BEGIN IMMEDIATE")
             self.conn.execute("DELETE FROM meta WHERE key = ?", (f"writer of run {self.run}",))
+            self.conn.execute("UPDATE runs SET games_done = (SELECT COUNT(*) FROM games WHERE id BETWEEN ? AND ?) "
+                              "WHERE run = ?", (*self._id_span(self.run), self.run))
             self._commit_run(status)
             self.run = None
 
@@ -452,8 +554,9 @@ def load(paths: Sequence[str | Path], game: str | None = None) -> ResultSet:
         except sqlite3.Error as exc:
             raise TcgkitError(f"{p}: cannot open results file ({exc})") from None
         try:
-            _check_schema(conn, p)
-            _read(conn, n, str(p), runs, games, decks)
+            version = _check_schema(conn, p)
+            if version is not None:
+                (_read_v1 if version == 1 else _read)(conn, n, str(p), runs, games, decks)
         except sqlite3.Error as exc:
             raise TcgkitError(f"{p}: cannot read results ({exc})") from None
         finally:
@@ -498,15 +601,77 @@ def _refuse_overlaps(runs: list[RunInfo], games: list[StoredGame],
 
 def _read(conn: sqlite3.Connection, n: int, file: str, runs: list[RunInfo], games: list[StoredGame],
           decks: dict[tuple[int, int], dict[str, dict[str, int]]]) -> None:
-    """Read one file's rows, checking each; every malformed or orphan row is reported by table and row."""
+    """Read one file's rows (schema version 2), checking each; every malformed or orphan row (a row that refers to a
+    run, deck, card or game that is not there) is reported by table and row."""
     bad = _Problems(file)
-    run_ids: set[int] = set()
+    kinds = _read_runs(conn, n, file, runs, bad)
+    deck_names: dict[tuple[int, int], str] = {}
+    for row in conn.execute("SELECT run, deck, name FROM decks"):
+        where = f"run {row[0]!r} deck {row[1]!r}"
+        if bad.check("decks", where, row, _DECKS_ROW) and bad.owned("decks", where, row[0], kinds):
+            deck_names[row[0], row[1]] = row[2]
+    card_names: dict[int, str] = {}
+    for row in conn.execute("SELECT card, name FROM cards"):
+        if bad.check("cards", f"card {row[0]!r}", row, _CARDS_ROW):
+            card_names[row[0]] = row[1]
+    endings: dict[int, tuple[str, str | None]] = {}
+    for row in conn.execute("SELECT ending, reason, clause FROM endings"):
+        if bad.check("endings", f"ending {row[0]!r}", row, _ENDINGS_ROW):
+            endings[row[0]] = (row[1], row[2])
+    for row in conn.execute("SELECT run, deck, card, SUM(copies) FROM deck_cards GROUP BY run, deck, card"):
+        where = f"run {row[0]!r} deck {row[1]!r} card {row[2]!r}"
+        if (bad.check("deck_cards", where, row, _DECK_CARDS_ROW) and bad.owned("deck_cards", where, row[0], kinds)
+                and bad.owned("deck_cards", where, (row[0], row[1]), deck_names, "deck")
+                and bad.owned("deck_cards", where, row[2], card_names, "card")):
+            decks.setdefault((n, row[0]), {}).setdefault(deck_names[row[0], row[1]], {})[card_names[row[2]]] = row[3]
+    rows = conn.execute("SELECT id, run, game_index, seed, deck0, deck1, bot0, bot1, first_player, winner, ending, "
+                        "turns, decisions, seconds, error FROM games ORDER BY id").fetchall()
+    game_ids = {row[0] for row in rows if type(row[0]) is int}
+    usage: dict[int, tuple[tuple[dict[str, int], dict[str, int]], tuple[dict[str, int], dict[str, int]]]] = {}
+    for row in conn.execute("SELECT game_id, player, card, drawn, played FROM card_usage"):
+        where = f"game {row[0]!r} player {row[1]!r} card {card_names.get(row[2], row[2])!r}"
+        if (bad.check("card_usage", where, row, _USAGE_ROW_2)
+                and bad.owned("card_usage", where, row[0], game_ids, "game")
+                and bad.owned("card_usage", where, row[2], card_names, "card")):
+            d, pl = usage.setdefault(row[0], (({}, {}), ({}, {})))
+            name = card_names[row[2]]
+            if row[3]:
+                d[row[1]][name] = row[3]
+            if row[4]:
+                pl[row[1]][name] = row[4]
+    for row in rows:
+        where = f"id {row[0]!r}"
+        if (bad.check("games", where, row, _GAME_ROW_2) and bad.owned("games", where, row[1], kinds)
+                and bad.owned("games", where, (row[1], row[4]), deck_names, "deck")
+                and bad.owned("games", where, (row[1], row[5]), deck_names, "deck")
+                and bad.owned("games", where, row[10], endings, "ending")):
+            d, pl = usage.get(row[0], (({}, {}), ({}, {})))
+            reason, clause = endings[row[10]]
+            games.append(StoredGame((n, row[1]), row[2], kinds[row[1]], row[3],
+                                    (deck_names[row[1], row[4]], deck_names[row[1], row[5]]), (row[6], row[7]),
+                                    row[8], row[9], reason, clause, row[11] or 0, row[12] or 0, row[13] or 0.0,
+                                    row[14], d, pl))
+    games.sort(key=lambda g: (g.run, g.index))
+    bad.raise_any()
+
+
+def _read_runs(conn: sqlite3.Connection, n: int, file: str, runs: list[RunInfo], bad: _Problems) -> dict[int, str]:
+    """Read a file's runs (every schema version); returns the game of each well-formed run by its id."""
+    kinds: dict[int, str] = {}
     for row in conn.execute("SELECT run, game, seed, games_planned, games_done, bot0, bot1, status, started "
                             "FROM runs ORDER BY run"):
         if bad.check("runs", f"run {row[0]!r}", row, _RUN_ROW):
-            run_ids.add(row[0])
+            kinds[row[0]] = row[1]
             runs.append(RunInfo((n, row[0]), file, row[1], row[2], row[3], row[4], (row[5], row[6]), row[7],
                                 row[8]))
+    return kinds
+
+
+def _read_v1(conn: sqlite3.Connection, n: int, file: str, runs: list[RunInfo], games: list[StoredGame],
+             decks: dict[tuple[int, int], dict[str, dict[str, int]]]) -> None:
+    """Read one file's rows in schema version 1 (card and deck names in every row), checking each."""
+    bad = _Problems(file)
+    run_ids = _read_runs(conn, n, file, runs, bad)
     for row in conn.execute("SELECT run, deck, card, SUM(copies) FROM deck_cards GROUP BY run, deck, card"):
         where = f"run {row[0]!r} deck {row[1]!r} card {row[2]!r}"
         if bad.check("deck_cards", where, row, _DECK_ROW) and bad.owned("deck_cards", where, row[0], run_ids):
@@ -570,6 +735,16 @@ _RUN_ROW = (("run", _int()), ("game", _text()), ("seed", _int()), ("games_planne
 _DECK_ROW = (("run", _int()), ("deck", _text()), ("card", _text()), ("copies", _int(1)))
 _USAGE_ROW = (("game_id", _int()), ("player", _int(0, 1)), ("card", _text()), ("drawn", _int(0)),
               ("played", _int(0)))
+_DECKS_ROW = (("run", _int()), ("deck", _int(0)), ("name", _text()))
+_CARDS_ROW = (("card", _int()), ("name", _text()))
+_DECK_CARDS_ROW = (("run", _int()), ("deck", _int(0)), ("card", _int()), ("copies", _int(1)))
+_USAGE_ROW_2 = (("game_id", _int()), ("player", _int(0, 1)), ("card", _int()), ("drawn", _int(0)),
+                ("played", _int(0)))
+_GAME_ROW_2 = (("id", _int()), ("run", _int()), ("game_index", _int(0)), ("seed", _int()), ("deck0", _int(0)),
+               ("deck1", _int(0)), ("bot0", _text()), ("bot1", _text()), ("first_player", _int(0, 1, True)),
+               ("winner", _int(0, 1, True)), ("ending", _int()), ("turns", _int(0, null=True)),
+               ("decisions", _int(0, null=True)), ("seconds", _real), ("error", _text(True)))
+_ENDINGS_ROW = (("ending", _int()), ("reason", _text()), ("clause", _text(True)))
 _GAME_ROW = (("id", _int()), ("run", _int()), ("game_index", _int(0)), ("game", _text()), ("seed", _int()),
              ("deck0", _text()), ("deck1", _text()), ("bot0", _text()), ("bot1", _text()),
              ("first_player", _int(0, 1, True)), ("winner", _int(0, 1, True)), ("reason", _text(True)),
@@ -592,10 +767,11 @@ class _Problems:
                 return False
         return True
 
-    def owned(self, table: str, where: str, parent: Any, known: set[int], what: str = "run") -> bool:
+    def owned(self, table: str, where: str, parent: Any, known: Collection[Any], what: str = "run") -> bool:
         if parent in known:
             return True
-        self.found.append(f"table {table}, row {where}: no {what} {parent!r} (an orphan row)")
+        shown = parent[-1] if isinstance(parent, tuple) else parent  # a run's deck: (run, deck)
+        self.found.append(f"table {table}, row {where}: no {what} {shown!r} (an orphan row)")
         return False
 
     def raise_any(self) -> None:

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import queue
 import signal
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -47,13 +49,17 @@ class GameSpec:
     options: tuple[tuple[str, Any], ...] = ()
 
 
+#: One card a player used in a game: ``(player, card name, copies drawn, times played)``.
+Usage = tuple[int, str, int, int]
+
+
 @dataclass
 class GameRecord:
     """What a run keeps of one game.
 
-    ``drawn[p]`` and ``played[p]`` list the names of the cards player ``p`` drew and played (one entry per copy and
-    per time); ``first_player`` is the player who took the first turn; ``seconds`` is the only field that varies
-    between two runs of the same spec.
+    ``usage`` lists, per player and card (sorted by player, then name), how many copies the player drew and how many
+    times they played it (see :func:`card_usage`); ``first_player`` is the player who took the first turn;
+    ``seconds`` is the only field that varies between two runs of the same spec.
     """
 
     game: str
@@ -69,12 +75,26 @@ class GameRecord:
     first_player: int
     seconds: float
     error: str | None = None
-    drawn: list[list[str]] = field(default_factory=list)
-    played: list[list[str]] = field(default_factory=list)
+    usage: tuple[Usage, ...] = ()
     replay: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+    def compact(self) -> tuple:
+        """The record without what its spec says: what a worker sends back (a plain tuple pickles small and fast).
+
+        >>> r = GameRecord("tgod", 3, 9, ("A", "B"), ("random", "random"), 1, "won", None, 7, 30, 0, 0.01)
+        >>> GameRecord.from_compact(plan("tgod", 4, 1, ["A", "B"], ["random", "random"])[3], r.compact()).winner
+        1
+        """
+        return (self.winner, self.reason, self.clause, self.turns, self.decisions, self.first_player, self.seconds,
+                self.error, self.usage, self.replay)
+
+    @classmethod
+    def from_compact(cls, spec: GameSpec, data: tuple) -> GameRecord:
+        """The record of ``spec``'s game from what :meth:`compact` sent."""
+        return cls(spec.game, spec.index, spec.seed, spec.decks, spec.bots, *data)
 
 
 def resolve_decks(game: str, names: Sequence[str]) -> dict[str, Deck]:
@@ -155,12 +175,24 @@ def run_one(spec: GameSpec, keep_replay: bool = False, decks: Mapping[str, Deck]
                           seconds, error)
     r = state.result
     assert r is not None
-    drawn, played = card_usage(state)
     return GameRecord(
         spec.game, spec.index, spec.seed, spec.decks, spec.bots, r.winner, r.reason, r.clause, state.turn,
-        state.decisions, int(state.vars.get("first_player", 0)), seconds, None, drawn, played,
+        state.decisions, int(state.vars.get("first_player", 0)), seconds, None, usage_counts(*card_usage(state)),
         replay_record(state, deck_objs, dict(spec.options)) if keep_replay else None,
     )
+
+
+def usage_counts(drawn: Sequence[Sequence[str]], played: Sequence[Sequence[str]]) -> tuple[Usage, ...]:
+    """Per player and card (sorted), the copies drawn and the times played, from :func:`card_usage`'s lists.
+
+    >>> usage_counts([["Imp", "Imp", "Wall"], []], [["Imp"], []])
+    ((0, 'Imp', 2, 1), (0, 'Wall', 1, 0))
+    """
+    out: list[Usage] = []
+    for p, (d, pl) in enumerate(zip(drawn, played, strict=True)):
+        dc, pc = Counter(d), Counter(pl)
+        out.extend((p, card, dc[card], pc[card]) for card in sorted(dc.keys() | pc.keys()))
+    return tuple(out)
 
 
 def card_usage(state: GameState) -> tuple[list[list[str]], list[list[str]]]:
@@ -218,48 +250,136 @@ def default_jobs() -> int:
 def run(specs: Sequence[GameSpec], jobs: int | None = None, keep_replays: bool = False,
         progress: Callable[[GameRecord], None] | None = None, decks: Mapping[str, Deck] | None = None,
         backend: str = "local", address: str | None = None) -> Iterator[GameRecord]:
-    """Play every game of a run; yields each record as its game finishes.
+    """Play every game of a run; yields the records in the order of ``specs`` (each carries its ``index``).
 
-    ``backend="local"`` uses ``jobs`` worker processes (default: all cores; 1 plays in this process, in order);
-    ``backend="ray"`` sends the games to the Ray cluster at ``address`` (see :mod:`tcgkit.simulation.ray_backend`). With
-    several workers the records come in the order the games finish; each carries its ``index``. ``decks`` maps
-    the deck names of the specs to decks (see :func:`resolve_decks`); workers receive them once.
+    ``backend="local"`` uses ``jobs`` worker processes (default: all cores; 1 plays in this process);
+    ``backend="ray"`` sends the games to the Ray cluster at ``address`` (see :mod:`tcgkit.simulation.ray_backend`).
+    ``decks`` maps the deck names of the specs to decks (see :func:`resolve_decks`); workers receive them once.
+    :func:`run_batches` gives the same records a batch at a time (what ``tcgkit sim`` stores).
 
     Stopping early (Ctrl-C, or closing the generator) terminates the workers at once: every record already
-    yielded is complete, the games in flight are dropped.
+    yielded is complete, the games in flight (and those finished after a game still in flight) are dropped.
 
     >>> specs = plan("tgod", 4, 1, list(get_rules("tgod").decks())[:2], ["random", "random"])
-    >>> sorted(r.index for r in run(specs, jobs=2))
+    >>> [r.index for r in run(specs, jobs=2)]
     [0, 1, 2, 3]
+    """
+    for batch in run_batches(specs, jobs, keep_replays, decks, backend, address):
+        for rec in batch:
+            if progress:
+                progress(rec)
+            yield rec
+
+
+def run_batches(specs: Sequence[GameSpec], jobs: int | None = None, keep_replays: bool = False,
+                decks: Mapping[str, Deck] | None = None, backend: str = "local",
+                address: str | None = None) -> Iterator[list[GameRecord]]:
+    """Like :func:`run`, but yields the records in lists, as soon as the games before them are done.
+
+    With several workers, each plays a chunk of consecutive games (about a tenth of a second of CPU time, smaller
+    towards the end of the run so that the workers finish together; see :class:`Chunks`) and sends their records
+    back together, as plain tuples; the records come out in the order of ``specs`` whatever the number of jobs.
+
+    >>> specs = plan("tgod", 3, 1, list(get_rules("tgod").decks())[:2], ["random", "random"])
+    >>> [len(batch) for batch in run_batches(specs, jobs=1)]
+    [1, 1, 1]
     """
     table = dict(decks or {})
     if backend == "ray":
-        from tcgkit.simulation.ray_backend import run_ray
+        from tcgkit.simulation.ray_backend import run_ray_batches
 
-        yield from run_ray(specs, address, keep_replays, progress, table)
+        yield from run_ray_batches(specs, address, keep_replays, table)
         return
     if backend != "local":
         raise TcgkitError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     jobs = jobs or default_jobs()
     if jobs <= 1 or len(specs) <= 1:
         for spec in specs:
-            rec = run_one(spec, keep_replays, table)
-            if progress:
-                progress(rec)
-            yield rec
+            yield [run_one(spec, keep_replays, table)]
         return
-    jobs = min(jobs, len(specs))
+    yield from _run_pool(list(specs), min(jobs, len(specs)), keep_replays, table)
+
+
+class InOrder:
+    """Chunks of a run's records, arriving in any order, released in the order of the run.
+
+    >>> order = InOrder()
+    >>> order.add(2, ["c"]), order.add(0, ["a", "b"]), order.add(3, ["d"])
+    ([], ['a', 'b', 'c'], ['d'])
+    """
+
+    def __init__(self) -> None:
+        self.next = 0
+        self.waiting: dict[int, list[Any]] = {}
+
+    def add(self, start: int, chunk: list[Any]) -> list[Any]:
+        """Take the chunk of items from position ``start``; returns the items now in order (maybe none)."""
+        self.waiting[start] = chunk
+        out: list[Any] = []
+        while self.next in self.waiting:
+            ready = self.waiting.pop(self.next)
+            out.extend(ready)
+            self.next += max(1, len(ready))
+        return out
+
+
+class Chunks:
+    """The next chunk of games for a worker: about ``target`` seconds of play (CPU time, from the games played so
+    far: on a busy machine a chunk holds as much work as on an idle one, so the cost of sending it stays as small a
+    share), at most a ``1 / (4 jobs)`` share of the games not yet handed out, so that chunks shrink as the run ends.
+
+    >>> c = Chunks(100, jobs=2)
+    >>> c.next(), c.observe(10, 0.03), c.next(), c.left
+    ((0, 1), None, (1, 13), 87)
+    """
+
+    def __init__(self, total: int, jobs: int, target: float = 0.1, most: int = 1000) -> None:
+        self.pos, self.total, self.jobs, self.target, self.most = 0, total, jobs, target, most
+        self.games, self.seconds = 0, 0.0
+
+    @property
+    def left(self) -> int:
+        return self.total - self.pos
+
+    def observe(self, games: int, seconds: float) -> None:
+        """Count ``games`` played in ``seconds`` (a worker's CPU time) towards the estimate of a game's time."""
+        self.games += games
+        self.seconds += seconds
+
+    def next(self) -> tuple[int, int]:
+        size = 1
+        if self.games:
+            size = int(self.target * self.games / max(self.seconds, 1e-6))
+        size = max(1, min(size, self.most, self.left // (4 * self.jobs)))
+        start, self.pos = self.pos, min(self.total, self.pos + size)
+        return start, self.pos
+
+
+def _run_pool(specs: list[GameSpec], jobs: int, keep_replays: bool,
+              table: dict[str, Deck]) -> Iterator[list[GameRecord]]:
+    """Play ``specs`` on ``jobs`` worker processes, two chunks in flight per worker; yields records in order."""
     # fork (where there is one) starts workers at once and hands them designer-registered games; the progress bar
     # of the command line draws without a thread, so the parent has no other thread when it forks.
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    chunk = max(1, min(8, len(specs) // (jobs * 16)))
-    pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(table,))
+    done: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    chunks, order = Chunks(len(specs), jobs), InOrder()
+    in_flight = 0
+    pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(table, specs, keep_replays))
     try:
-        for rec in pool.imap_unordered(_run_one_kept if keep_replays else run_one, specs, chunksize=chunk):
-            if progress:
-                progress(rec)
-            yield rec
+        while in_flight or chunks.left:
+            while in_flight < 2 * jobs and chunks.left:
+                pool.apply_async(_play_chunk, chunks.next(), callback=done.put, error_callback=done.put)
+                in_flight += 1
+            item = done.get()
+            in_flight -= 1
+            if isinstance(item, BaseException):
+                raise item
+            start, cpu, compact = item
+            chunks.observe(len(compact), cpu)
+            ready = order.add(start, [GameRecord.from_compact(specs[start + i], c) for i, c in enumerate(compact)])
+            if ready:
+                yield ready
         pool.close()
     except BaseException:  # Ctrl-C, an error, or the consumer stopped: stop the workers now
         pool.terminate()
@@ -268,15 +388,24 @@ def run(specs: Sequence[GameSpec], jobs: int | None = None, keep_replays: bool =
         pool.join()
 
 
-def _init_worker(decks: dict[str, Deck]) -> None:
-    """Worker start: the run's decks, and Ctrl-C left to the parent (which stops the workers itself)."""
-    global _DECKS
-    _DECKS = decks
+#: The specs of the current run and whether to keep replays, in each worker (set by its initializer).
+_SPECS: list[GameSpec] = []
+_KEEP_REPLAYS = False
+
+
+def _init_worker(decks: dict[str, Deck], specs: list[GameSpec], keep_replays: bool) -> None:
+    """Worker start: the run's decks and games, and Ctrl-C left to the parent (which stops the workers itself)."""
+    global _DECKS, _SPECS, _KEEP_REPLAYS
+    _DECKS, _SPECS, _KEEP_REPLAYS = decks, specs, keep_replays
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_one_kept(spec: GameSpec) -> GameRecord:
-    return run_one(spec, True)
+def _play_chunk(start: int, stop: int) -> tuple[int, float, list[tuple]]:
+    """Play the run's games ``start`` to ``stop`` (positions in its specs) in a worker: ``start``, the CPU seconds it
+    took and the games' compact records."""
+    cpu = time.process_time()
+    records = [run_one(_SPECS[i], _KEEP_REPLAYS).compact() for i in range(start, stop)]
+    return start, time.process_time() - cpu, records
 
 
 def summarize(game: str, records: Sequence[GameRecord], seconds: float) -> dict[str, Any]:

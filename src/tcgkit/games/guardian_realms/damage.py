@@ -179,7 +179,7 @@ def _defeat_condition(state: GameState, card: int, p: int) -> bool:
     fast = state.defs[card].fields.get("defeat_fast")
     if fast is not None:  # {compare: [{resource: R, player: you}, op, N]}
         resource, op, value = fast
-        return effects._OPS[op](state.res[p].get(resource, 0), value)
+        return effects.COMPARE_OPS[op](state.res[p].get(resource, 0), value)
     ctx = {"source": card, "controller": p}
     return any(eff.kind == "static" and eff.params.get("defeat_if") and effects.check(state, ctx, eff.condition)
                for eff in state.defs[card].effects)

@@ -29,6 +29,7 @@ from functools import cache
 from typing import Any
 
 from tcgkit.core.cardtext import Phrasebook
+from tcgkit.core.fromtext import prepare_from_text
 
 #: Words for Guardian Realms' triggers, zones and filters in ``tcgkit cards guardian_realms --explain``.
 WORDS = {"end_turn": "your turn ends", "defeated": "defeated", "gr.enemy_in_range": "in range",
@@ -70,10 +71,12 @@ def _targeted(zone: str, hook: str | None, *steps: dict[str, Any]) -> dict[str, 
     return {"condition": cond, "steps": [pick, *steps]}
 
 
-def _book() -> Phrasebook:
-    book = Phrasebook("guardian_realms")
-    book.grammar_text("guardian_realms", GRAMMAR)
-    b = book.build
+@cache
+def book() -> Phrasebook:
+    """The Guardian Realms phrasebook (built once)."""
+    pb = Phrasebook("guardian_realms")
+    pb.grammar_text("guardian_realms", GRAMMAR)
+    b = pb.build
     b("dz_plain", lambda n: {"dz_cost": int(n)})
     b("dz_once", lambda n: {"dz_cost": int(n), "limit": "once_per_game"})
     b("action", lambda a: a)
@@ -101,7 +104,7 @@ def _book() -> Phrasebook:
         e["steps"] = action["steps"]
         return {"effects": [e]}
 
-    p = book.phrase
+    p = pb.phrase
     p("klass", "CLASS", lambda c: field(**{"class": str(c).capitalize()}))
     p("lasts", '"lasts"i INT "rounds"i', lambda n: field(duration=int(n)))
     p("basic_attack", '"basic attack"i ":" INT "dz"i', lambda n: field(attack_cost=int(n)))
@@ -158,35 +161,28 @@ def _book() -> Phrasebook:
     p("random_discard", '"your opponent discards a random card from their hand"i',
       lambda: eff("play", {"steps": [{"discard": {"player": "opponent", "count": 1, "random": True}}]}))
     p("plain", "action", lambda a: eff("play", a))
-    book.start("sentence: " + " | ".join(book.phrases))
-    return book
-
-
-@cache
-def book() -> Phrasebook:
-    """The Guardian Realms phrasebook (built once)."""
-    return _book()
+    pb.start_with_phrases()
+    return pb
 
 
 def compile_text(text: str, card: str, file: str) -> tuple[list[dict[str, Any]], dict[str, Any], list[str]]:
     """A card's text as effects, printed fields (class, uses...) and the phrases no template reads (in words)."""
     reading = book().read(text, card=card, file=file)
-    fields: dict[str, Any] = {}
-    for f in reading.parts.get("fields", []):
-        fields.update(f)
-    return reading.parts.get("effects", []), fields, [str(u) for u in reading.unread]
+    return reading.parts.get("effects", []), reading.fields, [str(u) for u in reading.unread]
+
+
+def _read_entry(entry: dict[str, Any], source: str) -> tuple[list[dict[str, Any]], list[str], dict[str, Any]]:
+    effects, fields, unread = compile_text(str(entry.get("text", "")), str(entry.get("name", "?")), source)
+    return effects, unread, fields
 
 
 def compile_entry(entry: dict[str, Any], source: str) -> tuple[list[dict[str, Any]], list[str]]:
-    """A card file entry's text as effects, and what was not read (the fields it prints are in :func:`fields_of`)."""
-    effects, _fields, unread = compile_text(str(entry.get("text", "")), str(entry.get("name", "?")), source)
+    """A card file entry's text as effects, and what was not read (the fields it prints: :func:`compile_text`)."""
+    effects, unread, _fields = _read_entry(entry, source)
     return effects, unread
 
 
 def prepare_entry(entry: dict[str, Any], source: str) -> dict[str, Any]:
     """An entry with ``effects: from_text``: its effects read from its text, the printed fields the text gives and
     the file leaves out filled in (a field the file gives wins), the rest in ``unread``."""
-    if entry.get("effects") != "from_text":
-        return entry
-    effects, fields, unread = compile_text(str(entry.get("text", "")), str(entry.get("name", "?")), source)
-    return {**fields, **entry, "effects": effects, "unread": unread}
+    return prepare_from_text(entry, source, _read_entry)

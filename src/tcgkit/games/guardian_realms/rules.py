@@ -21,6 +21,7 @@ from tcgkit.core.errors import TcgkitError
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, GameState
 from tcgkit.games.guardian_realms import actions, board, damage, plays, statuses
+from tcgkit.games.guardian_realms.grammar import prepare_entry
 from tcgkit.games.guardian_realms.model import (
     LANE_OF,
     LANES,
@@ -81,8 +82,6 @@ class GuardianRealmsRules(Ruleset):
     def prepare_card(self, entry: dict[str, Any], source: str) -> dict[str, Any]:
         """A card entry with ``effects: from_text`` plays from its words (``grammar.py``): the printed fields its text
         gives (class, uses...) are filled in, the phrases no template reads kept in ``unread`` (partly executable)."""
-        from tcgkit.games.guardian_realms.grammar import prepare_entry
-
         return prepare_entry(entry, source)
 
     def validate_deck(self, deck: Deck, format: str | None = None) -> list[Violation]:

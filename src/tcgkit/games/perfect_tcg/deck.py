@@ -1,5 +1,5 @@
 """Perfect TCG deck rules (PTCG-DECK-01..05, PTCG-TYPE-03, PTCG-SETUP-01): the card schema wired to the core, the
-deck checks with their clause ids, and a new game's decks resolved once.
+deck checks with their clause ids.
 
 A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`; the ruleset's own data (zones, options) is there.
 """
@@ -12,8 +12,6 @@ from typing import Any
 
 from tcgkit.core.cards import CardDef, Effect
 from tcgkit.core.decks import Deck, Violation
-from tcgkit.core.errors import DeckFileError
-from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.grammar import prepare_entry
 from tcgkit.games.perfect_tcg.model import (
     ARTEFACT,
@@ -22,9 +20,8 @@ from tcgkit.games.perfect_tcg.model import (
     make_card,
 )
 
-#: deck checks and resolved decks, remembered per deck (a batch of games plays the same few decks again and again)
+#: deck checks remembered per deck (a batch of games plays the same few decks again and again)
 _DECK_CHECKS: dict[tuple, tuple[Violation, ...]] = {}
-_RESOLVED: dict[tuple, tuple] = {}
 
 
 class DeckRules:
@@ -90,46 +87,3 @@ class DeckRules:
         if main and not any(c.type == UNIT and c.stats.get("level") == 0 for c in main):
             out.append(Violation("PTCG-SETUP-01", "no Level 0 unit: the game cannot start without a Leader"))
         return out
-
-    def new_game(self, decks: Sequence[Deck | str], seed: int = 0, options: Mapping[str, Any] | None = None,
-                 check_decks: bool = True) -> GameState:
-        """As :meth:`Ruleset.new_game` (each deck checked, then setup), with each deck's cards resolved once and
-        cached: a game starts in a few microseconds more than its setup."""
-        resolved = [self.deck(d) if isinstance(d, str) else d for d in decks]
-        opts = {**self.OPTIONS, **(options or {})}
-        defs: list[CardDef] = []
-        owner: list[int] = []
-        sections: list[dict[str, list[int]]] = []
-        for p, deck in enumerate(resolved):
-            if check_decks:
-                self.check_deck(deck, opts, p)
-            key = tuple(deck.sections.items())
-            cached = _RESOLVED.get(key)
-            if cached is None:
-                if len(_RESOLVED) > 256:
-                    _RESOLVED.clear()
-                cached = _RESOLVED[key] = self._resolve(deck)
-            by_section: dict[str, list[int]] = {}
-            for section, cards in cached:
-                base = len(defs)
-                defs.extend(cards)
-                by_section[section] = list(range(base, len(defs)))
-            owner.extend([p] * (len(defs) - len(owner)))
-            sections.append(by_section)
-        state = GameState(self, defs, owner, seed, opts, players=len(resolved))
-        state.deck_names = tuple(d.name for d in resolved)
-        self.setup(state, sections)
-        return state
-
-    def _resolve(self, deck: Deck) -> tuple[tuple[str, tuple[CardDef, ...]], ...]:
-        pool = self.pool()
-        out = []
-        for section, names in deck.sections.items():
-            cards = []
-            for n in names:
-                try:
-                    cards.append(pool.get(n))
-                except KeyError:
-                    raise DeckFileError(f"deck {deck.name!r}: no card named {n!r} in {self.id}") from None
-            out.append((section, tuple(cards)))
-        return tuple(out)

@@ -37,6 +37,7 @@ from functools import cache
 from typing import Any
 
 from tcgkit.core.cardtext import Phrasebook
+from tcgkit.core.fromtext import prepare_from_text
 
 #: Words for Perfect TCG's triggers and zones in ``tcgkit cards perfect-tcg --explain``.
 WORDS = {"battle_won": "it wins a battle", "lost": "lost", "level_up": "your Leader levels up",
@@ -135,10 +136,12 @@ def _on(verb: str, sel: dict[str, Any], **params: Any) -> dict[str, Any]:
     return _do({"choose": {"name": "t", "from": sel}}, {verb: {"target": "t", **params}}, needs=sel)
 
 
-def _book() -> Phrasebook:
-    book = Phrasebook("perfect_tcg")
-    book.grammar_text("perfect_tcg", GRAMMAR)
-    b = book.build
+@cache
+def book() -> Phrasebook:
+    """The Perfect TCG phrasebook (built once)."""
+    pb = Phrasebook("perfect_tcg")
+    pb.grammar_text("perfect_tcg", GRAMMAR)
+    b = pb.build
     b("opp_wing", lambda: _sel("opponent.wing", **_UNIT))
     b("opp_units", lambda: _sel("opponent.units", **_UNIT))
     b("opp_field", lambda: _sel("opponent.field"))
@@ -235,7 +238,7 @@ def _book() -> Phrasebook:
         e["steps"] = action["steps"]
         return {"effects": [e]}
 
-    p = book.phrase
+    p = pb.phrase
     p("in_zone", '"in"i ZONE "zone"i ":" action', placed)
     p("in_zone_if_energy", '"in"i ZONE "zone"i ":" "if you have"i INT "or more energy"i "," action',
       lambda z, n, a: placed(z, a, {"compare": [{"zone_size": "you.energy"}, ">=", int(n)]}))
@@ -257,14 +260,8 @@ def _book() -> Phrasebook:
     p("activated", '"once per turn"i [on_turn] [pay] ":" [cost ";"] action', activated)
     p("guardian", '"guardian"i', lambda: {"fields": [{"keywords": ["guardian"]}]})
     p("spell", "action", lambda a: eff("play", a))
-    book.start("sentence: " + " | ".join(book.phrases))
-    return book
-
-
-@cache
-def book() -> Phrasebook:
-    """The Perfect TCG phrasebook (built once)."""
-    return _book()
+    pb.start_with_phrases()
+    return pb
 
 
 def _merge_standing(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -289,16 +286,17 @@ def _merge_standing(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def compile_text(text: str, card: str, file: str) -> tuple[list[dict[str, Any]], list[str]]:
     """A card's effect box as effects, and the phrases no template reads (in words)."""
-    effects, _fields, unread = _read(text, card, file)
+    effects, unread, _fields = _read(text, card, file)
     return effects, unread
 
 
-def _read(text: str, card: str, file: str) -> tuple[list[dict[str, Any]], dict[str, Any], list[str]]:
+def _read(text: str, card: str, file: str) -> tuple[list[dict[str, Any]], list[str], dict[str, Any]]:
     reading = book().read(text, card=card, file=file)
-    fields: dict[str, Any] = {}
-    for f in reading.parts.get("fields", []):
-        fields.update(f)
-    return _merge_standing(reading.parts.get("effects", [])), fields, [str(u) for u in reading.unread]
+    return _merge_standing(reading.parts.get("effects", [])), [str(u) for u in reading.unread], reading.fields
+
+
+def _read_entry(entry: dict[str, Any], source: str) -> tuple[list[dict[str, Any]], list[str], dict[str, Any]]:
+    return _read(str(entry.get("text", "")), str(entry.get("name", "?")), source)
 
 
 def compile_entry(entry: dict[str, Any], source: str) -> tuple[list[dict[str, Any]], list[str]]:
@@ -309,7 +307,4 @@ def compile_entry(entry: dict[str, Any], source: str) -> tuple[list[dict[str, An
 def prepare_entry(entry: dict[str, Any], source: str) -> dict[str, Any]:
     """An entry with ``effects: from_text``: its effects read from its text, the keyword its text gives filled in
     (unless the file gives ``keywords``), the rest in ``unread``."""
-    if entry.get("effects") != "from_text":
-        return entry
-    effects, fields, unread = _read(str(entry.get("text", "")), str(entry.get("name", "?")), source)
-    return {**fields, **entry, "effects": effects, "unread": unread}
+    return prepare_from_text(entry, source, _read_entry)

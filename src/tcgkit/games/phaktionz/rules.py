@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Callable
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import yaml
 
@@ -843,7 +844,7 @@ class PhaktionzRules(Ruleset):
 
     # ------------------------------------------------------------------ applying actions
     def apply(self, state: GameState, action: Action) -> None:
-        self._actions[action.kind](self, state, action)
+        self.ACTIONS[action.kind](self, state, action)
         self.proceed(state)
 
     def _do_mull(self, state: GameState, action: Action) -> None:
@@ -1030,7 +1031,7 @@ class PhaktionzRules(Ruleset):
                 return
             vars_["q"] = q[1:]
             task = q[0]
-            self._tasks[task[0]](self, state, *task[1:])
+            self.TASKS[task[0]](self, state, *task[1:])
 
     def after_effects(self, state: GameState) -> None:
         self.proceed(state)
@@ -1040,16 +1041,6 @@ class PhaktionzRules(Ruleset):
         """Whether some card has an In-Hand ability usable outside a response window."""
         return any(e.kind == "activated" and e.zone == "hand" and "response" not in e.params
                    for d in self.pool() for e in d.effects)
-
-    @functools.cached_property
-    def _actions(self) -> dict[str, Any]:
-        """Action kind -> unbound ``_do_`` method."""
-        return {name[4:]: getattr(type(self), name) for name in dir(type(self)) if name.startswith("_do_")}
-
-    @functools.cached_property
-    def _tasks(self) -> dict[str, Any]:
-        """Task name -> unbound method (the queue's dispatch table)."""
-        return {name[6:]: getattr(type(self), name) for name in dir(type(self)) if name.startswith("_task_")}
 
     def _task_window(self, state: GameState, kind: str, player: int, card: int, target: int | str) -> None:
         """PHK-INV-03: the opponent may answer a play (a Counter, an In-Hand ability) or pass."""
@@ -1268,6 +1259,18 @@ class PhaktionzRules(Ruleset):
                 total += HAND_SUMMON if free else HAND_STUCK
         n = len(hand)
         return total if n <= HAND_FULL else total * (HAND_FULL + HAND_EXTRA * (n - HAND_FULL)) / n
+
+    #: action kind -> what it does (called as ``ACTIONS[kind](self, state, action)`` by :meth:`apply`)
+    ACTIONS: ClassVar[dict[str, Callable[..., None]]] = {
+        "mull": _do_mull, "keep": _do_keep, "next": _do_next, "place": _do_place, "tribute": _do_tribute,
+        "column": _do_column, "cast": _do_cast, "activate": _do_activate, "use": _do_use, "create": _do_create,
+        "battle": _do_battle, "pass": _do_pass, "first": _do_first,
+    }
+    #: queued task name -> the step it runs (called as ``TASKS[name](self, state, *args)`` by :meth:`proceed`)
+    TASKS: ClassVar[dict[str, Callable[..., None]]] = {
+        "window": _task_window, "inv": _task_inv, "begin": _task_begin, "spend": _task_spend,
+        "ability": _task_ability, "battle": _task_battle, "order": _task_order,
+    }
 
 
 #: evaluate: a Summon on the battlefield as the evaluation sees it: (DMG now, DMG past this turn, column, is a Tech,

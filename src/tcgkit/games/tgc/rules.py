@@ -15,7 +15,6 @@ The gamestate model (TGC-2, default priority model R1) lives in ``state.vars``:
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +76,7 @@ class TgcRules(Ruleset):
                   "artifacts": (None, (ARTIFACT,))}
     TOKEN_ZONE = "field"
     FORMATS = ("casual", "tournament")
+    PLAYED_SECTIONS = ("main",)  # a tournament deck's chosen subtypes are not cards (TGC-1.2.4)
     OPTIONS = {
         "format": "casual",
         "banned": (),
@@ -222,17 +222,11 @@ class TgcRules(Ruleset):
 
     # ------------------------------------------------------------------ setup
     def new_game(self, decks, seed: int = 0, options=None, check_decks: bool = True) -> GameState:
-        """Start a game of exactly two players (TGC-1.1), each with a deck (TGC-1.2)."""
+        """Start a game of exactly two players (TGC-1.1), each with a deck (TGC-1.2): only the main section holds
+        cards (``PLAYED_SECTIONS``; the tournament's chosen subtypes are not cards)."""
         if len(decks) != 2:
             raise DeckFileError(f"TGC is played by exactly two players, not {len(decks)} (TGC-1.1)")
-        opts = {**self.OPTIONS, **(options or {})}
-        resolved = [self.deck(d) if isinstance(d, str) else d for d in decks]
-        if check_decks:
-            for i, deck in enumerate(resolved):
-                self.check_deck(deck, opts, i)
-        # only the main section holds cards; the tournament's chosen subtypes are not cards
-        mains = [replace(d, sections={"main": d.section("main")}) for d in resolved]
-        return super().new_game(mains, seed, options, check_decks=False)
+        return super().new_game(decks, seed, options, check_decks)
 
     def setup(self, state: GameState, sections: list[dict[str, list[int]]]) -> None:
         """Coin toss (TGC-1.3), shuffle and draw 5 (TGC-1.4), then the mulligan (TGC-1.5)."""

@@ -80,10 +80,12 @@ def _step(verb: str, **params: Any) -> dict[str, Any]:
     return {verb: params}
 
 
-def _book() -> Phrasebook:
-    book = Phrasebook("tgod")
-    book.grammar_text("tgod", GRAMMAR)
-    b = book.build
+@cache
+def book() -> Phrasebook:
+    """The TGOD phrasebook (built once)."""
+    pb = Phrasebook("tgod")
+    pb.grammar_text("tgod", GRAMMAR)
+    b = pb.build
     b("bonus_stat", lambda n, s: (_STATS[str(s)], int(n)))
     b("bonus_stars", lambda n: ("stars", int(n)))
     for name, zone in (("main", "you.main"), ("base", "you.base"), ("opp_base", "opponent.base"), ("host", "host"),
@@ -121,27 +123,27 @@ def _book() -> Phrasebook:
     def static(to: str, bonus: tuple[str, int], **more: Any) -> dict[str, Any]:
         return effect(kind="static", params={"stat": bonus[0], "by": bonus[1], "to": to, **more})
 
-    book.phrase("standing", 'cards ("gets"i | "get"i) bonus', static)
-    book.phrase("standing_power", '"until the end of your next turn"i "," cards ("gets"i | "get"i) bonus', static)
-    book.phrase("standing_backup", '"while this is a backup creature"i "," cards ("gets"i | "get"i) bonus',
+    pb.phrase("standing", 'cards ("gets"i | "get"i) bonus', static)
+    pb.phrase("standing_power", '"until the end of your next turn"i "," cards ("gets"i | "get"i) bonus', static)
+    pb.phrase("standing_backup", '"while this is a backup creature"i "," cards ("gets"i | "get"i) bonus',
                 lambda to, bonus: static(to, bonus, source_zone="backup"))
-    book.phrase("when_attacking", 'bonus "when attacking"i',
+    pb.phrase("when_attacking", 'bonus "when attacking"i',
                 lambda bonus: effect(kind="static", params={"stat": bonus[0], "by": bonus[1], "when": "attacking"}))
-    book.phrase("when_attacking_base", 'bonus "when attacking a base armor"i',
+    pb.phrase("when_attacking_base", 'bonus "when attacking a base armor"i',
                 lambda bonus: effect(kind="static", params={"stat": bonus[0], "by": bonus[1],
                                                             "when": "attacking_base"}))
-    book.phrase("attack_twice", '"may attack twice per turn"i',
+    pb.phrase("attack_twice", '"may attack twice per turn"i',
                 lambda: effect(kind="static", params={"attacks_per_turn": 2}))
-    book.phrase("when_played", '["when played"i ","] action', lambda a: effect(kind="play", **_body(a)))
-    book.phrase("when_attacks", '"when"i attacker "attacks"i "," action',
+    pb.phrase("when_played", '["when played"i ","] action', lambda a: effect(kind="play", **_body(a)))
+    pb.phrase("when_attacks", '"when"i attacker "attacks"i "," action',
                 lambda trig, a: effect(kind="triggered", trigger=trig, **_body(a)))
-    book.phrase("when_destroyed", '"when this is destroyed"i "," action',
+    pb.phrase("when_destroyed", '"when this is destroyed"i "," action',
                 lambda a: effect(kind="triggered", trigger="on_destroyed", **_body(a)))
-    book.phrase("activated", 'limit ":" action', lambda lim, a: effect(**_activated(lim, a)))
-    book.phrase("activated_cost", 'limit ":" cost "and"i action',
+    pb.phrase("activated", 'limit ":" action', lambda lim, a: effect(**_activated(lim, a)))
+    pb.phrase("activated_cost", 'limit ":" cost "and"i action',
                 lambda lim, cost, a: effect(**_activated(lim, a, cost)))
-    book.start("sentence: " + " | ".join(book.phrases))
-    return book
+    pb.start_with_phrases()
+    return pb
 
 
 def _body(action: dict[str, Any]) -> dict[str, Any]:
@@ -165,12 +167,6 @@ def _activated(limit: dict[str, Any], action: dict[str, Any], cost: list | None 
         out["cost"] = cost
     out["steps"] = action["steps"]
     return out
-
-
-@cache
-def book() -> Phrasebook:
-    """The TGOD phrasebook (built once)."""
-    return _book()
 
 
 def compile_ability(ability: str, kind: str, card: str, file: str) -> tuple[list[dict[str, Any]], list[str]]:

@@ -119,6 +119,7 @@ class TgodRules(Ruleset):
                   "power": (None, (POWER,)), "equipped": (None, (EQUIPMENT,))}
     TOKEN_ZONE = "backup"
     FORMATS = ("standard",)
+    PLAYED_SECTIONS = ("main",)  # the Armory is checked with the deck and stays out of the game (TGOD-DECK-06)
     #: Second readings of the rulebook (RULINGS.md), all off by default; ``first_player``: None = random.
     OPTIONS: Mapping[str, Any] = {"steps_any_order": False, "carry_remaining_hp": False,
                                   "paralysis_counts_all_turns": False, "deal_before_game": False,
@@ -243,16 +244,6 @@ class TgodRules(Ruleset):
         armory.remove(next(n for n in armory if pool.get(n).key == card.key))
         main.append(card.name)
         return replace(deck, sections={**deck.sections, "main": tuple(main), "armory": tuple(armory)})
-
-    def new_game(self, decks: Sequence[Deck | str], seed: int = 0, options: Mapping[str, Any] | None = None,
-                 check_decks: bool = True) -> GameState:
-        """Check the whole deck files (Armory included), then start the game without the Armory (TGOD-DECK-06)."""
-        resolved = [self.deck(d) if isinstance(d, str) else d for d in decks]
-        if check_decks:
-            for i, deck in enumerate(resolved):
-                self.check_deck(deck, None, i)
-        playing = [replace(d, sections={"main": d.section("main")}) for d in resolved]
-        return super().new_game(playing, seed, options, check_decks=False)
 
     # ================================================================== setup and turns
     def setup(self, state: GameState, sections: list[dict[str, list[int]]]) -> None:
