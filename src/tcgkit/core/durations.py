@@ -60,10 +60,10 @@ def end_turn(state: GameState, also: Collection[str] = ()) -> bool:
 
     ``also``: a game's own durations that end with the turn too (Perfect TCG's ``"battle"``)."""
     left = False
-    for st in state.cs.values():
+    for card, st in list(state.cs.items()):
         if st.mods:
-            st.mods = after_turn(st.mods, also)
-            left = left or bool(st.mods)
+            mods = state.card_state(card).mods = after_turn(st.mods, also)  # card_state: a clone's copy on write
+            left = left or bool(mods)
     return left
 
 
@@ -77,6 +77,6 @@ def end(state: GameState, until: str | int) -> None:
     >>> state.card_state(0).mods
     [('attack', 1, 'turn')]
     """
-    for st in state.cs.values():
+    for card, st in list(state.cs.items()):
         if st.mods:
-            st.mods = [m for m in st.mods if m[2] != until]
+            state.card_state(card).mods = [m for m in st.mods if m[2] != until]

@@ -635,7 +635,7 @@ def _add_status(state: GameState, ctx: dict, step: Step) -> None:
 
 def _remove_status(state: GameState, ctx: dict, step: Step) -> None:
     for c in select(state, ctx, step.params["target"]):
-        st = state.cs.get(c)
+        st = state.card_state_or_none(c)
         if st is not None and st.status.pop(step.params["status"], None) is not None:
             state.emit("status_removed", state.owner[c], c, (step.params["status"],))
 
@@ -724,7 +724,7 @@ def _untap(state: GameState, ctx: dict, step: Step) -> None:
     for c in select(state, ctx, step.params["target"]):
         st = state.cs.get(c)
         if st is not None and st.tapped:
-            st.tapped = False
+            state.card_state(c).tapped = False
             state.emit("untap", state.owner[c], c)
 
 

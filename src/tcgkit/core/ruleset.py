@@ -486,7 +486,9 @@ class Ruleset:
         first. When one event triggers several different effects of one player, that player orders them: a decision
         (:func:`~tcgkit.core.effects.start_in_order`). Copies of one card's effect need no order.
         """
+        kind = ev.kind
         a = state.active
+        defs = state.defs
         order = (*(q for q in range(len(state.zones)) if q != a), a)  # pushed last, resolved first
         fired: list[list[effects.Fired]] = []
         for p in order:
@@ -494,22 +496,23 @@ class Ruleset:
             zones = state.zones[p]
             for zname in self.trigger_zones(state, p):
                 for card in zones[zname]:
-                    self._answers(state, card, ev, mine)
+                    for i, eff in enumerate(defs[card].effects):
+                        if eff.trigger == kind and eff.kind == "triggered" and self.trigger_applies(
+                            state, card, i, eff, ev
+                        ):
+                            self.use_limit(state, card, i, eff)
+                            mine.append((card, i))
             fired.append(mine)
         own = ev.card
-        if self.OWN_CARD_TRIGGERS and 0 <= own < len(state.defs) and state.loc[own][1] not in self.PLAY_ZONES:
-            self._answers(state, own, ev, fired[order.index(state.owner[own])])
+        if self.OWN_CARD_TRIGGERS and 0 <= own < len(defs) and state.loc[own][1] not in self.PLAY_ZONES:
+            mine = fired[order.index(state.owner[own])]
+            for i, eff in enumerate(defs[own].effects):
+                if eff.trigger == kind and eff.kind == "triggered" and self.trigger_applies(state, own, i, eff, ev):
+                    self.use_limit(state, own, i, eff)
+                    mine.append((own, i))
         started = [f for mine in fired for f in mine]
         if started:
             effects.start_in_order(state, started, self.trigger_bindings(ev))
-
-    def _answers(self, state: GameState, card: int, ev: Event, out: list[effects.Fired]) -> None:
-        """Add to ``out`` each triggered effect of ``card`` that answers ``ev``, counting its use."""
-        kind = ev.kind
-        for i, eff in enumerate(state.defs[card].effects):
-            if eff.trigger == kind and eff.kind == "triggered" and self.trigger_applies(state, card, i, eff, ev):
-                self.use_limit(state, card, i, eff)
-                out.append((card, i))
 
     def trigger_zones(self, state: GameState, player: int) -> tuple[str, ...]:
         """Optional hook: the zones of ``player`` whose cards' triggered effects listen now (default

@@ -4,8 +4,9 @@ State is plain data. Cards are integer instance ids; what is printed on them is 
 :class:`~tcgkit.core.cards.CardDef` (``state.defs[id]``); what happens to them in play (tapped, counters, statuses,
 modifiers, attachments) is a :class:`CardState` that exists only for cards that have any. Zones are lists of ids
 ordered bottom to top: the top card of a pile is its last element. ``clone()`` copies the containers, never the
-definitions, and shares the event log and action history copy-on-write, so it is cheap and the two states never
-share mutable data.
+definitions, and shares the event log, the action history and the cards' in-play records copy-on-write (a record is
+changed only through :meth:`GameState.card_state` or :meth:`GameState.card_state_or_none`, which copy a shared one
+first), so it is cheap and neither state ever sees the other's changes.
 
 A game is driven by decisions: ``current_player`` must choose one of ``legal_actions()``; ``apply(action)`` plays it
 and runs the game on to the next decision (or the end). An illegal action raises
@@ -95,9 +96,15 @@ class Options(dict):
 
 
 class CardState:
-    """What happens to one card instance while in play. Created on demand by :meth:`GameState.card_state`."""
+    """What happens to one card instance while in play. Created on demand by :meth:`GameState.card_state`.
 
-    __slots__ = ("tapped", "face_down", "counters", "status", "mods", "attached", "host")
+    A clone shares its original's records until one of the two changes one (copy on write): read a record through
+    ``state.cs.get(card)``, but get it to change it through :meth:`GameState.card_state` (which creates it) or
+    :meth:`GameState.card_state_or_none` (which does not), which copy a shared record first. ``_owner`` is the
+    token of the state the record belongs to (None: shared or not yet claimed).
+    """
+
+    __slots__ = ("tapped", "face_down", "counters", "status", "mods", "attached", "host", "_owner")
 
     def __init__(self) -> None:
         self.tapped = False
@@ -107,8 +114,10 @@ class CardState:
         self.mods: list[tuple[str, int, Any]] = []  # (stat, delta, until): see tcgkit.core.durations
         self.attached: list[int] = []
         self.host = -1
+        self._owner: object | None = None
 
     def copy(self) -> CardState:
+        """A copy that shares no mutable container with this record (and belongs to no state yet)."""
         c = CardState.__new__(CardState)
         c.tapped = self.tapped
         c.face_down = self.face_down
@@ -117,6 +126,7 @@ class CardState:
         c.mods = self.mods.copy() if self.mods else []
         c.attached = self.attached.copy() if self.attached else []
         c.host = self.host
+        c._owner = None
         return c
 
     def to_json(self) -> dict[str, Any]:
@@ -200,7 +210,7 @@ class GameState:
     __slots__ = (
         "rules", "defs", "owner", "zones", "loc", "res", "vars", "cs", "rng", "seed", "options",
         "turn", "active", "phase", "current", "stack", "pending", "result", "decisions",
-        "log", "history", "_log_shared", "_hist_shared", "_legal", "deck_names",
+        "log", "history", "_log_shared", "_hist_shared", "_legal", "deck_names", "_token",
     )
 
     def __init__(self, rules: Ruleset, defs: list[CardDef], owner: list[int], seed: int,
@@ -230,6 +240,7 @@ class GameState:
         self._hist_shared = False
         self._legal: list[Action] | None = None
         self.deck_names: tuple[str, ...] = ()
+        self._token = object()  # marks the card records this state may change in place (see CardState)
 
     # ------------------------------------------------------------------ the decision API
     @property
@@ -337,10 +348,35 @@ class GameState:
 
     # ------------------------------------------------------------------ cards and zones
     def card_state(self, card: CardId) -> CardState:
-        """The mutable in-play state of a card, created on first use."""
+        """The mutable in-play state of a card, to change it: created on first use, and copied first when a clone
+        shares it (copy on write). To only read it, use ``state.cs.get(card)`` (None when the card has none)."""
         st = self.cs.get(card)
         if st is None:
             st = self.cs[card] = CardState()
+            st._owner = self._token
+        elif st._owner is not self._token:
+            st = self.cs[card] = st.copy()
+            st._owner = self._token
+        return st
+
+    def card_state_or_none(self, card: CardId) -> CardState | None:
+        """The card's in-play state to change it, or None when it has none (none is created); a record a clone
+        shares is copied first, as by :meth:`card_state`.
+
+        >>> from tcgkit.games import get_rules
+        >>> state = get_rules("tgod").new_game(["Knight Order", "Tyrant Horde"], seed=1)
+        >>> state.card_state_or_none(0) is None
+        True
+        >>> state.card_state(0).tapped = True
+        >>> twin = state.clone()
+        >>> twin.card_state_or_none(0).tapped = False
+        >>> state.cs[0].tapped, twin.cs[0].tapped
+        (True, False)
+        """
+        st = self.cs.get(card)
+        if st is not None and st._owner is not self._token:
+            st = self.cs[card] = st.copy()
+            st._owner = self._token
         return st
 
     def zone(self, player: Player, name: str) -> list[CardId]:
@@ -469,7 +505,9 @@ class GameState:
         new.loc = self.loc.copy()
         new.res = [r.copy() for r in self.res]
         new.vars = self.vars.copy()
-        new.cs = {k: v.copy() for k, v in self.cs.items()}
+        new.cs = self.cs.copy()  # the records are shared, copied on write (card_state)
+        self._token = object()  # this state's records are shared now: its next change of one copies it
+        new._token = object()
         new.rng = self.rng.clone()
         new.seed = self.seed
         new.options = self.options  # read-only (Options): shared with no risk and no cost

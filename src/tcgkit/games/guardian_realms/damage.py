@@ -196,6 +196,6 @@ def tick_damage(state: GameState, card: int) -> None:
     poison = st.status.get("poisoned", 0)
     if poison and state.loc[card][1] in LANE_OF:
         damage_guardian(state, card, poison, enemy=False)
-        st2 = state.cs.get(card)
+        st2 = state.card_state_or_none(card)
         if st2 is not None and "poisoned" in st2.status and state.loc[card][1] in LANE_OF:
             st2.status["poisoned"] = poison * 2

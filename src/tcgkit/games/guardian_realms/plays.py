@@ -189,6 +189,7 @@ def use_equipment(state: GameState, eq: int) -> None:
     st = state.cs.get(eq)
     if st is None or "uses" not in st.counters or state.loc[eq][1] not in EQUIP:
         return
+    st = state.card_state(eq)  # to change it (a clone's copy on write)
     if state.options.get("equipment_use_per_turn"):
         c = st.counters
         if c.get("ut") == state.turn:

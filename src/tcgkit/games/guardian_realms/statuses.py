@@ -53,7 +53,7 @@ def add_status(state: GameState, card: int, status: str, value: int) -> None:
 
 
 def remove_status(state: GameState, card: int, status: str) -> None:
-    st = state.cs.get(card)
+    st = state.card_state_or_none(card)
     if st is not None and st.status.pop(status, None) is not None:
         state.emit("status_removed", state.owner[card], card, (status,))
 
@@ -72,7 +72,7 @@ def has_ticks(state: GameState, p: int) -> bool:
 
 def tick_durations(state: GameState, card: int) -> None:
     """Timed statuses count the controller's turns (GR-SETUP-02, GR-PARA-02, GR-EXH-04..06)."""
-    st = state.cs.get(card)
+    st = state.card_state_or_none(card)
     if st is None or not st.status:
         return
     for name in [k for k in st.status if k in TIMED or k.startswith("immune_")]:

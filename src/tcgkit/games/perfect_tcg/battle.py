@@ -56,7 +56,7 @@ class Battle:
         state.emit("damaged", state.owner[card], card, (amount,))
         if state.options.get("unit_damage_battle_only"):
             return
-        st = state.cs.get(card)
+        st = state.card_state_or_none(card)
         if st is not None and st.status.pop("shield", None) is not None:
             state.emit("prevented", state.owner[card], card, ("damage",))
             return

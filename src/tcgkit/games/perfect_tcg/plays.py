@@ -226,7 +226,7 @@ class CardPlay:
         state.emit("stasis", p, card)
 
     def end_stasis(self, state: GameState, card: int) -> None:
-        st = state.cs.get(card)
+        st = state.card_state_or_none(card)
         if st is not None and st.status.pop("stasis", None) is not None:
             st.tapped = False  # back to the Refreshed position (PTCG-TERM-21)
             state.emit("stasis_ended", state.owner[card], card)

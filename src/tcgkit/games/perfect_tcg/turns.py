@@ -218,7 +218,7 @@ class TurnFlow:
             for c in zones[z]:
                 st = cs.get(c)
                 if st is not None and st.tapped:
-                    st.tapped = False
+                    state.card_state(c).tapped = False  # card_state: a clone's copy on write
         state.phase = "refresh"
         state.emit("turn_start", p, data=(state.turn,))
 
@@ -232,7 +232,9 @@ class TurnFlow:
         p = state.active
         state.vars.pop("war_acted", None)
         state.emit("turn_end", p, data=(state.turn,))
-        for st in state.cs.values():
+        for card, st in list(state.cs.items()):
+            if st.mods or st.status:
+                st = state.card_state(card)  # to change it (a clone's copy on write)
             if st.mods:
                 st.mods = durations.after_turn(st.mods, ("battle",))
             if st.status:

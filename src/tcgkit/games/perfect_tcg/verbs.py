@@ -187,7 +187,7 @@ def _refresh(state: GameState, ctx: dict, step: Step) -> None:
     for c in _sel(state, ctx, step.params[_T]):
         st = state.cs.get(c)
         if st is not None and st.tapped and state.loc[c][1] in UNIT_ZONES:
-            st.tapped = False
+            state.card_state(c).tapped = False  # card_state: a clone's copy on write
             state.emit("refresh", state.owner[c], c)
 
 

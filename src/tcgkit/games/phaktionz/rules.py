@@ -200,7 +200,7 @@ class PhaktionzRules(Ruleset):
         state.phase = "draw"
         state.emit("turn", player, data=(state.turn,))
         for c in state.zone(player, "field"):
-            st = state.cs.get(c)
+            st = state.card_state_or_none(c)
             if st is not None:
                 st.tapped = False
                 st.counters.pop("battles", None)
@@ -402,6 +402,7 @@ class PhaktionzRules(Ruleset):
                 st = state.cs.get(c)
                 if st is None or not st.status.get("plague"):
                     continue
+                st = state.card_state(c)  # to change it (a clone's copy on write)
                 st.status["plague"] -= 1
                 if st.status["plague"] <= 0:
                     st.status["plague"] = 1  # still a Plague summon as it is exiled

@@ -745,11 +745,12 @@ class TgcRules(Ruleset):
             for c in zones[zname]:
                 st = state.cs.get(c)
                 if st is not None and st.tapped and not st.status.get("held_by") and not st.status.get("locked"):
-                    st.tapped = False
+                    state.card_state(c).tapped = False  # card_state: a clone's copy on write
                     state.emit("untap", p, c)
         for c in (x for z in FIELD for x in state.zones[1 - p][z]):  # Citrus may hold any card of theirs
             st = state.cs.get(c)
             if st is not None and st.status.get("held_by") == p + 1:
+                st = state.card_state(c)  # to change it (a clone's copy on write)
                 del st.status["held_by"]
                 if st.tapped:
                     st.tapped = False
@@ -837,6 +838,8 @@ class TgcRules(Ruleset):
         for r in state.res:  # "this turn" plasma ends with the turn, whoever gained it (TGC-1.10.1)
             r["temp"] = 0
         for card, st in list(state.cs.items()):
+            if st.mods or st.status:  # to change it: its own copy (a clone's copy on write), or a throwaway copy of
+                st = state.card_state(card) if state.cs.get(card) is st else st.copy()  # one destroy() dropped
             if st.mods:
                 st.mods = durations.after_turn(st.mods)
             if st.status:
@@ -1207,6 +1210,7 @@ class TgcRules(Ruleset):
     def heal_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
         st = state.cs.get(card)
         if st is not None and st.counters.get("damage"):
+            st = state.card_state(card)  # to change it (a clone's copy on write)
             st.counters["damage"] = max(0, st.counters["damage"] - amount)
 
     def destroy(self, state: GameState, card: int, ctx: dict | None = None) -> None:
@@ -1216,7 +1220,7 @@ class TgcRules(Ruleset):
             return
         st = state.cs.get(card)
         if st is not None and st.host >= 0:
-            host = state.cs.get(st.host)
+            host = state.card_state_or_none(st.host)
             if host is not None and card in host.attached:
                 host.attached.remove(card)
                 host.mods = [m for m in host.mods if m[2] != f"eq{card}"]

@@ -72,16 +72,36 @@ def _grant_matches(state: GameState, card: int, grant: str, kw: str) -> bool:
 def kw_args(state: GameState, card: int, name: str) -> list[str]:
     """The parameters of every instance of keyword ``name`` the card has now (printed, granted, from Equipment):
     ``Resistance:Battlefields,2`` -> ``["Battlefields,2"]``."""
-    out = [k.partition(":")[2] for k in state.defs[card].fields["kw"] if k.startswith(name + ":")]
+    kws = state.defs[card].fields["kw"]
     st = state.cs.get(card)
-    if st is not None:
-        out += [k.partition(":")[2] for k, v in st.status.items()
-                if k.startswith(name + ":") and _status_live(state, v)]
-        for eq in st.attached:
-            if not nullified(state, eq):
-                out += [g.partition("@")[0].partition(":")[2] for g in state.defs[eq].fields["grants"]
-                        if g.startswith(name + ":") and _grant_matches(state, card, g, g.partition("@")[0])]
+    if st is None or not (st.status or st.attached):
+        return list(_printed_args(kws, name))  # printed keywords only (the hot path): nothing can take them away
+    out = [k.partition(":")[2] for k in kws if k.startswith(name + ":")]
+    out += [k.partition(":")[2] for k, v in st.status.items() if k.startswith(name + ":") and _status_live(state, v)]
+    for eq in st.attached:
+        if not nullified(state, eq):
+            out += [g.partition("@")[0].partition(":")[2] for g in state.defs[eq].fields["grants"]
+                    if g.startswith(name + ":") and _grant_matches(state, card, g, g.partition("@")[0])]
     return [a for a in out if has_kw(state, card, f"{name}:{a}")]
+
+
+#: id(keyword set) -> (the keyword set, {keyword name: its printed parameters}): a card's printed keywords are
+#: parsed once, not at each combat (the set is kept so that a reused id is never mistaken for it)
+_PRINTED_ARGS: dict[int, tuple[frozenset[str], dict[str, tuple[str, ...]]]] = {}
+
+
+def _printed_args(kws: frozenset[str], name: str) -> tuple[str, ...]:
+    """The parameters of keyword ``name`` printed in ``kws``, in the set's own order (as a scan of it finds them)."""
+    entry = _PRINTED_ARGS.get(id(kws))
+    if entry is None or entry[0] is not kws:
+        if len(_PRINTED_ARGS) > 4096:  # token definitions made during games: keep the cache bounded
+            _PRINTED_ARGS.clear()
+        entry = _PRINTED_ARGS[id(kws)] = (kws, {})
+    found = entry[1].get(name)
+    if found is None:
+        prefix = name + ":"
+        found = entry[1][name] = tuple(k.partition(":")[2] for k in kws if k.startswith(prefix))
+    return found
 
 
 def resistance(state: GameState, card: int, source: int) -> int:
@@ -247,7 +267,7 @@ def combat(rules: Any, state: GameState, a: int, d: int) -> None:
         for x, y, power in hits:  # the creatures of one step hit at the same time (powers taken before)
             _hit(rules, state, x, y, power, x == a)
     for c in bonus:
-        st = state.cs.get(c)
+        st = state.card_state_or_none(c)
         if st is not None:
             st.mods = [m for m in st.mods if m[2] != "combat"]
             if state.loc[c][1] == "field" and rules.stat(state, c, "resolve") <= 0:
@@ -442,7 +462,7 @@ def _reset_resolve(state: GameState, ctx: dict, step: Step) -> None:
     """Cyborg (Medical Shell): the resolve goes back to its original value: damage and every resolve change made by
     effects (gains and losses) are removed; the bonus of attached Equipment stays while attached (TGC-3.3.3.b.3)."""
     for c in select(state, ctx, step.params["target"]):
-        st = state.cs.get(c)
+        st = state.card_state_or_none(c)
         if st is not None:
             st.counters.pop("damage", None)
             st.mods = [m for m in st.mods if m[0] != "resolve" or str(m[2]).startswith("eq")]
@@ -648,9 +668,12 @@ def _clockwork(state: GameState, ctx: dict, params: Any) -> None:
 def _remember(state: GameState, ctx: dict, params: Any) -> None:
     """Geneticist: a new use ends the previous grant (statuses tied to the source are reset)."""
     src = ctx["source"]
-    for st in state.cs.values():
-        for k in [k for k, v in st.status.items() if v == 10 + src]:
-            del st.status[k]
+    for card, st in list(state.cs.items()):
+        tied = [k for k, v in st.status.items() if v == 10 + src]
+        if tied:
+            st = state.card_state(card)  # to change it (a clone's copy on write)
+            for k in tied:
+                del st.status[k]
 
 
 @hook("tgc.twice")
@@ -713,7 +736,7 @@ def _reequip(state: GameState, ctx: dict, params: Any) -> None:
     if not targets or state.loc[eq][1] != "equip":
         return
     st = state.card_state(eq)
-    old = state.cs.get(st.host)
+    old = state.card_state_or_none(st.host)
     if old is not None and eq in old.attached:
         old.attached.remove(eq)
         old.mods = [m for m in old.mods if m[2] != f"eq{eq}"]  # a CMO's bonus leaves with the Equipment

@@ -327,7 +327,7 @@ class TgodRules(Ruleset):
                 continue
             owner = state.owner[card]
             if owner == p or (every and card not in fresh):
-                status = st.status
+                status = state.card_state(card).status  # to change it (a clone's copy on write)
                 status["paralyzed"] -= 1
                 if status["paralyzed"] <= 0:
                     del status["paralyzed"]
@@ -708,6 +708,7 @@ class TgodRules(Ruleset):
         st = state.cs.get(card)
         if st is None or state.loc[card][1] not in HOLDERS or not st.counters.get("damage"):
             return
+        st = state.card_state(card)  # to change it (a clone's copy on write)
         healed = min(amount, st.counters["damage"])
         st.counters["damage"] -= healed
         state.emit("heal", state.owner[card], card, (healed,))
