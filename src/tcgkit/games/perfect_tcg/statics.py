@@ -25,24 +25,23 @@ class Statics:
 
     # ------------------------------------------------------------------ statics
     def active_statics(self, state: GameState, key: str):
-        """(card, controller, effect) for every static effect with ``key`` that works now."""
+        """(card, controller, effect) for every static effect with ``key`` that works now (each card's effects by
+        key indexed when its definition was made: ``statics_by_key``)."""
         v = state.vars
         if not v.get(NKEYS[key]):
             return
+        defs = state.defs
         for p in (0, 1):
             if not v.get(NSTAT[p]):
                 continue
             zones = state.zones[p]
             for z in FIELD:
                 for c in zones[z]:
-                    d = state.defs[c]
-                    if key not in d.fields["static_keys"] or not self.effects_on(state, c):
+                    effs = defs[c].fields["statics_by_key"].get(key)
+                    if effs is None or not self.effects_on(state, c):
                         continue
-                    for i in d.fields["statics"]:
-                        eff = d.effects[i]
-                        if key not in eff.params:
-                            continue
-                        if eff.zone is not None and z not in self.zone_group(eff.zone):
+                    for _, eff, where in effs:
+                        if where is not None and z not in where:
                             continue
                         if eff.condition is not None and not self.holds(
                                 state, self.static_ctx(state, c, p), eff.condition):
