@@ -28,7 +28,8 @@ class Statics:
         """(card, controller, effect) for every static effect with ``key`` that works now (each card's effects by
         key indexed when its definition was made: ``statics_by_key``)."""
         v = state.vars
-        if not v.get(NKEYS[key]):
+        left = v.get(NKEYS[key])  # the cards in play with such an effect: the scan stops after the last of them
+        if not left:
             return
         defs = state.defs
         for p in (0, 1):
@@ -38,15 +39,19 @@ class Statics:
             for z in FIELD:
                 for c in zones[z]:
                     effs = defs[c].fields["statics_by_key"].get(key)
-                    if effs is None or not self.effects_on(state, c):
+                    if effs is None:
                         continue
-                    for _, eff, where in effs:
-                        if where is not None and z not in where:
-                            continue
-                        if eff.condition is not None and not self.holds(
-                                state, self.static_ctx(state, c, p), eff.condition):
-                            continue
-                        yield c, p, eff
+                    left -= 1
+                    if self.effects_on(state, c):
+                        for _, eff, where in effs:
+                            if where is not None and z not in where:
+                                continue
+                            if eff.condition is not None and not self.holds(
+                                    state, self.static_ctx(state, c, p), eff.condition):
+                                continue
+                            yield c, p, eff
+                    if not left:
+                        return
 
     def static_ctx(self, state: GameState, card: int, p: int) -> dict[str, Any]:
         att = state.vars.get("b_att", -1)
