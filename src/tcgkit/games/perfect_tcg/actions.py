@@ -7,6 +7,7 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tcgkit.core import effects
@@ -48,6 +49,72 @@ PASS, END, DONE, DRAW = Action("pass"), Action("end"), Action("done"), Action("d
 _new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
 IDX = tuple(str(i) for i in range(32))
 FIELD_ZONES_ALL = frozenset((DECK, HAND, LEADER, HISTORY, WL, WR, SL, SR, BOOST, ENERGY, LOST, ART))
+
+
+Check = Callable[[GameState, dict], bool]
+#: id(condition) -> (the condition, kept so that its id stays its own; its checking function)
+_CHECKS: dict[int, tuple[Any, Check]] = {}
+
+
+def _generic(cond: Any) -> Check:
+    return lambda state, ctx: effects.check(state, ctx, cond)
+
+
+def condition_check(cond: Any) -> Check:
+    """A function checking ``cond`` as ``effects.check`` does, with fast paths for ``exists`` in one zone of
+    ``you``/``opponent`` (an empty zone fails; a plain zone or a name filter is answered at once) and ``all`` of
+    parts (checked in order, stopping at the first that fails).
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
+    >>> condition_check({"exists": "you.wing_left"})(state, {"controller": 0})
+    False
+    """
+    if type(cond) is not dict or len(cond) != 1:
+        return _generic(cond)
+    spec = cond.get("exists")
+    if spec is None:
+        parts = cond.get("all")
+        if type(parts) not in (list, tuple):
+            return _generic(cond)
+        checks = tuple(condition_check(c) for c in parts)
+
+        def every(state: GameState, ctx: dict) -> bool:
+            for check in checks:  # noqa: SIM110 (a loop: no generator on the hot path)
+                if not check(state, ctx):
+                    return False
+            return True
+
+        return every
+    plain = type(spec) is str
+    where = spec if plain else spec.get("zone") if type(spec) is dict else None
+    if type(where) is not str:
+        return _generic(cond)
+    who, _, zone = where.partition(".")
+    if who not in ("you", "opponent") or zone not in FIELD_ZONES_ALL:
+        return _generic(cond)
+    flip = who != "you"
+    name = None
+    if not plain and len(spec) == 2:  # {zone: ..., filter: {name: ...}}, as effects.matches reads a name
+        flt = spec.get("filter")
+        if type(flt) is dict and len(flt) == 1 and "name" in flt:
+            name = str(flt["name"]).lower()
+
+    def exists(state: GameState, ctx: dict) -> bool:
+        cards = state.zones[1 - ctx["controller"] if flip else ctx["controller"]][zone]
+        if not cards:
+            return False
+        if plain:
+            return True
+        if name is not None:
+            defs = state.defs
+            for c in cards:  # noqa: SIM110 (as above)
+                if defs[c].name.lower() == name:
+                    return True
+            return False
+        return effects.check(state, ctx, cond)
+
+    return exists
 
 
 class StageActions:
@@ -234,32 +301,12 @@ class StageActions:
     def holds(cls, state: GameState, ctx: dict, cond: Any) -> bool:
         """``effects.check``, with fast paths for the commonest conditions: ``{exists: "you.zone"}``, an ``exists``
         on an empty zone (whatever its filter), and ``{all: [...]}`` of such parts, checked in order (so the King of
-        Gandor's four-part condition fails at its first empty zone without running a selector)."""
-        if type(cond) is dict and len(cond) == 1:
-            spec = cond.get("exists")
-            if spec is not None:
-                plain = type(spec) is str
-                where = spec if plain else spec.get("zone") if type(spec) is dict else None
-                if type(where) is str:
-                    who, _, zone = where.partition(".")
-                    if who in ("you", "opponent") and zone in FIELD_ZONES_ALL:
-                        p = ctx["controller"] if who == "you" else 1 - ctx["controller"]
-                        cards = state.zones[p][zone]
-                        if not cards:
-                            return False
-                        if plain:
-                            return True
-                        if len(spec) == 2:  # {zone: ..., filter: {name: ...}}, as effects.matches reads a name
-                            flt = spec.get("filter")
-                            if type(flt) is dict and len(flt) == 1 and "name" in flt:
-                                name = str(flt["name"]).lower()
-                                defs = state.defs
-                                return any(defs[c].name.lower() == name for c in cards)
-            else:
-                parts = cond.get("all")
-                if type(parts) in (list, tuple):
-                    return all(cls.holds(state, ctx, c) for c in parts)
-        return effects.check(state, ctx, cond)
+        Gandor's four-part condition fails at its first empty zone without running a selector). Each condition is
+        read once into a checking function (:func:`condition_check`)."""
+        entry = _CHECKS.get(id(cond))
+        if entry is None or entry[0] is not cond:
+            entry = _CHECKS[id(cond)] = (cond, condition_check(cond))
+        return entry[1](state, ctx)
 
     def attackers(self, state: GameState, p: int) -> list[int]:
         """Refreshed Leader and Wing units (Support units only when a card allows it): PTCG-WAR-02/03, PTCG-ROLE-07,
