@@ -261,40 +261,48 @@ class StageActions:
 
     def activation_options(self, state: GameState, p: int) -> list[Action]:
         """Activated effects the player may use now (PTCG-ENERGY-01, PTCG-ULT-13/14, PTCG-TERM-20/23)."""
-        if not state.vars.get(NACT[p]):
+        left = state.vars.get(NACT[p])  # the player's cards in play with one: the scan stops after the last
+        if not left:
             return []
         zones = state.zones[p]
         out: list[Action] = []
         own = state.active == p
         locked = None
+        defs = state.defs
+        cs = state.cs
         for z in FIELD:
             for c in zones[z]:
-                d = state.defs[c]
-                idxs = d.fields["activated"]
-                if not idxs or not self.effects_on(state, c) or in_stasis(state, c):
+                d = defs[c]
+                acts = d.fields["activated_effs"]
+                if not acts:
                     continue
-                for i in idxs:
-                    eff = d.effects[i]
-                    if not own and eff.params.get("your_turn_only"):
-                        continue
-                    if eff.zone is not None and z not in self.zone_group(eff.zone):
-                        continue
-                    if eff.limit and not self.limit_ok(state, c, i, eff.limit, p):
-                        continue
-                    cost = eff.cost
-                    if cost and cost[0].verb == "rest" and cost[0].params.get("target") == "self" and not \
-                            is_refreshed(state, c):
-                        continue
-                    ctx = {"source": c, "controller": p}
-                    if cost and not effects.can_pay(state, ctx, cost):
-                        continue
-                    if eff.condition is not None and not self.holds(state, ctx, eff.condition):
-                        continue
-                    if locked is None:
-                        locked = self.locked(state, p, "activate")
-                    if locked:
-                        return []
-                    out.append(_new(Action, ("activate", (c, IDX[i]))))
+                left -= 1
+                st = cs.get(c)
+                # effects_on (PTCG-TERM-23, PTCG-ROLE-08) and not in_stasis (PTCG-TERM-20), from one read
+                if st is None or not (st.status.get("mind_wiped") or st.status.get("stasis", 0) > 0 or (
+                        (st.tapped or st.status.get("stasis")) and z in SUPPORTS and d.type == UNIT)):
+                    for i, eff, where, own_turn_only, rest_self in acts:
+                        if own_turn_only and not own:
+                            continue
+                        if where is not None and z not in where:
+                            continue
+                        if eff.limit and not self.limit_ok(state, c, i, eff.limit, p):
+                            continue
+                        if rest_self and not is_refreshed(state, c):
+                            continue
+                        cost = eff.cost
+                        ctx = {"source": c, "controller": p}
+                        if cost and not effects.can_pay(state, ctx, cost):
+                            continue
+                        if eff.condition is not None and not self.holds(state, ctx, eff.condition):
+                            continue
+                        if locked is None:
+                            locked = self.locked(state, p, "activate")
+                        if locked:
+                            return []
+                        out.append(_new(Action, ("activate", (c, IDX[i]))))
+                if not left:
+                    return out
         return out
 
     @classmethod

@@ -199,10 +199,15 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
     tags = {m.type, *m.keywords, *m.tags}
     by_key: dict[str, list] = {}
     by_trigger: dict[str, list] = {}
+    acts: list[tuple] = []
     for i, e in enumerate(card_effects):
         if e.kind == "static":
             for k in e.params:  # in the order the effects are printed, as a scan of ``statics`` finds them
                 by_key.setdefault(k, []).append((i, e, zone_set(e.zone)))
+        elif e.kind == "activated":
+            cost = e.cost
+            acts.append((i, e, zone_set(e.zone), bool(e.params.get("your_turn_only")),
+                         bool(cost and cost[0].verb == "rest" and cost[0].params.get("target") == "self")))
         elif e.kind == "triggered" and e.trigger is not None:
             by_trigger.setdefault(e.trigger, []).append((i, e))
     if has_effect:
@@ -217,6 +222,8 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
         # hot-path indexes: key -> ((index, effect, zones or None), ...); event kind -> ((index, effect), ...)
         "statics_by_key": {k: tuple(v) for k, v in by_key.items()},
         "triggers_by_kind": {k: tuple(v) for k, v in by_trigger.items()},
+        # (index, effect, zones or None, your turn only, its cost starts by resting the card itself)
+        "activated_effs": tuple(acts),
         "activated": tuple(activated),
         "triggered": tuple(triggered),
         "guardian": "guardian" in m.keywords,
