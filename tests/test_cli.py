@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -95,6 +96,13 @@ def test_bench_json(game: str) -> None:
     data = json.loads(r.stdout)
     assert {"games_per_second", "decisions_per_second", "clones_per_second"} <= set(data)
     assert data["decisions_per_second"] > 0
+
+
+def test_bench_table_speaks_words() -> None:
+    r = subprocess.run([sys.executable, "-m", "tcgkit.cli", "bench", "tgod", "--seconds", "0.3"], capture_output=True,
+                       text=True, timeout=300, env={**os.environ, "COLUMNS": "400"})
+    assert r.returncode == 0, r.stderr
+    assert "decisions/s" in r.stdout and "_per_" not in r.stdout
 
 
 def test_scenario_run_reports_failures(tmp_path: Path) -> None:

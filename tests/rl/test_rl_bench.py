@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -32,3 +33,13 @@ def test_unknown_env_is_one_line_error() -> None:
     assert "Traceback" not in r.stderr
     with pytest.raises(TcgkitError):
         bench_env("tgod", "atari", 0.1)
+
+
+def test_bench_env_table_speaks_words() -> None:
+    """The table a person reads names each figure in words, never by its JSON key."""
+    r = subprocess.run([sys.executable, "-m", "tcgkit.cli", "bench", "tgod", "--env", "pettingzoo", "--seconds", "0.2"],
+                       capture_output=True, text=True, timeout=300, env={**os.environ, "COLUMNS": "400"})
+    assert r.returncode == 0, r.stderr
+    assert "observation share" in r.stdout and "steps per CPU s" in r.stdout
+    for key in ("steps_per_second", "tensor_share", "encoding_share", "overhead_share", "engine_cpu_seconds"):
+        assert key not in r.stdout

@@ -511,10 +511,32 @@ def bench(game: str, seconds: Annotated[float, typer.Option("--seconds")] = 3.0,
         _print_json(results[0] if len(results) == 1 else results)
         return
     keys = [k for k in results[0] if k != "game"]
-    table = Table("game", *keys)
+    table = Table("game", *(BENCH_LABELS.get(k, k.replace("_", " ")) for k in keys))
     for r in results:
-        table.add_row(r["game"], *(str(r[k]) for k in keys))
+        table.add_row(r["game"], *(_bench_cell(k, r[k]) for k in keys))
     out.print(table)
+
+
+#: The bench figures' column names (``--json`` keeps the keys).
+BENCH_LABELS = {
+    "env": "interface", "bot": "bot", "games": "games", "decisions": "decisions", "steps": "steps",
+    "games_per_second": "games/s", "decisions_per_second": "decisions/s", "clones_per_second": "clones/s",
+    "mean_decisions_per_game": "decisions a game", "cpu_decisions_per_second": "decisions per CPU s",
+    "cpu_clones_per_second": "clones per CPU s", "steps_per_second": "steps/s", "cpu_steps_per_second":
+    "steps per CPU s", "engine_steps_per_second": "engine alone, steps per CPU s", "env_cpu_seconds":
+    "CPU s through the interface", "engine_cpu_seconds": "CPU s in the engine alone", "tensor_share":
+    "observation share", "encoding_share": "observation + mask share", "overhead_share": "share outside the engine",
+    "searched": "decisions searched", "iterations_per_second": "iterations/s", "evals_per_second":
+    "positions scored/s", "seconds_per_decision": "s a decision", "max_seconds_per_decision": "slowest decision (s)",
+}
+
+
+def _bench_cell(key: str, value: Any) -> str:
+    if key.endswith("_share") and isinstance(value, float):
+        return f"{value:.0%}"
+    if isinstance(value, float) and value >= 1000:
+        return f"{value:,.0f}"
+    return str(value)
 
 
 def _bench_env(game: str, env: str, seconds: float) -> dict:

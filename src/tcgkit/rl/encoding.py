@@ -82,6 +82,8 @@ class Encoding:
         self.option_cap: int = spec["options"]
         self.zones: list[str] = list(self.rules.ZONES)
         self._build_actions(spec["templates"])
+        self._compile_actions()
+        self._legal_cache: tuple | None = None
         self._build_cards(pool)
         self._build_observation()
 
@@ -137,70 +139,170 @@ class Encoding:
             self._word_index[(kind, shape)] = per_arg
         self.n_actions: int = offset
 
+    def _compile_actions(self) -> None:
+        """Per verb and number of arguments, the templates that may hold them, each with its per-argument lookup:
+        a card argument's ``(is it the acting player's, zone) -> first position`` and cap, a word's index."""
+        self._by_kind: dict[tuple[str, int], list[tuple]] = {}
+        self._by_verb: dict[str, dict[int, list[tuple]]] = {}  # verb -> number of arguments -> (template, spec)
+        for t in self.templates:
+            key = (t.kind, t.shape)
+            places = self._places[key]
+            args = []
+            for i, c in enumerate(t.shape):
+                if c == "c":
+                    table = {(me, zone): (start, self.caps[zone]) for (j, me, zone), start in places.items() if j == i}
+                    args.append((True, table, t.sizes[i]))
+                else:
+                    args.append((False, self._word_index[key][i], t.sizes[i]))
+            self._by_kind.setdefault((t.kind, len(t.shape)), []).append((t, tuple(args)))
+            strides = [1] * len(t.sizes)  # mixed radix: the first argument is the most significant
+            for i in range(len(t.sizes) - 2, -1, -1):
+                strides[i] = strides[i + 1] * t.sizes[i + 1]
+            spec = tuple((*arg, stride) for arg, stride in zip(args, strides, strict=True))
+            by_n = self._by_verb.setdefault(t.kind, {})
+            by_n.setdefault(len(spec), []).append((t, spec))
+
     def action_index(self, state: GameState, action: Action, rank: int = 0) -> int:
         """The index of ``action`` (a legal action of the player to move); ``rank`` is its place among the legal
         actions of the same verb and ``#rank`` domain (only used by such verbs)."""
         args = action.args
-        shape = "".join(["c" if type(a) is int else "s" for a in args]) if args else ""
-        t = self._by_sig.get((action.kind, shape))
-        if t is None:
+        cands = self._by_kind.get((action.kind, len(args)))
+        if cands is None:
             raise TcgkitError(f"{self.game}: the action '{action.text()}' has no place in the fixed action space")
+        t, spec = cands[0]
+        if len(cands) > 1:  # several argument shapes for one verb: pick by the shape
+            shape = "".join(["c" if type(a) is int else "s" for a in args])
+            found = [c for c in cands if c[0].shape == shape]
+            if not found:
+                raise TcgkitError(f"{self.game}: the action '{action.text()}' has no place in the fixed action space")
+            t, spec = found[0]
         if not args:
             return t.offset
         viewer = state.current
-        places = self._places[(action.kind, shape)]
-        words = self._word_index[(action.kind, shape)]
         index = 0
         for i, a in enumerate(args):
-            if type(a) is int:
+            is_card, table, size = spec[i]
+            if is_card:
+                if type(a) is not int:
+                    raise TcgkitError(f"{self.game}: the action '{action.text()}' has no place in the fixed action "
+                                      "space")
                 owner, zone = state.loc[a]
-                start = places.get((i, owner == viewer, zone))
+                place = table.get((owner == viewer, zone))
                 pos = state.zones[owner][zone].index(a)
-                if start is None or pos >= self.caps[zone]:
-                    place = ("me:" if owner == viewer else "opp:") + zone
-                    raise TcgkitError(f"{self.game}: the action '{action.text()}' names a card at {place} position "
+                if place is None or pos >= place[1]:
+                    where = ("me:" if owner == viewer else "opp:") + zone
+                    raise TcgkitError(f"{self.game}: the action '{action.text()}' names a card at {where} position "
                                       f"{pos + 1}, outside the fixed action space")
-                j = start + pos
-            elif words[i] is None:
+                j = place[0] + pos
+            elif type(a) is int:
+                raise TcgkitError(f"{self.game}: the action '{action.text()}' has no place in the fixed action space")
+            elif table is None:
                 if rank >= self.option_cap:
                     raise TcgkitError(f"{self.game}: more than {self.option_cap} options at one decision")
                 j = rank
             else:
-                j = words[i].get(a)
+                j = table.get(a)
                 if j is None:
                     raise TcgkitError(f"{self.game}: the action '{action.text()}' has a word outside the fixed action "
                                       "space")
-            index = index * t.sizes[i] + j
+            index = index * size + j
         return t.offset + index
 
     def legal(self, state: GameState, mask: np.ndarray | None = None) -> tuple[np.ndarray, dict[int, Action]]:
         """The legal-action mask (``int8``, length ``n_actions``) of the player to move, and index -> action.
 
         Two legal actions never share an index (positions of cards are distinct, words are distinct, ranks are
-        distinct); should a new card or rule ever break this, it raises rather than hide an action.
+        distinct); should a new card or rule ever break this, it raises rather than hide an action. The mapping is
+        worked out once per position: the engine keeps its list of legal actions until the state changes, and
+        asking again for the same list (OpenSpiel asks for the legal actions, then applies one) reuses it.
         """
+        _, _, _, indices, actions, order = self._lookup(state)
         if mask is None:
             mask = np.zeros(self.n_actions, dtype=np.int8)
         else:
             mask.fill(0)
+        # a few ones: cheaper one by one through a buffer view than through an index array
+        if len(order) < 32 and mask.dtype == np.int8 and mask.flags.c_contiguous:
+            mv = memoryview(mask)
+            for i in order:
+                mv[i] = 1
+        else:
+            mask[indices] = 1
+        return mask, dict(actions)
+
+    def legal_indices(self, state: GameState) -> list[int]:
+        """The indices of the legal actions, ascending (what OpenSpiel's ``legal_actions`` returns).
+
+        >>> from tcgkit.games import get_rules
+        >>> enc = Encoding.of("guardian-realms")
+        >>> state = get_rules("guardian-realms").new_game(list(get_rules("guardian-realms").decks())[:2], seed=1)
+        >>> enc.legal_indices(state) == sorted(enc.legal(state)[1])
+        True
+        """
+        return self._lookup(state)[5]
+
+    def _lookup(self, state: GameState) -> tuple:
+        """``(legal list, state, decisions, indices array, index -> action, sorted indices)`` of the position: worked
+        out once, then kept while the engine keeps the same list of legal actions for the same state (the engine
+        forgets its list on any change), so asking again at one position costs nothing."""
+        legal = state.legal_actions()
+        cached = self._legal_cache
+        if cached is not None and cached[0] is legal and cached[1] is state and cached[2] == state.decisions:
+            return cached
+        actions = self._index_actions(state, legal)
+        order = sorted(actions)
+        cached = self._legal_cache = (legal, state, state.decisions, np.array(order, dtype=np.intp), actions, order)
+        return cached
+
+    def _index_actions(self, state: GameState, legal: list[Action]) -> dict[int, Action]:
+        """Index -> action for the legal actions (the loop of :meth:`action_index`, with each card's place looked up
+        once; anything unusual, an option's rank or an action outside the layout, goes through ``action_index``)."""
         out: dict[int, Action] = {}
-        ranks: dict[str, int] = {}
-        for a in state.legal_actions():
-            rank = 0
-            if a.kind == "option":
-                rank = ranks.get(a.kind, 0)
-                ranks[a.kind] = rank + 1
-            i = self.action_index(state, a, rank)
+        rank = 0
+        by_verb = self._by_verb
+        viewer = state.current
+        loc, zones = state.loc, state.zones
+        spots: dict[int, tuple[tuple[bool, str], int]] = {}
+        for a in legal:
+            kind, args = a
+            i = -1
+            if kind == "option":
+                i = self.action_index(state, a, rank)
+                rank += 1
+            else:
+                by_n = by_verb.get(kind)
+                for t, spec in by_n.get(len(args), ()) if by_n else ():  # several shapes of one verb: the one that fits
+                    index = t.offset
+                    for x, (is_card, table, _size, stride) in zip(args, spec, strict=True):
+                        if is_card and type(x) is int:
+                            spot = spots.get(x)
+                            if spot is None:
+                                owner, zone = loc[x]
+                                spot = spots[x] = ((owner == viewer, zone), zones[owner][zone].index(x))
+                            place = table.get(spot[0])
+                            if place is None or spot[1] >= place[1]:
+                                break
+                            index += (place[0] + spot[1]) * stride
+                        elif not is_card and table is not None and type(x) is not int:
+                            j = table.get(x)
+                            if j is None:
+                                break
+                            index += j * stride
+                        else:
+                            break
+                    else:
+                        i = index
+                        break
+            if i < 0:
+                i = self.action_index(state, a)  # raises, naming what does not fit
             if i in out:
                 raise TcgkitError(f"{self.game}: '{a.text()}' and '{out[i].text()}' share action index {i}")
             out[i] = a
-            mask[i] = 1
-        return mask, out
+        return out
 
     def decode(self, state: GameState, index: int) -> Action:
         """The engine action of a legal index (raises IllegalAction, naming the index, for an illegal one)."""
-        _, actions = self.legal(state)
-        action = actions.get(int(index))
+        action = self._lookup(state)[4].get(int(index))
         if action is None:
             raise IllegalAction(f"action {int(index)}", f"{self.describe(int(index))} is not legal now")
         return action
@@ -253,8 +355,14 @@ class Encoding:
         unknown[1, 0] = 1.0  # present, not known
         self._table = np.vstack([self._table, unknown])
         self._unknown = len(keys) + 1  # the row of a card present but not known; the one before: an empty slot
+        self._set_table(self._table)
+
+    def _set_table(self, table: np.ndarray) -> None:
+        """The per-card rows: as an array, as Python floats (to add modifiers to) and as one buffer view per row (a
+        row is written into an observation with one slice assignment)."""
+        self._table = np.ascontiguousarray(table, dtype=np.float32)
         self._table_rows: list[list[float]] = self._table.tolist()
-        self._arange_f = np.arange(self.F)
+        self._row_bytes: list[bytes] = [row.tobytes() for row in self._table]
 
     def _static_row(self, d) -> np.ndarray:
         row = np.zeros(self.F, dtype=np.float32)
@@ -278,10 +386,7 @@ class Encoding:
         out[at:at + self.F] = row
         st = state.cs.get(card)
         if st is not None:
-            vals: dict[int, float] = {}
-            self._dynamic(st, vals, 0, self._rows_of(state)[card])
-            for i, v in vals.items():
-                out[at + i] = v
+            self._dynamic(st, memoryview(out), at, self._rows_of(state)[card])
 
     # ------------------------------------------------------------------ observation
     def _build_observation(self) -> None:
@@ -313,6 +418,22 @@ class Encoding:
         self.obs_size: int = len(names)
         self._side_offsets = side_offsets
         self._zone_col = {z: i for i, z in enumerate(self.zones)}
+        # what observe walks, resolved once: per side (0: the viewer's, 1: the opponent's) the resource and count
+        # columns; per capped zone where its first slot starts in the tensor and whether the viewer sees into it;
+        # per pile histogram whether only the viewer's own cards count
+        vis = self.rules.ZONES
+        n_res = len(self.resources)
+        self._res_cols = [{r: side_offsets[si] + i for i, r in enumerate(self.resources)} for si in range(2)]
+        self._count_cols = [{z: side_offsets[si] + n_res + i for i, z in enumerate(self.zones)} for si in range(2)]
+        self._phase_other = 3 + len(self.phases)
+        self._count_at = [side_offsets[si] + n_res for si in range(2)]
+        self._slot_walk = [(side == "opp", z, self.slot_start + first * self.F, cap,
+                            vis.get(z, PUBLIC) == PUBLIC or (side == "me" and vis.get(z, PUBLIC) != HIDDEN))
+                           for side, z, first, cap in self._layout]
+        self._pile_walk = [(side == "opp", z, off, vis.get(z, PUBLIC) != PUBLIC) for side, z, off in self._piles]
+        # per viewer, the last block written per zone and the last counts per pile (see _write_slots)
+        self._slot_cache: list[list[tuple | None]] = [[None] * len(self._slot_walk) for _ in range(2)]
+        self._pile_cache: list[list[tuple | None]] = [[None] * len(self._pile_walk) for _ in range(2)]
 
     def _rows_of(self, state: GameState) -> list[int]:
         """The static-feature row of every card instance of ``state`` (cached per list of definitions, which clones
@@ -326,8 +447,7 @@ class Encoding:
             r = self._row_index.get(d.key)
             if r is None:
                 r = self._row_index[d.key] = len(self._table)
-                self._table = np.vstack([self._table, self._static_row(d)[None, :]])
-                self._table_rows = self._table.tolist()
+                self._set_table(np.vstack([self._table, self._static_row(d)[None, :]]))
             rows.append(r)
         if len(self._rows_cache) >= 64:
             self._rows_cache.clear()
@@ -339,99 +459,168 @@ class Encoding:
 
         It reads what ``state.observation(viewer)`` shows, under the same visibility rule: a zone the viewer may not
         look into gives its count and "present" flags, a face-down card the viewer does not own is "present" only.
+
+        The tensor is written in place: zeroed, then only what is there is written (a card's row with one slice
+        assignment from the precomputed table of card rows, every other value one by one through a buffer view),
+        so its cost follows the cards in play, not the size of the layout.
         """
         if out is None:
             out = np.zeros(self.obs_size, dtype=np.float32)
+        elif out.dtype != np.float32 or out.shape != (self.obs_size,) or not out.flags.c_contiguous:
+            out[...] = self.observe(state, viewer)
+            return out
         else:
-            out[:self.slot_start] = 0.0
-        # every value outside the static card rows is gathered here, then written in one assignment
-        vals: dict[int, float] = {self._phase_col.get(state.phase, 3 + len(self.phases)): 1.0,
-                                  0: float(state.result is None and state.current == viewer),
-                                  1: float(state.active == viewer), 2: float(state.turn)}
-        zones_vis = self.rules.ZONES
-        n_res = len(self.resources)
-        zone_col = self._zone_col
-        for si, p in enumerate((viewer, 1 - viewer)):
-            base = self._side_offsets[si]
-            res = state.res[p]
-            for i, r in enumerate(self.resources):
-                v = res.get(r)
-                if v is not None:
-                    vals[base + i] = v
-            base += n_res
-            for z, ids in state.zones[p].items():
-                if ids:
-                    vals[base + zone_col[z]] = len(ids)
-        rows = self._rows_of(state)
-        owner = state.owner
-        cs = state.cs
-        # cards face down that the viewer does not own: present, not known
-        veiled = {c for c, st in cs.items() if st.face_down and owner[c] != viewer} if cs else ()
-        unknown = self._unknown
-        blank = unknown - 1
-        slot_rows = [blank] * self.n_slots
-        dynamic: list[tuple[int, int, Any]] = []
-        for side, z, first, cap in self._layout:
-            p = viewer if side == "me" else 1 - viewer
-            ids = state.zones[p][z]
-            if not ids:
-                continue
-            vis = zones_vis.get(z, PUBLIC)
-            if vis == HIDDEN or (vis != PUBLIC and p != viewer):
-                slot_rows[first:first + min(cap, len(ids))] = [unknown] * min(cap, len(ids))
-                continue
-            k = first
-            for c in ids[:cap]:
-                if c in veiled:
-                    slot_rows[k] = unknown
-                else:
-                    r = slot_rows[k] = rows[c]
-                    if c in cs:
-                        dynamic.append((k, r, cs[c]))
-                k += 1
-        slots = out[self.slot_start:].reshape(self.n_slots, self.F)
-        np.take(self._table, slot_rows, axis=0, out=slots)
-        F, start = self.F, self.slot_start
-        for k, r, st in dynamic:
-            self._dynamic(st, vals, start + k * F, r)
-        n_keys = len(self.card_keys)
-        get = vals.get
-        for side, z, off in self._piles:
-            p = viewer if side == "me" else 1 - viewer
-            ids = state.zones[p][z]
-            if not ids:
-                continue
-            if zones_vis.get(z, PUBLIC) != PUBLIC:  # a zone only its owner sees: the viewer's own cards in it
-                ids = [c for c in ids if owner[c] == viewer]
-            for c in ids:
-                if c not in veiled:
-                    k = rows[c]
-                    if k < n_keys:  # a card made in play (not in the pool) is not counted
-                        k += off
-                        vals[k] = get(k, 0) + 1
-        out[list(vals)] = list(vals.values())
+            out.fill(0.0)
+        mv = memoryview(out)
+        mv[self._phase_col.get(state.phase, self._phase_other)] = 1.0
+        if state.result is None and state.current == viewer:
+            mv[0] = 1.0
+        if state.active == viewer:
+            mv[1] = 1.0
+        mv[2] = state.turn
+        zones, res = state.zones, state.res
+        n_zones = len(self.zones)
+        for si, p in ((0, viewer), (1, 1 - viewer)):
+            rp = res[p]
+            if rp:
+                cols = self._res_cols[si]
+                for r, v in rp.items():
+                    col = cols.get(r)
+                    if col is not None and v is not None:
+                        mv[col] = v
+            zp = zones[p]
+            if len(zp) == n_zones:  # a state's zones are in the game's ZONES order (GameState builds them so)
+                col = self._count_at[si]
+                for ids in zp.values():
+                    if ids:
+                        mv[col] = len(ids)
+                    col += 1
+            else:  # pragma: no cover - a game that added a zone of its own to a state
+                cols = self._count_cols[si]
+                for z, ids in zp.items():
+                    if ids and z in cols:
+                        mv[cols[z]] = len(ids)
+        defs = state.defs
+        cached = self._rows_cache.get(id(defs))
+        rows = cached[1] if cached is not None and cached[0] is defs else self._rows_of(state)
+        owner, cs = state.owner, state.cs
+        # face-down cards the viewer does not own: present, not known
+        face_down = [c for c, st in cs.items() if st.face_down] if cs else None
+        veiled = {c for c in face_down if owner[c] != viewer} or None if face_down else None
+        self._write_slots(state, viewer, rows, veiled, mv)
+        self._write_piles(state, viewer, rows, veiled, mv)
         return out
 
-    def _dynamic(self, st: Any, vals: dict[int, float], at: int, row: int) -> None:
-        """Gather a card's in-play features (modified stats, tapped, face down, counters, statuses, attachments)."""
+    def _write_slots(self, state: GameState, viewer: int, rows: list[int], veiled: set[int] | None, mv: Any) -> None:
+        """The card slots: each zone's block of rows is joined from the per-card row bytes and written with one
+        slice assignment; a block is kept per viewer and zone and written again as it is while the zone holds the
+        same cards (and no card is veiled). In-play features are written over it afterwards."""
+        mvb = mv.cast("B")
+        zones, cs = state.zones, state.cs
+        row_bytes = self._row_bytes
+        unknown = row_bytes[self._unknown]
+        cache = self._slot_cache[viewer]
+        other = 1 - viewer
+        F = self.F
+        width = 4 * F
+        dyn = self._dyn_col
+        for wi, (opp, z, at, cap, sees) in enumerate(self._slot_walk):
+            ids = zones[other if opp else viewer][z]
+            if not ids:
+                continue
+            if len(ids) > cap:
+                ids = ids[:cap]
+            start = 4 * at
+            if not sees:  # a zone the viewer does not look into: its cards are present, not known
+                mvb[start:start + width * len(ids)] = unknown * len(ids)
+                continue
+            if veiled is None:
+                hit = cache[wi]
+                if hit is not None and hit[0] is rows and hit[1] == ids:
+                    block = hit[2]
+                else:
+                    block = b"".join([row_bytes[rows[c]] for c in ids])
+                    cache[wi] = (rows, ids.copy(), block)
+            else:
+                block = b"".join([unknown if c in veiled else row_bytes[rows[c]] for c in ids])
+            mvb[start:start + len(block)] = block
+            if cs and not cs.keys().isdisjoint(ids):  # the in-play features, over the printed rows
+                for c in ids:
+                    st = cs.get(c)
+                    if st is not None and (veiled is None or c not in veiled):
+                        if st.mods:
+                            self._mods(st, mv, at, rows[c])
+                        d = at + dyn
+                        if st.tapped:
+                            mv[d] = 1.0
+                        if st.face_down:
+                            mv[d + 1] = 1.0
+                        x = st.counters
+                        if x:
+                            mv[d + 2] = sum(x.values())
+                        x = st.status
+                        if x:
+                            mv[d + 3] = len(x)
+                        x = st.attached
+                        if x:
+                            mv[d + 4] = len(x)
+                    at += F
+
+    def _write_piles(self, state: GameState, viewer: int, rows: list[int], veiled: set[int] | None, mv: Any) -> None:
+        """The pile histograms: per pile, the counts of its cards' keys (kept per viewer and pile while the pile
+        holds the same cards and no card is veiled)."""
+        zones, owner = state.zones, state.owner
+        n_keys = len(self.card_keys)
+        cache = self._pile_cache[viewer]
+        other = 1 - viewer
+        for wi, (opp, z, off, own_only) in enumerate(self._pile_walk):
+            ids = zones[other if opp else viewer][z]
+            if not ids:
+                continue
+            hit = cache[wi]
+            if veiled is None and hit is not None and hit[0] is rows and hit[1] == ids:
+                counts = hit[2]
+            else:
+                counts = {}
+                for c in ids:
+                    if (own_only and owner[c] != viewer) or (veiled is not None and c in veiled):
+                        continue
+                    k = rows[c]
+                    if k < n_keys:  # a card made in play (not in the pool) is not counted
+                        counts[off + k] = counts.get(off + k, 0) + 1
+                if veiled is None:
+                    cache[wi] = (rows, ids.copy(), counts)
+            for col, n in counts.items():
+                mv[col] = n
+
+    def _mods(self, st: Any, mv: Any, at: int, row: int) -> None:
+        """Write a card's modified stats (its printed value plus its modifiers) over its row at ``mv[at:at+F]``."""
+        stat_col = self._stat_col
+        static = self._table_rows[row]
+        acc: dict[int, float] = {}
+        for stat, delta, _ in st.mods:
+            col = stat_col.get(stat)
+            if col is not None:
+                acc[col] = acc.get(col, static[col]) + delta
+        for col, v in acc.items():
+            mv[at + col] = v
+
+    def _dynamic(self, st: Any, mv: Any, at: int, row: int) -> None:
+        """Write a card's in-play features (modified stats, tapped, face down, counters, statuses, attachments)
+        over its printed row at ``mv[at:at+F]``."""
         if st.mods:
-            stat_col = self._stat_col
-            static = self._table_rows[row]
-            for stat, delta, _ in st.mods:
-                col = stat_col.get(stat)
-                if col is not None:
-                    vals[at + col] = vals.get(at + col, static[col]) + delta
+            self._mods(st, mv, at, row)
         c = at + self._dyn_col
         if st.tapped:
-            vals[c] = 1.0
+            mv[c] = 1.0
         if st.face_down:
-            vals[c + 1] = 1.0
+            mv[c + 1] = 1.0
         if st.counters:
-            vals[c + 2] = sum(st.counters.values())
+            mv[c + 2] = sum(st.counters.values())
         if st.status:
-            vals[c + 3] = len(st.status)
+            mv[c + 3] = len(st.status)
         if st.attached:
-            vals[c + 4] = len(st.attached)
+            mv[c + 4] = len(st.attached)
 
     # ------------------------------------------------------------------ per-action features
     @property

@@ -85,6 +85,7 @@ def _shipped(game: str) -> list[str]:
         names = _SHIPPED[game] = sorted(get_rules(game).decks())
     return names
 _INITIAL: dict[tuple[str, tuple[str, ...], int], GameState] = {}
+_INITIAL_OBS: dict[tuple, np.ndarray] = {}
 
 
 def _decks(game: str, specs: tuple[str, ...] | list[str]) -> list[Deck]:
@@ -135,29 +136,56 @@ class TcgkitGame(pyspiel.Game):
         return TcgkitObserver(self.enc, recall)
 
 
+class Seen(list):
+    """Per player, every action so far in that player's words; cloned by copying the two lists (the strings are
+    immutable), not by deep-copying every string as OpenSpiel's ``clone()`` would."""
+
+    def __deepcopy__(self, memo: dict) -> Seen:
+        return Seen([lines.copy() for lines in self])
+
+
 class TcgkitState(pyspiel.State):
-    """One position; the engine state is ``self.held.state``."""
+    """One position; the engine state is ``self.held.state``.
+
+    The engine state is made when first needed: OpenSpiel's C++ side builds a new initial state every time it is
+    asked a tensor's size (``observation_tensor()`` does, at every call) and as the first step of every ``clone()``,
+    and neither needs a copy of the initial position (the size is read off the initial observation, kept once per
+    game and player; a clone replaces the engine state with a copy of the original's).
+    """
 
     def __init__(self, game: TcgkitGame) -> None:
         super().__init__(game)
         self.game_id = game.game_id
-        self.held = Held(_initial_state(game.game_id, game.decks, game.seed).clone(), game.decks)
-        self.seen: list[list[str]] = [[], []]
+        self.key = (game.game_id, game.decks, game.seed)
+        self._held: Held | None = None
+        self.seen = Seen([[], []])
+
+    @property
+    def held(self) -> Held:
+        held = self._held
+        if held is None:
+            game, decks, seed = self.key
+            held = self._held = Held(_initial_state(game, decks, seed).clone(), decks)
+        return held
 
     @property
     def engine(self) -> GameState:
         return self.held.state
 
+    def _view(self) -> GameState:
+        """The engine state, to read only (a state nobody has played from reads the shared initial position)."""
+        held = self._held
+        return held.state if held is not None else _initial_state(*self.key)
+
     def current_player(self) -> int:
-        s = self.held.state
+        s = self._view()
         return pyspiel.PlayerId.TERMINAL if s.result is not None else s.current
 
     def _legal_actions(self, player: int) -> list[int]:
-        s = self.held.state
+        s = self._view()
         if s.result is not None or player != s.current:
             return []
-        _, actions = Encoding.of(self.game_id).legal(s)
-        return sorted(actions)
+        return Encoding.of(self.game_id).legal_indices(s)
 
     def _apply_action(self, action: int) -> None:
         s = self.held.state
@@ -171,17 +199,16 @@ class TcgkitState(pyspiel.State):
         s = self.held.state
         enc = Encoding.of(self.game_id)
         if s.result is None and player == s.current:
-            _, actions = enc.legal(s)
-            move = actions.get(action)
+            move = enc._lookup(s)[4].get(action)
             if move is not None:
                 return action_words(s, move, player)
         return enc.describe(action)
 
     def is_terminal(self) -> bool:
-        return self.held.state.result is not None
+        return self._view().result is not None
 
     def returns(self) -> list[float]:
-        r = self.held.state.result
+        r = self._view().result
         if r is None or r.winner is None:
             return [0.0, 0.0]
         return [1.0, -1.0] if r.winner == 0 else [-1.0, 1.0]
@@ -222,7 +249,17 @@ class TcgkitObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: TcgkitState, player: int) -> None:
-        self.enc.observe(state.held.state, player, self.tensor)
+        held = state._held
+        if held is None:  # nobody has played from this state: the game's initial position, observed once
+            key = (state.key, player)
+            tensor = _INITIAL_OBS.get(key)
+            if tensor is None:
+                if len(_INITIAL_OBS) > 512:
+                    _INITIAL_OBS.clear()
+                tensor = _INITIAL_OBS[key] = self.enc.observe(_initial_state(*state.key), player)
+            self.tensor[:] = tensor
+        else:
+            self.enc.observe(held.state, player, self.tensor)
 
     def string_from(self, state: TcgkitState, player: int) -> str:
         text = board_text(state.held.state, player)

@@ -71,6 +71,7 @@ class TcgkitAECEnv(AECEnv, EzPickle):
             "action_mask": spaces.Box(0, 1, (n,), np.int8),
         })
         self.state = None
+        self._mask_buffer = np.zeros(n, dtype=np.int8)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
@@ -94,10 +95,11 @@ class TcgkitAECEnv(AECEnv, EzPickle):
         self._legal()
 
     def _legal(self) -> None:
-        mask = np.zeros(self._action_space.n, dtype=np.int8)
+        mask = self._mask_buffer  # written in place: observe() hands out copies
         if self.state.result is None:
             mask, self._actions = self.enc.legal(self.state, mask)
         else:
+            mask.fill(0)
             self._actions = {}
         self._mask = mask
 
