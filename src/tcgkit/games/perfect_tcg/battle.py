@@ -110,7 +110,7 @@ class Battle:
         out: dict[int, int] = {}
         if not state.vars.get("n_modify"):
             return out
-        for src, p, eff in self.active_statics(state, "modify"):
+        for src, p, eff in self.active_statics(state, "modify", f"modify:{name}"):
             mods = eff.params["modify"]
             for m in mods if isinstance(mods, tuple) else (mods,):
                 if m.get("stat", "power") != name:

@@ -204,6 +204,11 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
         if e.kind == "static":
             for k in e.params:  # in the order the effects are printed, as a scan of ``statics`` finds them
                 by_key.setdefault(k, []).append((i, e, zone_set(e.zone)))
+            mods = e.params.get("modify")
+            if mods is not None:  # also by the number changed: "modify:power", "modify:damage"
+                changed = {m.get("stat", "power") for m in (mods if isinstance(mods, tuple) else (mods,))}
+                for name in sorted(changed):
+                    by_key.setdefault(f"modify:{name}", []).append((i, e, zone_set(e.zone)))
         elif e.kind == "activated":
             cost = e.cost
             acts.append((i, e, zone_set(e.zone), bool(e.params.get("your_turn_only")),

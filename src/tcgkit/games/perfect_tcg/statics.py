@@ -24,9 +24,10 @@ class Statics:
     """Static effects in play and armour."""
 
     # ------------------------------------------------------------------ statics
-    def active_statics(self, state: GameState, key: str):
+    def active_statics(self, state: GameState, key: str, part: str | None = None):
         """(card, controller, effect) for every static effect with ``key`` that works now (each card's effects by
-        key indexed when its definition was made: ``statics_by_key``)."""
+        key indexed when its definition was made: ``statics_by_key``); with ``part`` (``"modify:power"``), only
+        those the index lists under it."""
         v = state.vars
         left = v.get(NKEYS[key])  # the cards in play with such an effect: the scan stops after the last of them
         if not left:
@@ -38,10 +39,10 @@ class Statics:
             zones = state.zones[p]
             for z in FIELD:
                 for c in zones[z]:
-                    effs = defs[c].fields["statics_by_key"].get(key)
+                    effs = defs[c].fields["statics_by_key"].get(part or key)
                     if effs is None:
                         continue
-                    left -= 1
+                    left -= 1  # a card indexed under ``part`` has ``key``: stopping at 0 leaves none out
                     if self.effects_on(state, c):
                         for _, eff, where in effs:
                             if where is not None and z not in where:
@@ -102,7 +103,7 @@ class Statics:
                 if s == name:
                     v += delta
         if (name == "power" or name == "damage") and state.vars.get("n_modify") and state.loc[card][1] in FIELD_SET:
-            for src, p, eff in self.active_statics(state, "modify"):
+            for src, p, eff in self.active_statics(state, "modify", f"modify:{name}"):
                 mods = eff.params["modify"]
                 for m in mods if isinstance(mods, tuple) else (mods,):
                     if m.get("stat", "power") != name:
