@@ -7,6 +7,7 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tcgkit.core import effects
@@ -48,6 +49,72 @@ PASS, END, DONE, DRAW = Action("pass"), Action("end"), Action("done"), Action("d
 _new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
 IDX = tuple(str(i) for i in range(32))
 FIELD_ZONES_ALL = frozenset((DECK, HAND, LEADER, HISTORY, WL, WR, SL, SR, BOOST, ENERGY, LOST, ART))
+
+
+Check = Callable[[GameState, dict], bool]
+#: id(condition) -> (the condition, kept so that its id stays its own; its checking function)
+_CHECKS: dict[int, tuple[Any, Check]] = {}
+
+
+def _generic(cond: Any) -> Check:
+    return lambda state, ctx: effects.check(state, ctx, cond)
+
+
+def condition_check(cond: Any) -> Check:
+    """A function checking ``cond`` as ``effects.check`` does, with fast paths for ``exists`` in one zone of
+    ``you``/``opponent`` (an empty zone fails; a plain zone or a name filter is answered at once) and ``all`` of
+    parts (checked in order, stopping at the first that fails).
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
+    >>> condition_check({"exists": "you.wing_left"})(state, {"controller": 0})
+    False
+    """
+    if type(cond) is not dict or len(cond) != 1:
+        return _generic(cond)
+    spec = cond.get("exists")
+    if spec is None:
+        parts = cond.get("all")
+        if type(parts) not in (list, tuple):
+            return _generic(cond)
+        checks = tuple(condition_check(c) for c in parts)
+
+        def every(state: GameState, ctx: dict) -> bool:
+            for check in checks:  # noqa: SIM110 (a loop: no generator on the hot path)
+                if not check(state, ctx):
+                    return False
+            return True
+
+        return every
+    plain = type(spec) is str
+    where = spec if plain else spec.get("zone") if type(spec) is dict else None
+    if type(where) is not str:
+        return _generic(cond)
+    who, _, zone = where.partition(".")
+    if who not in ("you", "opponent") or zone not in FIELD_ZONES_ALL:
+        return _generic(cond)
+    flip = who != "you"
+    name = None
+    if not plain and len(spec) == 2:  # {zone: ..., filter: {name: ...}}, as effects.matches reads a name
+        flt = spec.get("filter")
+        if type(flt) is dict and len(flt) == 1 and "name" in flt:
+            name = str(flt["name"]).lower()
+
+    def exists(state: GameState, ctx: dict) -> bool:
+        cards = state.zones[1 - ctx["controller"] if flip else ctx["controller"]][zone]
+        if not cards:
+            return False
+        if plain:
+            return True
+        if name is not None:
+            defs = state.defs
+            for c in cards:  # noqa: SIM110 (as above)
+                if defs[c].name.lower() == name:
+                    return True
+            return False
+        return effects.check(state, ctx, cond)
+
+    return exists
 
 
 class StageActions:
@@ -194,72 +261,60 @@ class StageActions:
 
     def activation_options(self, state: GameState, p: int) -> list[Action]:
         """Activated effects the player may use now (PTCG-ENERGY-01, PTCG-ULT-13/14, PTCG-TERM-20/23)."""
-        if not state.vars.get(NACT[p]):
+        left = state.vars.get(NACT[p])  # the player's cards in play with one: the scan stops after the last
+        if not left:
             return []
         zones = state.zones[p]
         out: list[Action] = []
         own = state.active == p
         locked = None
+        defs = state.defs
+        cs = state.cs
         for z in FIELD:
             for c in zones[z]:
-                d = state.defs[c]
-                idxs = d.fields["activated"]
-                if not idxs or not self.effects_on(state, c) or in_stasis(state, c):
+                d = defs[c]
+                acts = d.fields["activated_effs"]
+                if not acts:
                     continue
-                for i in idxs:
-                    eff = d.effects[i]
-                    if not own and eff.params.get("your_turn_only"):
-                        continue
-                    if eff.zone is not None and z not in self.zone_group(eff.zone):
-                        continue
-                    if eff.limit and not self.limit_ok(state, c, i, eff.limit, p):
-                        continue
-                    cost = eff.cost
-                    if cost and cost[0].verb == "rest" and cost[0].params.get("target") == "self" and not \
-                            is_refreshed(state, c):
-                        continue
-                    ctx = {"source": c, "controller": p}
-                    if cost and not effects.can_pay(state, ctx, cost):
-                        continue
-                    if eff.condition is not None and not self.holds(state, ctx, eff.condition):
-                        continue
-                    if locked is None:
-                        locked = self.locked(state, p, "activate")
-                    if locked:
-                        return []
-                    out.append(_new(Action, ("activate", (c, IDX[i]))))
+                left -= 1
+                st = cs.get(c)
+                # effects_on (PTCG-TERM-23, PTCG-ROLE-08) and not in_stasis (PTCG-TERM-20), from one read
+                if st is None or not (st.status.get("mind_wiped") or st.status.get("stasis", 0) > 0 or (
+                        (st.tapped or st.status.get("stasis")) and z in SUPPORTS and d.type == UNIT)):
+                    for i, eff, where, own_turn_only, rest_self in acts:
+                        if own_turn_only and not own:
+                            continue
+                        if where is not None and z not in where:
+                            continue
+                        if eff.limit and not self.limit_ok(state, c, i, eff.limit, p):
+                            continue
+                        if rest_self and not is_refreshed(state, c):
+                            continue
+                        cost = eff.cost
+                        ctx = {"source": c, "controller": p}
+                        if cost and not effects.can_pay(state, ctx, cost):
+                            continue
+                        if eff.condition is not None and not self.holds(state, ctx, eff.condition):
+                            continue
+                        if locked is None:
+                            locked = self.locked(state, p, "activate")
+                        if locked:
+                            return []
+                        out.append(_new(Action, ("activate", (c, IDX[i]))))
+                if not left:
+                    return out
         return out
 
     @classmethod
     def holds(cls, state: GameState, ctx: dict, cond: Any) -> bool:
         """``effects.check``, with fast paths for the commonest conditions: ``{exists: "you.zone"}``, an ``exists``
         on an empty zone (whatever its filter), and ``{all: [...]}`` of such parts, checked in order (so the King of
-        Gandor's four-part condition fails at its first empty zone without running a selector)."""
-        if type(cond) is dict and len(cond) == 1:
-            spec = cond.get("exists")
-            if spec is not None:
-                plain = type(spec) is str
-                where = spec if plain else spec.get("zone") if type(spec) is dict else None
-                if type(where) is str:
-                    who, _, zone = where.partition(".")
-                    if who in ("you", "opponent") and zone in FIELD_ZONES_ALL:
-                        p = ctx["controller"] if who == "you" else 1 - ctx["controller"]
-                        cards = state.zones[p][zone]
-                        if not cards:
-                            return False
-                        if plain:
-                            return True
-                        if len(spec) == 2:  # {zone: ..., filter: {name: ...}}, as effects.matches reads a name
-                            flt = spec.get("filter")
-                            if type(flt) is dict and len(flt) == 1 and "name" in flt:
-                                name = str(flt["name"]).lower()
-                                defs = state.defs
-                                return any(defs[c].name.lower() == name for c in cards)
-            else:
-                parts = cond.get("all")
-                if type(parts) in (list, tuple):
-                    return all(cls.holds(state, ctx, c) for c in parts)
-        return effects.check(state, ctx, cond)
+        Gandor's four-part condition fails at its first empty zone without running a selector). Each condition is
+        read once into a checking function (:func:`condition_check`)."""
+        entry = _CHECKS.get(id(cond))
+        if entry is None or entry[0] is not cond:
+            entry = _CHECKS[id(cond)] = (cond, condition_check(cond))
+        return entry[1](state, ctx)
 
     def attackers(self, state: GameState, p: int) -> list[int]:
         """Refreshed Leader and Wing units (Support units only when a card allows it): PTCG-WAR-02/03, PTCG-ROLE-07,

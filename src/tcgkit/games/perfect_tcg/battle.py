@@ -7,7 +7,7 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 
 from __future__ import annotations
 
-from tcgkit.core import durations, effects
+from tcgkit.core import effects
 from tcgkit.core.cards import Step
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
@@ -110,7 +110,7 @@ class Battle:
         out: dict[int, int] = {}
         if not state.vars.get("n_modify"):
             return out
-        for src, p, eff in self.active_statics(state, "modify"):
+        for src, p, eff in self.active_statics(state, "modify", f"modify:{name}"):
             mods = eff.params["modify"]
             for m in mods if isinstance(mods, tuple) else (mods,):
                 if m.get("stat", "power") != name:
@@ -186,8 +186,20 @@ class Battle:
         dfd = v.get("b_def", -1)
         if dfd >= 0 and state.loc[dfd][1] == DEFENCE:
             self.to_lost(state, dfd)  # the defender from hand is spent (PTCG-WAR-08 (3))
-        durations.end(state, "battle")
+        self.end_battle_mods(state)
         for k in ("b_att", "b_tgt", "b_def", "b_sup", "war_acted"):
             v.pop(k, None)
         if state.phase == "battle":
             state.phase = "war"
+
+    @staticmethod
+    def end_battle_mods(state: GameState) -> None:
+        """``durations.end(state, "battle")``: the modifiers lasting for the battle are gone; only the records that
+        hold one are changed (and so copied, when a clone shares them)."""
+        for card, st in state.cs.items():  # card_state replaces a record under its own key: no key is added
+            mods = st.mods
+            if mods:
+                for m in mods:
+                    if m[2] == "battle":
+                        state.card_state(card).mods = [m for m in mods if m[2] != "battle"]
+                        break

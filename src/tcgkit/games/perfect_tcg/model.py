@@ -94,6 +94,19 @@ def cycle(state: GameState, p: int) -> int:
 
 
 # ---------------------------------------------------------------------------------------------- effects in play
+#: the zone words an effect's ``zone`` may name for several zones (the ruleset's ``ZONE_GROUPS``)
+ZONE_GROUPS = {"wing": WINGS, "support": SUPPORTS, "slots": SLOTS, "units": UNIT_ZONES, "field": FIELD}
+
+
+def zone_set(zone: str | None) -> frozenset[str] | None:
+    """The zones an effect's ``zone`` word names (None: no ``zone``).
+
+    >>> sorted(zone_set("wing")), zone_set(None)
+    (['wing_left', 'wing_right'], None)
+    """
+    return None if zone is None else frozenset(ZONE_GROUPS.get(zone, (zone,)))
+
+
 #: vars keys counting the cards in play with a static effect of each kind (0: the scan is skipped)
 NKEYS = {k: f"n_{k}" for k in ("modify", "armour", "allow", "cannot", "win")}
 #: vars keys counting each player's cards in play with an activated effect
@@ -184,6 +197,24 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
         if e.kind == "static":
             static_keys.update(e.params)
     tags = {m.type, *m.keywords, *m.tags}
+    by_key: dict[str, list] = {}
+    by_trigger: dict[str, list] = {}
+    acts: list[tuple] = []
+    for i, e in enumerate(card_effects):
+        if e.kind == "static":
+            for k in e.params:  # in the order the effects are printed, as a scan of ``statics`` finds them
+                by_key.setdefault(k, []).append((i, e, zone_set(e.zone)))
+            mods = e.params.get("modify")
+            if mods is not None:  # also by the number changed: "modify:power", "modify:damage"
+                changed = {m.get("stat", "power") for m in (mods if isinstance(mods, tuple) else (mods,))}
+                for name in sorted(changed):
+                    by_key.setdefault(f"modify:{name}", []).append((i, e, zone_set(e.zone)))
+        elif e.kind == "activated":
+            cost = e.cost
+            acts.append((i, e, zone_set(e.zone), bool(e.params.get("your_turn_only")),
+                         bool(cost and cost[0].verb == "rest" and cost[0].params.get("target") == "self")))
+        elif e.kind == "triggered" and e.trigger is not None:
+            by_trigger.setdefault(e.trigger, []).append((i, e))
     if has_effect:
         tags.add("effect")  # PTCG-ULT-17 / PTCG-TERM-23: "a card with an effect"
     fields: dict[str, Any] = {
@@ -193,6 +224,11 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
         "play": tuple(play),
         "statics": tuple(statics),
         "static_keys": frozenset(static_keys),
+        # hot-path indexes: key -> ((index, effect, zones or None), ...); event kind -> ((index, effect), ...)
+        "statics_by_key": {k: tuple(v) for k, v in by_key.items()},
+        "triggers_by_kind": {k: tuple(v) for k, v in by_trigger.items()},
+        # (index, effect, zones or None, your turn only, its cost starts by resting the card itself)
+        "activated_effs": tuple(acts),
         "activated": tuple(activated),
         "triggered": tuple(triggered),
         "guardian": "guardian" in m.keywords,

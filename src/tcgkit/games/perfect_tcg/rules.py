@@ -68,12 +68,10 @@ from tcgkit.games.perfect_tcg.model import (
     SL,
     SLOTS,
     SR,
-    SUPPORTS,
     UNIT,
-    UNIT_ZONES,
-    WINGS,
     WL,
     WR,
+    ZONE_GROUPS,
     PerfectCard,
     leader_level,
 )
@@ -97,7 +95,7 @@ class PerfectRules(DeckRules, TurnFlow, StageActions, CardPlay, Triggers, Static
         DECK: HIDDEN, HAND: OWNER, LEADER: PUBLIC, HISTORY: PUBLIC, WL: PUBLIC, WR: PUBLIC, SL: PUBLIC, SR: PUBLIC,
         BOOST: PUBLIC, ENERGY: HIDDEN, LOST: PUBLIC, ART: HIDDEN, SETUP: OWNER, DEFENCE: PUBLIC, CASTING: PUBLIC,
     }
-    ZONE_GROUPS = {"wing": WINGS, "support": SUPPORTS, "slots": SLOTS, "units": UNIT_ZONES, "field": FIELD}
+    ZONE_GROUPS = ZONE_GROUPS
     #: where events name other cards in their data (hidden from a viewer who cannot see them now).
     EVENT_CARD_DATA = {"attack": (0,), "support": (0,), "defend": (0,), "battle": (3,), "battle_won": (0,)}
     PLAY_ZONES = FIELD

@@ -24,30 +24,35 @@ class Statics:
     """Static effects in play and armour."""
 
     # ------------------------------------------------------------------ statics
-    def active_statics(self, state: GameState, key: str):
-        """(card, controller, effect) for every static effect with ``key`` that works now."""
+    def active_statics(self, state: GameState, key: str, part: str | None = None):
+        """(card, controller, effect) for every static effect with ``key`` that works now (each card's effects by
+        key indexed when its definition was made: ``statics_by_key``); with ``part`` (``"modify:power"``), only
+        those the index lists under it."""
         v = state.vars
-        if not v.get(NKEYS[key]):
+        left = v.get(NKEYS[key])  # the cards in play with such an effect: the scan stops after the last of them
+        if not left:
             return
+        defs = state.defs
         for p in (0, 1):
             if not v.get(NSTAT[p]):
                 continue
             zones = state.zones[p]
             for z in FIELD:
                 for c in zones[z]:
-                    d = state.defs[c]
-                    if key not in d.fields["static_keys"] or not self.effects_on(state, c):
+                    effs = defs[c].fields["statics_by_key"].get(part or key)
+                    if effs is None:
                         continue
-                    for i in d.fields["statics"]:
-                        eff = d.effects[i]
-                        if key not in eff.params:
-                            continue
-                        if eff.zone is not None and z not in self.zone_group(eff.zone):
-                            continue
-                        if eff.condition is not None and not self.holds(
-                                state, self.static_ctx(state, c, p), eff.condition):
-                            continue
-                        yield c, p, eff
+                    left -= 1  # a card indexed under ``part`` has ``key``: stopping at 0 leaves none out
+                    if self.effects_on(state, c):
+                        for _, eff, where in effs:
+                            if where is not None and z not in where:
+                                continue
+                            if eff.condition is not None and not self.holds(
+                                    state, self.static_ctx(state, c, p), eff.condition):
+                                continue
+                            yield c, p, eff
+                    if not left:
+                        return
 
     def static_ctx(self, state: GameState, card: int, p: int) -> dict[str, Any]:
         att = state.vars.get("b_att", -1)
@@ -98,7 +103,7 @@ class Statics:
                 if s == name:
                     v += delta
         if (name == "power" or name == "damage") and state.vars.get("n_modify") and state.loc[card][1] in FIELD_SET:
-            for src, p, eff in self.active_statics(state, "modify"):
+            for src, p, eff in self.active_statics(state, "modify", f"modify:{name}"):
                 mods = eff.params["modify"]
                 for m in mods if isinstance(mods, tuple) else (mods,):
                     if m.get("stat", "power") != name:

@@ -25,7 +25,7 @@ from tcgkit.games.perfect_tcg.model import (
 )
 from tcgkit.games.perfect_tcg.wins import ENERGY_VICTORY
 
-#: statuses that last until the end of the turn
+#: statuses that last until the end of the turn (two: ``end_turn`` tests both by index)
 TEMP_STATUSES = ("cannot_be_lost", "shield")
 #: the stage after each of the turn player's optional stages, entered at once when only passing is left
 NEXT_STAGE = {"bonus": "level", "level": "main", "main": "war"}
@@ -232,9 +232,12 @@ class TurnFlow:
         p = state.active
         state.vars.pop("war_acted", None)
         state.emit("turn_end", p, data=(state.turn,))
-        for card, st in list(state.cs.items()):
-            if st.mods or st.status:
-                st = state.card_state(card)  # to change it (a clone's copy on write)
+        for card, st in state.cs.items():  # card_state replaces a record under its own key: no key is added
+            if not st.mods:
+                status = st.status
+                if not status or (TEMP_STATUSES[0] not in status and TEMP_STATUSES[1] not in status):
+                    continue  # nothing to change: no copy of a shared record
+            st = state.card_state(card)  # to change it (a clone's copy on write)
             if st.mods:
                 st.mods = durations.after_turn(st.mods, ("battle",))
             if st.status:
