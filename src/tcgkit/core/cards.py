@@ -88,6 +88,16 @@ class CardDef:
     effects: tuple[Effect, ...] = ()
     text: str = ""
     fields: Mapping[str, Any] = field(default_factory=dict)
+    #: the triggered effects by the event kind they listen to: kind -> ((index, effect), ...) in printed order,
+    #: worked out once, so that an event reaches only the effects listening to it.
+    triggers: Mapping[str, tuple[tuple[int, Effect], ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_kind: dict[str, list[tuple[int, Effect]]] = {}
+        for i, e in enumerate(self.effects):
+            if e.kind == "triggered" and e.trigger:
+                by_kind.setdefault(e.trigger, []).append((i, e))
+        object.__setattr__(self, "triggers", {k: tuple(v) for k, v in by_kind.items()})
 
     def stat(self, name: str, default: int = 0) -> int:
         """A printed number, or ``default`` when the card has none."""

@@ -478,9 +478,9 @@ class Ruleset:
             self.fire_triggers(state, ev)
 
     def fire_triggers(self, state: GameState, ev: Event) -> None:
-        """Optional hook: Start every triggered effect listening to ``ev.kind`` on a card in the player's
-        :meth:`trigger_zones` (``PLAY_ZONES``), and, where the game says so (``OWN_CARD_TRIGGERS``), on the event's
-        own card out of play ("when this card is lost").
+        """Optional hook: Start every triggered effect listening to ``ev.kind`` (each card's ``triggers`` index) on a
+        card in the player's :meth:`trigger_zones` (``PLAY_ZONES``), and, where the game says so
+        (``OWN_CARD_TRIGGERS``), on the event's own card out of play ("when this card is lost").
 
         Each effect that :meth:`trigger_applies` has its use counted (:meth:`use_limit`). The turn player's resolve
         first. When one event triggers several different effects of one player, that player orders them: a decision
@@ -496,18 +496,19 @@ class Ruleset:
             zones = state.zones[p]
             for zname in self.trigger_zones(state, p):
                 for card in zones[zname]:
-                    for i, eff in enumerate(defs[card].effects):
-                        if eff.trigger == kind and eff.kind == "triggered" and self.trigger_applies(
-                            state, card, i, eff, ev
-                        ):
+                    listening = defs[card].triggers.get(kind)
+                    if listening is None:
+                        continue
+                    for i, eff in listening:
+                        if self.trigger_applies(state, card, i, eff, ev):
                             self.use_limit(state, card, i, eff)
                             mine.append((card, i))
             fired.append(mine)
         own = ev.card
         if self.OWN_CARD_TRIGGERS and 0 <= own < len(defs) and state.loc[own][1] not in self.PLAY_ZONES:
             mine = fired[order.index(state.owner[own])]
-            for i, eff in enumerate(defs[own].effects):
-                if eff.trigger == kind and eff.kind == "triggered" and self.trigger_applies(state, own, i, eff, ev):
+            for i, eff in defs[own].triggers.get(kind, ()):
+                if self.trigger_applies(state, own, i, eff, ev):
                     self.use_limit(state, own, i, eff)
                     mine.append((own, i))
         started = [f for mine in fired for f in mine]

@@ -198,7 +198,6 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
             static_keys.update(e.params)
     tags = {m.type, *m.keywords, *m.tags}
     by_key: dict[str, list] = {}
-    by_trigger: dict[str, list] = {}
     acts: list[tuple] = []
     for i, e in enumerate(card_effects):
         if e.kind == "static":
@@ -213,8 +212,6 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
             cost = e.cost
             acts.append((i, e, zone_set(e.zone), bool(e.params.get("your_turn_only")),
                          bool(cost and cost[0].verb == "rest" and cost[0].params.get("target") == "self")))
-        elif e.kind == "triggered" and e.trigger is not None:
-            by_trigger.setdefault(e.trigger, []).append((i, e))
     if has_effect:
         tags.add("effect")  # PTCG-ULT-17 / PTCG-TERM-23: "a card with an effect"
     fields: dict[str, Any] = {
@@ -224,9 +221,8 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
         "play": tuple(play),
         "statics": tuple(statics),
         "static_keys": frozenset(static_keys),
-        # hot-path indexes: key -> ((index, effect, zones or None), ...); event kind -> ((index, effect), ...)
+        # hot-path indexes: key -> ((index, effect, zones or None), ...);
         "statics_by_key": {k: tuple(v) for k, v in by_key.items()},
-        "triggers_by_kind": {k: tuple(v) for k, v in by_trigger.items()},
         # (index, effect, zones or None, your turn only, its cost starts by resting the card itself)
         "activated_effs": tuple(acts),
         "activated": tuple(activated),

@@ -68,42 +68,6 @@ class Triggers:
         if ev.kind in self.trigger_kinds:
             self.fire_triggers(state, ev)
 
-    def fire_triggers(self, state: GameState, ev: Event) -> None:
-        """The core's :meth:`~tcgkit.core.ruleset.Ruleset.fire_triggers` (same order, same tests), reading each
-        card's triggered effects for ``ev.kind`` from its definition's index (``triggers_by_kind``) instead of testing
-        every effect of every card in play."""
-        kind = ev.kind
-        a = state.active
-        defs = state.defs
-        order = (1 - a, a)  # pushed last, resolved first
-        fired: list[list[effects.Fired]] = []
-        for p in order:
-            mine: list[effects.Fired] = []
-            zones = state.zones[p]
-            for zname in self.trigger_zones(state, p):
-                for card in zones[zname]:
-                    effs = defs[card].fields["triggers_by_kind"].get(kind)
-                    if effs is None:
-                        continue
-                    for i, eff in effs:
-                        if self.trigger_applies(state, card, i, eff, ev):
-                            self.use_limit(state, card, i, eff)
-                            mine.append((card, i))
-            fired.append(mine)
-        own = ev.card
-        if 0 <= own < len(defs) and state.loc[own][1] not in FIELD_SET:  # OWN_CARD_TRIGGERS (PTCG-ULT-10)
-            effs = defs[own].fields["triggers_by_kind"].get(kind)
-            if effs is not None:
-                mine = fired[0 if state.owner[own] != a else 1]
-                for i, eff in effs:
-                    if self.trigger_applies(state, own, i, eff, ev):
-                        self.use_limit(state, own, i, eff)
-                        mine.append((own, i))
-        started = [f for mine in fired for f in mine]
-        if started:
-            effects.start_in_order(state, started, self.trigger_bindings(ev))
-
-
     def recount_statics(self, state: GameState) -> None:
         """Recount the static effects in play (after a scenario placed cards without events)."""
         counts: Counter = Counter()
