@@ -30,7 +30,7 @@ from tcgkit.core.decks import Deck
 from tcgkit.core.errors import IllegalAction, TcgkitError
 from tcgkit.core.rng import derive_seed
 from tcgkit.rl.encoding import Encoding
-from tcgkit.rl.match import Match, board_text
+from tcgkit.rl.match import Match, render_board
 
 
 class TcgkitGymEnv(gym.Env):
@@ -119,14 +119,7 @@ class TcgkitGymEnv(gym.Env):
         return self._mask.astype(bool)
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gym.logger.warn("render() called without a render_mode (use render_mode='ansi' or 'human')")
-            return None
-        text = board_text(self.state, self.seat)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_board(self.render_mode, self.state, self.seat)
 
     def close(self) -> None:
         self.state = None

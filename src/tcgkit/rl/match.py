@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gymnasium import logger
+
 from tcgkit.core.decks import Deck
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.rng import derive_seed
@@ -65,4 +67,17 @@ def board_text(state: GameState, viewer: int) -> str:
     if state.current == viewer:
         acts = "\n".join(f"  - {a.text}" for a in words.actions(state, viewer))
         text += f"\nYour move:\n{acts}"
+    return text
+
+
+def render_board(render_mode: str | None, state: GameState, viewer: int) -> str | None:
+    """An environment's ``render()``: ``"ansi"`` returns :func:`board_text`, ``"human"`` prints it, no render mode
+    warns (as Gymnasium and PettingZoo ask)."""
+    if render_mode is None:
+        logger.warn("render() called without a render_mode (use render_mode='ansi' or 'human')")
+        return None
+    text = board_text(state, viewer)
+    if render_mode == "human":
+        print(text)
+        return None
     return text

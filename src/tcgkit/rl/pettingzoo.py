@@ -34,7 +34,7 @@ from pettingzoo.utils.conversions import aec_to_parallel
 from tcgkit.core.decks import Deck
 from tcgkit.core.errors import IllegalAction, TcgkitError
 from tcgkit.rl.encoding import Encoding
-from tcgkit.rl.match import Match, board_text
+from tcgkit.rl.match import Match, render_board
 
 AGENTS = ["player_0", "player_1"]
 
@@ -172,17 +172,8 @@ class TcgkitAECEnv(AECEnv, EzPickle):
 
     # ------------------------------------------------------------------ display
     def render(self) -> str | None:
-        if self.render_mode is None:
-            from gymnasium import logger
-
-            logger.warn("render() called without a render_mode (use render_mode='ansi' or 'human')")
-            return None
         viewer = AGENTS.index(self.agent_selection) if self.agent_selection in AGENTS else 0
-        text = board_text(self.state, viewer)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_board(self.render_mode, self.state, viewer)
 
     def close(self) -> None:
         self.state = None

@@ -80,24 +80,20 @@ def main_actions(state: GameState) -> list[Action]:
                 f = st.counters["af"]
                 if f & FORFEIT:
                     continue
-        targets = None
-        if dz >= d.stats["attack_cost"] and (not f or _may_attack(state, f, fl, status)):
+        attacks = dz >= d.stats["attack_cost"] and (not f or _may_attack(state, f, fl, status))
+        abilities = fl["abilities"]
+        # may_ability: one ability per turn (GR-COMBAT-06), none after an attack (GR-COMBAT-04) or a swap
+        uses = abilities and (not f or not (f & _ACTED3 or f & SWAP and fl["swap_penalty"]))
+        if attacks or uses:
             targets = per_lane[lane]
             if targets is None:
                 if info is None:
                     info = enemy_lanes(state, 1 - p)
                 targets = per_lane[lane] = targets_from(info, lane)
-            for t in targets:
-                acts.append(_new(Action, ("attack", (g, t))))
-        abilities = fl["abilities"]
-        # may_ability: one ability per turn (GR-COMBAT-06), none after an attack (GR-COMBAT-04) or a swap
-        if abilities and (not f or not (f & _ACTED3 or f & SWAP and fl["swap_penalty"])):
-            if targets is None:
-                targets = per_lane[lane]
-                if targets is None:
-                    if info is None:
-                        info = enemy_lanes(state, 1 - p)
-                    targets = per_lane[lane] = targets_from(info, lane)
+            if attacks:
+                for t in targets:
+                    acts.append(_new(Action, ("attack", (g, t))))
+        if uses:
             for i in abilities:
                 if ability_ok(state, g, i, dz, targets):
                     acts.append(_new(Action, ("ability", (g, ABILITY_WORD[i] if i < 32 else str(i)))))
