@@ -1032,8 +1032,8 @@ class TgcRules(Ruleset):
 
     def _add_window(self, state: GameState, card: int, trigger: str) -> None:
         """An activatable self-trigger (On Summon, On Destruction) becomes usable (TGC-3.4.1.x, TGC-3.4.2)."""
-        for i, eff in enumerate(state.defs[card].effects):
-            if eff.kind == "triggered" and eff.trigger == trigger and eff.params.get("activate"):
+        for i, eff in state.defs[card].triggers.get(trigger, ()):
+            if eff.params.get("activate"):
                 state.vars["win"] = (*state.vars["win"], (card, i))
 
     # ------------------------------------------------------------------ Activate An Effect (TGC-3.4)
@@ -1268,9 +1268,8 @@ class TgcRules(Ruleset):
         super().fire_triggers(state, ev)
         c = ev.card
         if c >= 0 and state.loc[c][1] not in FIELD:
-            for i, eff in enumerate(state.defs[c].effects):
-                if eff.kind == "triggered" and eff.trigger == ev.kind and eff.params.get("self") and \
-                        self.trigger_applies(state, c, i, eff, ev):
+            for i, eff in state.defs[c].triggers.get(ev.kind, ()):
+                if eff.params.get("self") and self.trigger_applies(state, c, i, eff, ev):
                     effects.start(state, eff, c, state.owner[c], {"event_card": ev.card,
                                                                   "event_player": ev.player})
 

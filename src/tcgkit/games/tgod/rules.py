@@ -163,7 +163,6 @@ class TgodRules(Ruleset):
             "requirement": box.requirement, "req": req, "statics": tuple(statics), "activated": tuple(activated),
             "shared_checks": frozenset(shared),
             "attacks_per_turn": max((s[5] for s in statics), default=1),
-            "triggers": frozenset(e.trigger for e in card_effects if e.kind == "triggered"),
             "tracked": bool(statics or activated),
             "static_keys": tuple(dict.fromkeys(STATIC_KEY[sp[0]] for sp in statics if sp[0] is not None)),
             "unread": None if m.unread is None else tuple(m.unread),
@@ -641,22 +640,20 @@ class TgodRules(Ruleset):
         if state.loc[card][1] not in HOLDERS:
             return
         defs = state.defs
-        if trigger in defs[card].fields["triggers"]:
+        if trigger in defs[card].triggers:
             self.fire_card(state, card, trigger, other)
         st = state.cs.get(card)
         if st is not None:
             for c in st.attached:
-                if trigger in defs[c].fields["triggers"]:
+                if trigger in defs[c].triggers:
                     self.fire_card(state, c, trigger, other)
 
     def fire_card(self, state: GameState, card: int, trigger: str, other: int) -> None:
-        d = state.defs[card]
-        for i, eff in enumerate(d.effects):
-            if eff.kind == "triggered" and eff.trigger == trigger:
-                ctx = {"source": card, "controller": state.owner[card], "event_card": other}
-                if effects.limit_ok(state, card, i, eff.limit) and effects.check(state, ctx, eff.condition):
-                    effects.mark_used(state, card, i, eff.limit)
-                    start_effect(state, eff, card, state.owner[card], {"event_card": other})
+        for i, eff in state.defs[card].triggers.get(trigger, ()):
+            ctx = {"source": card, "controller": state.owner[card], "event_card": other}
+            if effects.limit_ok(state, card, i, eff.limit) and effects.check(state, ctx, eff.condition):
+                effects.mark_used(state, card, i, eff.limit)
+                start_effect(state, eff, card, state.owner[card], {"event_card": other})
 
     def finish_attack(self, state: GameState) -> None:
         """After the battle effects: subtract the Battle Star (TGOD-BTL-06/10), then check the switch."""
@@ -752,7 +749,7 @@ class TgodRules(Ruleset):
                 carried = state.defs[card].stats["hp"]
             state.emit("hp_carried", owner, card, (carried,))
             self.damage_player(state, owner, carried, {"controller": ctx.get("controller", 1 - owner)})
-        if "on_destroyed" in state.defs[card].fields["triggers"]:
+        if "on_destroyed" in state.defs[card].triggers:
             self.fire_card(state, card, "on_destroyed", ctx.get("source", -1))
 
     def check_win(self, state: GameState) -> bool:
