@@ -203,6 +203,14 @@ class GameState:
       >>> state.decisions, state.deck_names
       (0, ('Ember Vanguard', 'Stone Bastion'))
 
+    - ``memo``: facts a game derives from the state and keeps to save work (which creatures may attack, say), by
+      name. Never part of the game: not serialized, not compared, not shown. A clone gets a copy of the dict that
+      shares its values, so a value is never changed in place (store a new tuple or frozenset instead); the game
+      that stores an entry forgets or replaces it whenever what it was derived from changes.
+
+      >>> state.memo
+      {}
+
     The log and history are shared with clones until one of them appends (copy-on-write); the legal actions are
     kept until the state changes.
     """
@@ -210,7 +218,7 @@ class GameState:
     __slots__ = (
         "rules", "defs", "owner", "zones", "loc", "res", "vars", "cs", "rng", "seed", "options",
         "turn", "active", "phase", "current", "stack", "pending", "result", "decisions",
-        "log", "history", "_log_shared", "_hist_shared", "_legal", "deck_names", "_token",
+        "log", "history", "_log_shared", "_hist_shared", "_legal", "deck_names", "_token", "memo",
     )
 
     def __init__(self, rules: Ruleset, defs: list[CardDef], owner: list[int], seed: int,
@@ -241,6 +249,7 @@ class GameState:
         self._legal: list[Action] | None = None
         self.deck_names: tuple[str, ...] = ()
         self._token = object()  # marks the card records this state may change in place (see CardState)
+        self.memo: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ the decision API
     @property
@@ -525,6 +534,7 @@ class GameState:
         new._hist_shared = self._hist_shared = True
         new._legal = self._legal
         new.deck_names = self.deck_names
+        new.memo = self.memo.copy() if self.memo else {}
         return new
 
     def determinize(self, viewer: Player, rng: Rng) -> None:
