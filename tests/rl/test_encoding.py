@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from conftest import PLAYABLE
 from tcgkit.bots import RandomBot, View
 from tcgkit.core.actions import Action
 from tcgkit.core.errors import IllegalAction, TcgkitError
+from tcgkit.core.rng import Rng
 from tcgkit.games import get_rules
 
 pytest.importorskip("numpy")
@@ -220,3 +223,56 @@ def test_tensor_matches_its_documented_names(game: str) -> None:
             assert sorted(actions) == enc.legal_indices(state) == np.flatnonzero(mask).tolist()
             state.apply(bot.choose(View(state, state.current)))
     assert checked > 100
+
+
+_FRESH: dict[str, Encoding] = {}
+
+
+def _from_nothing(game: str, state, viewer: int) -> tuple[np.ndarray, np.ndarray, dict]:
+    """The tensor and mask worked out from the state alone: an encoder of its own that forgets everything first."""
+    ref = _FRESH.get(game)
+    if ref is None:
+        ref = _FRESH[game] = Encoding(game)
+    ref.forget()
+    tensor = ref.observe(state, viewer)
+    ref.forget()
+    mask, actions = ref.legal(state) if state.result is None else (None, {})
+    return tensor, mask, actions
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(PLAYABLE), seed=st.integers(0, 10_000),
+       plan=st.lists(st.integers(0, 9), min_size=10, max_size=60))
+def test_what_the_encoder_keeps_never_changes_the_tensor_or_mask(game: str, seed: int, plan: list[int]) -> None:
+    """The encoder keeps, between calls, each zone's block of rows and each pile's counts per viewer and the legal
+    mapping of the last position; whatever it observed before (other positions, clones and their originals, another
+    game, the other viewer), the tensor and mask are those worked out from the state alone. Each step of the plan:
+    0-5 play a random legal action, 6 clone and go on with the clone, 7 go back to an earlier state (original or
+    clone, which may share in-play records copy-on-write with the others), 8 start another game, 9 observe both
+    viewers into a fresh array rather than the reused one."""
+    enc = Encoding.of(game)
+    rules = get_rules(game)
+    names = list(rules.decks())
+    rng = Rng(seed)
+    states = [rules.new_game([names[seed % len(names)], names[(seed + 1) % len(names)]], seed)]
+    state = states[0]
+    out = np.full(enc.obs_size, 7.0, np.float32)
+    for step in plan:
+        if step <= 5 and state.result is None:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+        elif step == 6:
+            state = state.clone()
+            states.append(state)
+        elif step == 7:
+            state = states[rng.randbelow(len(states))]
+        elif step == 8:
+            other = seed + len(states)
+            state = rules.new_game([names[other % len(names)], names[(other + 2) % len(names)]], other)
+            states.append(state)
+        for viewer in (0, 1):
+            tensor, mask, actions = _from_nothing(game, state, viewer)
+            assert np.array_equal(enc.observe(state, viewer, None if step == 9 else out), tensor)
+        if state.result is None:
+            got_mask, got_actions = enc.legal(state)
+            assert np.array_equal(got_mask, mask) and got_actions == actions

@@ -216,7 +216,7 @@ class Encoding:
         worked out once per position: the engine keeps its list of legal actions until the state changes, and
         asking again for the same list (OpenSpiel asks for the legal actions, then applies one) reuses it.
         """
-        _, _, _, indices, actions, order = self._lookup(state)
+        _, _, _, actions, order = self._lookup(state)
         if mask is None:
             mask = np.zeros(self.n_actions, dtype=np.int8)
         else:
@@ -227,7 +227,7 @@ class Encoding:
             for i in order:
                 mv[i] = 1
         else:
-            mask[indices] = 1
+            mask[order] = 1
         return mask, dict(actions)
 
     def legal_indices(self, state: GameState) -> list[int]:
@@ -239,10 +239,10 @@ class Encoding:
         >>> enc.legal_indices(state) == sorted(enc.legal(state)[1])
         True
         """
-        return self._lookup(state)[5]
+        return self._lookup(state)[4]
 
     def _lookup(self, state: GameState) -> tuple:
-        """``(legal list, state, decisions, indices array, index -> action, sorted indices)`` of the position: worked
+        """``(legal list, state, decisions, index -> action, sorted indices)`` of the position: worked
         out once, then kept while the engine keeps the same list of legal actions for the same state (the engine
         forgets its list on any change), so asking again at one position costs nothing."""
         legal = state.legal_actions()
@@ -251,7 +251,7 @@ class Encoding:
             return cached
         actions = self._index_actions(state, legal)
         order = sorted(actions)
-        cached = self._legal_cache = (legal, state, state.decisions, np.array(order, dtype=np.intp), actions, order)
+        cached = self._legal_cache = (legal, state, state.decisions, actions, order)
         return cached
 
     def _index_actions(self, state: GameState, legal: list[Action]) -> dict[int, Action]:
@@ -302,7 +302,7 @@ class Encoding:
 
     def decode(self, state: GameState, index: int) -> Action:
         """The engine action of a legal index (raises IllegalAction, naming the index, for an illegal one)."""
-        action = self._lookup(state)[4].get(int(index))
+        action = self._lookup(state)[3].get(int(index))
         if action is None:
             raise IllegalAction(f"action {int(index)}", f"{self.describe(int(index))} is not legal now")
         return action
@@ -432,8 +432,26 @@ class Encoding:
                            for side, z, first, cap in self._layout]
         self._pile_walk = [(side == "opp", z, off, vis.get(z, PUBLIC) != PUBLIC) for side, z, off in self._piles]
         # per viewer, the last block written per zone and the last counts per pile (see _write_slots)
-        self._slot_cache: list[list[tuple | None]] = [[None] * len(self._slot_walk) for _ in range(2)]
-        self._pile_cache: list[list[tuple | None]] = [[None] * len(self._pile_walk) for _ in range(2)]
+        self._slot_cache: list[list[tuple | None]] = []
+        self._pile_cache: list[list[tuple | None]] = []
+        self.forget()
+
+    def forget(self) -> None:
+        """Drop everything kept from one call to the next (per viewer, each zone's block and each pile's counts; the
+        legal-action mapping of the last position): the next call works everything out from the state alone, and
+        gives the same tensor and mask (a hypothesis test checks it over random games, clones included).
+
+        >>> from tcgkit.games import get_rules
+        >>> enc = Encoding.of("tgod")
+        >>> s = get_rules("tgod").new_game(list(get_rules("tgod").decks())[:2], seed=2)
+        >>> kept = enc.observe(s, 0)
+        >>> enc.forget()
+        >>> bool((enc.observe(s, 0) == kept).all())
+        True
+        """
+        self._slot_cache = [[None] * len(self._slot_walk) for _ in range(2)]
+        self._pile_cache = [[None] * len(self._pile_walk) for _ in range(2)]
+        self._legal_cache = None
 
     def _rows_of(self, state: GameState) -> list[int]:
         """The static-feature row of every card instance of ``state`` (cached per list of definitions, which clones
