@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from tcgkit.core import effects
 from tcgkit.games.guardian_realms.board import equipment_of, hp_of, is_token, lane_of, link_index, max_hp
+from tcgkit.games.guardian_realms.cardindex import card_index
 from tcgkit.games.guardian_realms.links import break_link, set_link
 from tcgkit.games.guardian_realms.model import BASE_KEY, LANE_OF, STRONGHOLD
 from tcgkit.games.guardian_realms.statuses import remove_status
@@ -173,7 +174,7 @@ def settle_defeats(state: GameState) -> None:
     game's cards with one are looked at first: none of them fielded, nothing to check (the usual case)."""
     defs = state.defs
     loc = state.loc
-    for card in _defeat_if_cards(defs):
+    for card in card_index(defs).defeat_if:
         if loc[card][1] in LANE_OF:
             break
     else:
@@ -185,22 +186,9 @@ def settle_defeats(state: GameState) -> None:
                 defeat(state, [card])
 
 
-#: id of a game's card list -> (that list, the ids of its cards with a printed defeat condition). A game's list is
-#: never changed once the game exists (a token's card makes a new list), and the entry keeps its list alive, so an
-#: id found here with the same list is that list.
-_DEFEAT_IF: dict[int, tuple[list, tuple[int, ...]]] = {}
-
-
 def _defeat_if_cards(defs: list) -> tuple[int, ...]:
     """The ids of the cards of ``defs`` with a printed defeat condition, worked out once per card list."""
-    hit = _DEFEAT_IF.get(id(defs))
-    if hit is not None and hit[0] is defs:
-        return hit[1]
-    if len(_DEFEAT_IF) >= 256:
-        _DEFEAT_IF.clear()
-    ids = tuple(i for i, d in enumerate(defs) if d.fields.get("defeat_if"))
-    _DEFEAT_IF[id(defs)] = (defs, ids)
-    return ids
+    return card_index(defs).defeat_if
 
 
 def _defeat_condition(state: GameState, card: int, p: int) -> bool:

@@ -1,0 +1,70 @@
+"""Facts about a game's card list worked out once per list: which cards have a printed defeat condition (GR-DEF-03)
+and which cards listen to each kind of event (their triggered effects). The hot path reads them instead of
+scanning the board: an event no card in play listens to starts no trigger scan, and with no card with a defeat
+condition fielded there is no defeat to check.
+
+A game's card list is never changed once the game exists (a token's card makes a new list, see
+``GameState.add_instance``), so the index is kept per list and an index found for the same list object is right.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from tcgkit.core.cards import CardDef
+    from tcgkit.core.state import GameState
+
+
+class CardIndex(NamedTuple):
+    """The facts of one card list (``defs``, kept alive by the index so that its id is not reused)."""
+
+    defs: list
+    #: the ids of the cards with a printed defeat condition (a static effect with ``params: {defeat_if: true}``)
+    defeat_if: tuple[int, ...]
+    #: event kind -> the ids of the cards with a triggered effect listening to it
+    listeners: dict[str, tuple[int, ...]]
+
+
+#: id of a card list -> its index (see the module docstring); cleared when it grows large (old games' lists).
+_INDEX: dict[int, CardIndex] = {}
+
+
+def card_index(defs: list[CardDef]) -> CardIndex:
+    """The index of ``defs``, worked out on first use.
+
+    >>> from tcgkit.games import get_rules
+    >>> rules = get_rules("guardian-realms")
+    >>> state = rules.new_game(list(rules.decks())[:2], seed=1)
+    >>> index = card_index(state.defs)
+    >>> card_index(state.defs) is index
+    True
+    >>> all(state.defs[c].triggers.get(kind) for kind, cards in index.listeners.items() for c in cards)
+    True
+    """
+    hit = _INDEX.get(id(defs))
+    if hit is not None and hit.defs is defs:
+        return hit
+    if len(_INDEX) >= 256:
+        _INDEX.clear()
+    listeners: dict[str, list[int]] = {}
+    for i, d in enumerate(defs):
+        for kind, listening in d.triggers.items():
+            if listening:
+                listeners.setdefault(kind, []).append(i)
+    index = CardIndex(defs, tuple(i for i, d in enumerate(defs) if d.fields.get("defeat_if")),
+                      {k: tuple(v) for k, v in listeners.items()})
+    _INDEX[id(defs)] = index
+    return index
+
+
+def listened(state: GameState, kind: str, zones: frozenset[str]) -> bool:
+    """Whether a card in one of ``zones`` (of either player) listens to events of ``kind``: when not, the trigger
+    scan would start nothing."""
+    cards = card_index(state.defs).listeners.get(kind)
+    if cards:
+        loc = state.loc
+        for c in cards:
+            if loc[c][1] in zones:
+                return True
+    return False

@@ -1,0 +1,88 @@
+"""The hot path's shortcuts equal the slow computations they replace: the card index (which cards listen to an event
+kind), the evaluation's per-Guardian HP and ATK, and the empty-deck race's closed form (GR-TURN-06/07)."""
+
+from __future__ import annotations
+
+from gr_helpers import RULES, card, position
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tcgkit.bots import RandomBot, View
+from tcgkit.core.rng import derive_seed
+from tcgkit.games.guardian_realms import rules as gr_rules
+from tcgkit.games.guardian_realms.board import hp_of
+from tcgkit.games.guardian_realms.cardindex import card_index, listened
+from tcgkit.games.guardian_realms.links import link
+
+
+def _slow_listened(state, kind: str) -> bool:
+    """Some card in a trigger zone of either player has a triggered effect on ``kind`` (the trigger scan's view)."""
+    return any(state.defs[c].triggers.get(kind) for p in (0, 1) for z in RULES.PLAY_ZONES for c in state.zones[p][z])
+
+
+def _seeded_states(games: int = 6):
+    decks = list(RULES.decks().values())
+    for g in range(games):
+        s = derive_seed(7, g)
+        state = RULES.new_game([decks[g % len(decks)], decks[(g + 1) % len(decks)]], s)
+        bots = (RandomBot(s), RandomBot(s + 1))
+        while state.result is None:
+            yield state
+            p = state.current
+            state.apply(bots[p].choose(View(state, p)))
+        yield state
+
+
+def test_listened_equals_a_scan_of_both_boards() -> None:
+    """At every decision of seeded games, the index says a kind is listened to exactly when a card in play has a
+    triggered effect on it, for every kind a card of the game listens to."""
+    for state in _seeded_states():
+        kinds = set(card_index(state.defs).listeners) | {"end_turn", "defeated", "move"}
+        zones = frozenset(RULES.PLAY_ZONES)
+        for kind in kinds:
+            assert listened(state, kind, zones) == _slow_listened(state, kind), kind
+
+
+def test_card_index_follows_a_new_card_list() -> None:
+    """A card added in play (a token's card: a new list) is in the index of the new list: Ember Acolyte listens to
+    its own defeat; a copy of it placed in a lane makes "defeated" listened to."""
+    s = position({"hand": ["Ember Acolyte"]})
+    acolyte = card(s, 0, "Ember Acolyte")
+    zones = frozenset(RULES.PLAY_ZONES)
+    assert acolyte in card_index(s.defs).listeners["defeated"] and not listened(s, "defeated", zones)
+    extra = s.add_instance(s.defs[acolyte], 0)
+    assert card_index(s.defs).listeners["defeated"][-1] == extra
+    s.place(extra, 0, "lane1")
+    assert listened(s, "defeated", zones)
+
+
+def test_evaluation_hp_and_atk_equal_hp_of_and_stat() -> None:
+    """Every fielded Guardian of seeded games: the evaluation's HP and ATK are ``hp_of`` and ``stat``."""
+    for state in _seeded_states(4):
+        for p in (0, 1):
+            for g in RULES.guardians(state, p):
+                assert gr_rules._hp_atk(state, g) == (hp_of(state, g), RULES.stat(state, g, "atk"))
+
+
+def test_evaluation_hp_of_a_linked_guardian_is_the_pool_gr_link_01() -> None:
+    """GR-LINK-01: a linked Guardian's HP in the evaluation is its HP Link's pool, as ``hp_of`` shows it; an infused
+    one's ATK and HP count its permanent modifiers (GR-SAC-03)."""
+    s = position({"lane1": ["Ember Acolyte"], "lane2": ["Ashen Brute"]})
+    a, b = card(s, 0, "Ember Acolyte"), card(s, 0, "Ashen Brute")
+    s.card_state(a).mods.extend([("atk", 3, "permanent"), ("hp", 4, "permanent")])
+    s.card_state(a).counters["dmg"] = 2
+    assert gr_rules._hp_atk(s, a) == (hp_of(s, a), RULES.stat(s, a, "atk"))
+    link(s, [a, b])
+    assert gr_rules._hp_atk(s, a)[0] == hp_of(s, a) == hp_of(s, b) == s.vars["links"][0][1]
+
+
+@given(st.integers(-10, 2000), st.integers(0, 12))
+def test_penalty_draws_closed_form_gr_turn_07(hp: int, out: int) -> None:
+    """GR-TURN-06/07: the draws until the penalty (1, 2, 4... from the next one's amount) destroys a Base of ``hp``,
+    as counted one draw at a time."""
+    left, amount, draws = hp, 1 << out, 0
+    while left > 0:
+        left -= amount
+        amount <<= 1
+        draws += 1
+    assert gr_rules.penalty_draws(hp, 1 << out) == draws
