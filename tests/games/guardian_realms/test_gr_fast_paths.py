@@ -56,24 +56,32 @@ def test_card_index_follows_a_new_card_list() -> None:
     assert listened(s, "defeated", zones)
 
 
-def test_evaluation_hp_and_atk_equal_hp_of_and_stat() -> None:
-    """Every fielded Guardian of seeded games: the evaluation's HP and ATK are ``hp_of`` and ``stat``."""
+def _slow_board(state, p: int, sign: float, score: float) -> float:
+    for g in RULES.guardians(state, p):
+        score += sign * (hp_of(state, g) / 60.0 + RULES.stat(state, g, "atk") / 30.0)
+    return score
+
+
+def test_evaluation_board_terms_equal_hp_of_and_stat() -> None:
+    """Every position of seeded games: the evaluation's board terms are those of ``hp_of`` and ``stat``, to the
+    last bit (the same sums in the same order)."""
     for state in _seeded_states(4):
         for p in (0, 1):
-            for g in RULES.guardians(state, p):
-                assert gr_rules._hp_atk(state, g) == (hp_of(state, g), RULES.stat(state, g, "atk"))
+            for sign in (1.0, -1.0):
+                assert gr_rules._add_board(state, p, sign, 0.25) == _slow_board(state, p, sign, 0.25)
 
 
 def test_evaluation_hp_of_a_linked_guardian_is_the_pool_gr_link_01() -> None:
     """GR-LINK-01: a linked Guardian's HP in the evaluation is its HP Link's pool, as ``hp_of`` shows it; an infused
     one's ATK and HP count its permanent modifiers (GR-SAC-03)."""
-    s = position({"lane1": ["Ember Acolyte"], "lane2": ["Ashen Brute"]})
+    s = position({"lane1": ["Ember Acolyte"], "lane2": ["Ashen Brute"], "lane3": ["Moss Whelp"]})
     a, b = card(s, 0, "Ember Acolyte"), card(s, 0, "Ashen Brute")
     s.card_state(a).mods.extend([("atk", 3, "permanent"), ("hp", 4, "permanent")])
     s.card_state(a).counters["dmg"] = 2
-    assert gr_rules._hp_atk(s, a) == (hp_of(s, a), RULES.stat(s, a, "atk"))
+    assert gr_rules._add_board(s, 0, 1.0, 0.0) == _slow_board(s, 0, 1.0, 0.0)
     link(s, [a, b])
-    assert gr_rules._hp_atk(s, a)[0] == hp_of(s, a) == hp_of(s, b) == s.vars["links"][0][1]
+    assert hp_of(s, a) == s.vars["links"][0][1]
+    assert gr_rules._add_board(s, 0, -1.0, 0.0) == _slow_board(s, 0, -1.0, 0.0)
 
 
 @given(st.integers(-10, 2000), st.integers(0, 12))

@@ -384,51 +384,42 @@ class GuardianRealmsRules(Ruleset):
         mine, theirs = deck_out_turn(state, player), deck_out_turn(state, 1 - player)
         soon = max(0.0, min(mine, theirs) - state.turn - RACE_NEAR)
         score = RACE * math.tanh((mine - theirs) / 2) * math.exp(-soon / RACE_FADE)  # theirs falls first: good
-        hp_atk = _hp_atk
         for p, sign in ((player, 1.0), (1 - player, -1.0)):
             res = state.res[p]
             score += sign * (res["b1"] + res["b3"]) / 100.0
-            score += sign * 2.0 * res[f"b{STRONGHOLD}"] / 100.0
-            z = state.zones[p]
-            for g in (*z["lane1"], *z["lane2"], *z["lane3"]):
-                hp, atk = hp_atk(state, g)
-                score += sign * (hp / 60.0 + atk / 30.0)
-            score += sign * 0.03 * len(z["hand"])
+            score += sign * 2.0 * res[_STRONGHOLD_KEY] / 100.0
+            score = _add_board(state, p, sign, score)
+            score += sign * 0.03 * len(state.zones[p]["hand"])
             score += sign * 0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0
         x = score / 4.0
         return 0.99 * x / (1 + abs(x))  # no clamp: far ahead or behind, moves still differ
 
 
-def _hp_atk(state: GameState, card: int) -> tuple[int, int]:
-    """A Guardian's HP (:func:`~tcgkit.games.guardian_realms.board.hp_of`: its HP Link's pool when linked) and ATK
-    (``stat``), its record read once (the evaluation's hot path).
-
-    >>> from tcgkit.games import get_rules
-    >>> from tcgkit.games.guardian_realms.board import hp_of
-    >>> rules = get_rules("guardian-realms")
-    >>> state = rules.new_game(list(rules.decks())[:2], seed=1)
-    >>> g = state.zones[0]["deck"][0]
-    >>> _hp_atk(state, g) == (hp_of(state, g), rules.stat(state, g, "atk"))
-    True
-    """
-    stats = state.defs[card].stats
-    hp = stats.get("hp", 0)
-    atk = stats.get("atk", 0)
-    st = state.cs.get(card)
-    if st is not None:
-        if st.mods:
-            for stat, delta, _ in st.mods:
-                if stat == "hp":
-                    hp += delta
-                elif stat == "atk":
-                    atk += delta
-        hp -= st.counters.get("dmg", 0)
+def _add_board(state: GameState, p: int, sign: float, score: float) -> float:
+    """``score`` plus, one Guardian of ``p`` after another, ``sign`` times its HP / 60 + ATK / 30: HP as
+    :func:`~tcgkit.games.guardian_realms.board.hp_of` shows it (an HP Link's pool when linked), ATK as ``stat``
+    gives it, each Guardian's record read once (the evaluation's hot path; the same sums in the same order)."""
+    z = state.zones[p]
+    defs = state.defs
+    cs = state.cs
     links = state.vars.get("links")
-    if links:
-        for members, pool, _ in links:
-            if card in members:
-                return pool, atk
-    return hp, atk
+    for g in (*z["lane1"], *z["lane2"], *z["lane3"]):
+        stats = defs[g].stats
+        hp = stats.get("hp", 0)
+        atk = stats.get("atk", 0)
+        st = cs.get(g)
+        if st is not None:
+            if st.mods:
+                for stat, delta, _ in st.mods:
+                    if stat == "hp":
+                        hp += delta
+                    elif stat == "atk":
+                        atk += delta
+            hp -= st.counters.get("dmg", 0)
+        if links:
+            hp = next((pool for members, pool, _ in links if g in members), hp)
+        score += sign * (hp / 60.0 + atk / 30.0)
+    return score
 
 
 def deck_out_turn(state: GameState, player: int) -> int:
