@@ -94,3 +94,21 @@ def test_penalty_draws_closed_form_gr_turn_07(hp: int, out: int) -> None:
         amount <<= 1
         draws += 1
     assert gr_rules.penalty_draws(hp, 1 << out) == draws
+
+
+def test_hand_facts_are_each_cards_type_and_costs_gr_sp_03() -> None:
+    """GR-SP-03, GR-DZ-04, GR-SAC-01: every card of a game's list has its type, its cost to play (SP for a
+    Guardian, DZ otherwise) and its sacrifice count (a Guardian) or whether its play effects have conditions (an
+    Effect) in the card index that the legal actions read."""
+    from tcgkit.games.guardian_realms.cardindex import EFFECT, EQUIPMENT, FIELD, GUARDIAN
+
+    state = RULES.new_game(list(RULES.decks())[:2], seed=3)
+    kinds = {"Guardian": GUARDIAN, "Equipment": EQUIPMENT, "Field": FIELD, "Effect": EFFECT}
+    for i, d in enumerate(state.defs):
+        kind, cost, extra = card_index(state.defs).hand[i]
+        assert kind == kinds[d.type]
+        if d.type == "Guardian":
+            assert (cost, extra) == (d.stats["sp_cost"], d.fields["sacrifice"])
+        else:
+            assert cost == d.stats["dz_cost"]
+            assert extra == (d.type == "Effect" and bool(d.fields["play_conds"]))

@@ -26,6 +26,7 @@ from tcgkit.games.guardian_realms.board import (
     may_swap,
     targets_from,
 )
+from tcgkit.games.guardian_realms.cardindex import EQUIPMENT, FIELD, GUARDIAN, card_index
 from tcgkit.games.guardian_realms.model import BASE_KEY, BASE_LANE, BASE_WORD, LANE_OF, LANE_WORD, LANES, NEAR
 
 if TYPE_CHECKING:
@@ -130,21 +131,20 @@ def _may_attack(state: GameState, f: int, fl: dict, status: dict) -> bool:
 
 
 def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts: list[Action]) -> None:
+    """Summons, Equipment, Field and Effect plays from hand, each card's type and costs read from the card index."""
     dz, sp = res["dz"], res["sp"]
-    defs = state.defs
+    facts = card_index(state.defs).hand
     open_lanes = None
     vis = None
     for card in state.zones[p]["hand"]:
-        d = defs[card]
-        t = d.type
-        if t == "Guardian":
-            if d.stats["sp_cost"] > sp:
+        kind, cost, extra = facts[card]
+        if kind == GUARDIAN:
+            if cost > sp:
                 continue
             if open_lanes is None:
                 open_lanes = [ln for ln in (1, 2, 3) if res[BASE_KEY[ln]] > 0]
-            n = d.fields["sacrifice"]
-            if n:  # GR-SAC-01/02: the card's number of fielded Guardians, chosen by the player
-                acts.extend(Action("summon", (card, LANE_WORD[ln], *mat)) for mat in combinations(fielded, n)
+            if extra:  # GR-SAC-01/02: the card's number of fielded Guardians, chosen by the player
+                acts.extend(Action("summon", (card, LANE_WORD[ln], *mat)) for mat in combinations(fielded, extra)
                             for ln in open_lanes)
                 continue
             summons = _SUMMONS.get(card)
@@ -154,17 +154,17 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
                 acts.extend(summons[1:])
             else:
                 acts.extend(summons[ln] for ln in open_lanes)
-        elif d.stats["dz_cost"] <= dz:
-            if t == "Equipment":
+        elif cost <= dz:
+            if kind == EQUIPMENT:
                 acts.extend(_new(Action, ("equip", (card, g))) for g in fielded)
-            elif t == "Field":
+            elif kind == FIELD:
                 if _play_condition_ok(state, card, p, 0):
                     acts.append(Action("play", (card,)))
             else:  # GR-LANE-02, GR-BASE-06: an Effect goes to the Effect slot of a Base the player chooses
                 plays = _PLAYS.get(card)
                 if plays is None:
                     plays = _PLAYS[card] = tuple(Action("play", (card, w)) for w in BASE_WORD)
-                if not d.fields["play_conds"]:
+                if not extra:  # no play condition
                     acts.extend(plays[1:])
                     continue
                 if vis is None:

@@ -1,7 +1,7 @@
-"""Facts about a game's card list worked out once per list: which cards have a printed defeat condition (GR-DEF-03)
-and which cards listen to each kind of event (their triggered effects). The hot path reads them instead of
-scanning the board: an event no card in play listens to starts no trigger scan, and with no card with a defeat
-condition fielded there is no defeat to check.
+"""Facts about a game's card list worked out once per list: which cards have a printed defeat condition (GR-DEF-03),
+which cards listen to each kind of event (their triggered effects), and what the legal actions need to know of a
+card in hand. The hot path reads them instead of scanning the board or each card's fields: an event no card in play
+listens to starts no trigger scan, and with no card with a defeat condition fielded there is no defeat to check.
 
 A game's card list is never changed once the game exists (a token's card makes a new list, see
 ``GameState.add_instance``), so the index is kept per list and an index found for the same list object is right.
@@ -24,6 +24,22 @@ class CardIndex(NamedTuple):
     defeat_if: tuple[int, ...]
     #: event kind -> the ids of the cards with a triggered effect listening to it
     listeners: dict[str, tuple[int, ...]]
+    #: by card id: (its type as :data:`GUARDIAN`, :data:`EQUIPMENT`, :data:`FIELD` or :data:`EFFECT`, its cost to play
+    #: from hand (SP for a Guardian, GR-SP-03; DZ otherwise), its sacrifice count (GR-SAC-01) for a Guardian or
+    #: whether an Effect's play effects have conditions)
+    hand: tuple[tuple[int, int, int], ...]
+
+
+#: card types as :attr:`CardIndex.hand` gives them (anything else plays as an Effect)
+GUARDIAN, EQUIPMENT, FIELD, EFFECT = 0, 1, 2, 3
+_TYPES = {"Guardian": GUARDIAN, "Equipment": EQUIPMENT, "Field": FIELD}
+
+
+def _hand_facts(d: CardDef) -> tuple[int, int, int]:
+    kind = _TYPES.get(d.type, EFFECT)
+    if kind == GUARDIAN:
+        return kind, d.stats["sp_cost"], d.fields["sacrifice"]
+    return kind, d.stats["dz_cost"], int(bool(d.fields["play_conds"])) if kind == EFFECT else 0
 
 
 #: id of a card list -> its index (see the module docstring); cleared when it grows large (old games' lists).
@@ -53,7 +69,7 @@ def card_index(defs: list[CardDef]) -> CardIndex:
             if listening:
                 listeners.setdefault(kind, []).append(i)
     index = CardIndex(defs, tuple(i for i, d in enumerate(defs) if d.fields.get("defeat_if")),
-                      {k: tuple(v) for k, v in listeners.items()})
+                      {k: tuple(v) for k, v in listeners.items()}, tuple(_hand_facts(d) for d in defs))
     _INDEX[id(defs)] = index
     return index
 
