@@ -112,3 +112,22 @@ def test_hand_facts_are_each_cards_type_and_costs_gr_sp_03() -> None:
         else:
             assert cost == d.stats["dz_cost"]
             assert extra == (d.type == "Effect" and bool(d.fields["play_conds"]))
+
+
+def test_ally_condition_fast_path_equals_the_condition_gr_combat_05() -> None:
+    """GR-COMBAT-05, GR-COPY: Mirror Sprite's ability needs another of its controller's Guardians; the legal
+    actions' shortcut for that condition agrees with the printed condition, alone, with an ally, and with an enemy
+    Guardian only."""
+    from tcgkit.core import effects
+    from tcgkit.games.guardian_realms.board import ability_ok
+
+    for p0, p1 in (({"lane1": ["Mirror Sprite"]}, {}), ({"lane1": ["Mirror Sprite"], "lane3": ["Moss Whelp"]}, {}),
+                   ({"lane2": ["Mirror Sprite"]}, {"lane2": ["Ashen Brute"]})):
+        s = position(p0, p1)
+        sprite = card(s, 0, "Mirror Sprite")
+        (index,) = s.defs[sprite].fields["abilities"]
+        assert s.defs[sprite].fields["fast_conds"][index] == "ally"
+        cond = s.defs[sprite].effects[index].condition
+        slow = effects.check(s, {"source": sprite, "controller": 0}, cond)
+        assert ability_ok(s, sprite, index, 10) == slow
+        assert slow == ("lane3" in p0)
