@@ -53,10 +53,11 @@ def main_actions(state: GameState) -> list[Action]:
     dz = res["dz"]
     fielded = [*z["lane1"], *z["lane2"], *z["lane3"]]
     acts = [END]
-    _hand_actions(state, p, res, fielded, acts)
+    index = card_index(state.defs)
+    _hand_actions(state, p, res, fielded, acts, index.hand)
     if not fielded:
         return acts
-    defs = state.defs
+    facts = index.fielded
     cs = state.cs
     turn = state.turn
     ready: list[int] = []
@@ -67,9 +68,8 @@ def main_actions(state: GameState) -> list[Action]:
     loc = state.loc
     for g in fielded:
         lane = LANE_OF[loc[g][1]]
-        d = defs[g]
-        fl = d.fields
-        if fl["infuse"]:  # a player action, not the Guardian's: not gated by Exhausted or a forfeit (GR-SAC-03)
+        infuse, attack_cost, abilities, penalty = facts[g]
+        if infuse:  # a player action, not the Guardian's: not gated by Exhausted or a forfeit (GR-SAC-03)
             acts.extend(Action("infuse", (g, r)) for r in fielded if r != g)
         st = cs.get(g)
         f = 0
@@ -81,10 +81,9 @@ def main_actions(state: GameState) -> list[Action]:
                 f = st.counters["af"]
                 if f & FORFEIT:
                     continue
-        attacks = dz >= d.stats["attack_cost"] and (not f or _may_attack(state, f, fl, status))
-        abilities = fl["abilities"]
+        attacks = dz >= attack_cost and (not f or _may_attack(state, f, penalty, status))
         # may_ability: one ability per turn (GR-COMBAT-06), none after an attack (GR-COMBAT-04) or a swap
-        uses = abilities and (not f or not (f & _ACTED3 or f & SWAP and fl["swap_penalty"]))
+        uses = abilities and (not f or not (f & _ACTED3 or f & SWAP and penalty))
         if attacks or uses:
             targets = per_lane[lane]
             if targets is None:
@@ -102,7 +101,7 @@ def main_actions(state: GameState) -> list[Action]:
         if res[base_key] <= 0:
             continue
         # may_swap: not twice, not after an attack or ability (GR-SWAP-05/06), its Base standing (GR-BASE-09)
-        if not f or (not f & SWAP and not (f & _ACTED3 and fl["swap_penalty"])
+        if not f or (not f & SWAP and not (f & _ACTED3 and penalty)
                      and state.res[state.owner[g]][base_key] > 0):
             ready.append(g)
         elif chooser_only:
@@ -117,11 +116,11 @@ def main_actions(state: GameState) -> list[Action]:
 _ACTED3 = ATK1 | ATK2 | ABIL
 
 
-def _may_attack(state: GameState, f: int, fl: dict, status: dict) -> bool:
+def _may_attack(state: GameState, f: int, swap_penalty: bool, status: dict) -> bool:
     """:func:`may_attack` for a Guardian whose turn flags ``f`` are set (so it has a record, whose ``status`` is
     given): one basic attack, two with Fury (GR-COMBAT-03, GR-FURY-01), none after an ability (GR-COMBAT-04) or a
     swap (GR-SWAP-03)."""
-    if f & SWAP and fl["swap_penalty"]:
+    if f & SWAP and swap_penalty:
         return False
     if f & ABIL and not state.options.get("ability_then_attack"):
         return False
@@ -130,10 +129,11 @@ def _may_attack(state: GameState, f: int, fl: dict, status: dict) -> bool:
     return done < limit
 
 
-def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts: list[Action]) -> None:
-    """Summons, Equipment, Field and Effect plays from hand, each card's type and costs read from the card index."""
+def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts: list[Action],
+                  facts: tuple[tuple[int, int, int], ...]) -> None:
+    """Summons, Equipment, Field and Effect plays from hand, each card's type and costs read from ``facts`` (the
+    card index's :attr:`~tcgkit.games.guardian_realms.cardindex.CardIndex.hand`)."""
     dz, sp = res["dz"], res["sp"]
-    facts = card_index(state.defs).hand
     open_lanes = None
     vis = None
     for card in state.zones[p]["hand"]:

@@ -28,6 +28,10 @@ class CardIndex(NamedTuple):
     #: from hand (SP for a Guardian, GR-SP-03; DZ otherwise), its sacrifice count (GR-SAC-01) for a Guardian or
     #: whether an Effect's play effects have conditions)
     hand: tuple[tuple[int, int, int], ...]
+    #: by card id, what the legal actions read of a fielded Guardian: (whether it has an infusion (GR-SAC-03), its
+    #: basic attack's DZ cost (GR-DZ-05), its abilities' effect indexes (GR-CARD-05), whether acting after a swap
+    #: (and swapping after acting) is barred for it (GR-SWAP-03..06))
+    fielded: tuple[tuple[bool, int, tuple[int, ...], bool], ...]
 
 
 #: card types as :attr:`CardIndex.hand` gives them (anything else plays as an Effect)
@@ -69,7 +73,9 @@ def card_index(defs: list[CardDef]) -> CardIndex:
             if listening:
                 listeners.setdefault(kind, []).append(i)
     index = CardIndex(defs, tuple(i for i, d in enumerate(defs) if d.fields.get("defeat_if")),
-                      {k: tuple(v) for k, v in listeners.items()}, tuple(_hand_facts(d) for d in defs))
+                      {k: tuple(v) for k, v in listeners.items()}, tuple(_hand_facts(d) for d in defs),
+                      tuple((d.fields["infuse"], d.stats.get("attack_cost", 0), d.fields["abilities"],
+                             d.fields["swap_penalty"]) for d in defs))
     _INDEX[id(defs)] = index
     return index
 
