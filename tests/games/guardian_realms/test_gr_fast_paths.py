@@ -131,3 +131,13 @@ def test_ally_condition_fast_path_equals_the_condition_gr_combat_05() -> None:
         slow = effects.check(s, {"source": sprite, "controller": 0}, cond)
         assert ability_ok(s, sprite, index, 10) == slow
         assert slow == ("lane3" in p0)
+
+
+def test_fielded_facts_are_each_guardians_printed_fields_gr_combat_05() -> None:
+    """GR-SAC-03, GR-DZ-05, GR-CARD-05, GR-SWAP-03: every Guardian of a game's list has its infusion, basic attack
+    cost, abilities and swap penalty in the card index that the legal actions read."""
+    state = RULES.new_game(list(RULES.decks())[-2:], seed=5)
+    for i, d in enumerate(state.defs):
+        if d.type == "Guardian":
+            assert card_index(state.defs).fielded[i] == (d.fields["infuse"], d.stats["attack_cost"],
+                                                         d.fields["abilities"], d.fields["swap_penalty"])
