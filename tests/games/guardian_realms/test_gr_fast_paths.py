@@ -141,3 +141,22 @@ def test_fielded_facts_are_each_guardians_printed_fields_gr_combat_05() -> None:
         if d.type == "Guardian":
             assert card_index(state.defs).fielded[i] == (d.fields["infuse"], d.stats["attack_cost"],
                                                          d.fields["abilities"], d.fields["swap_penalty"])
+
+
+def test_index_extended_for_a_new_card_equals_one_worked_out_whole() -> None:
+    """A card added in play (GR-CLONE, GR-COPY, GR-GSUM tokens: a new card list) extends the state's index: the
+    result is the index worked out from the whole new list, and the clone it was added in keeps its own."""
+    from tcgkit.games.guardian_realms import cardindex
+
+    s = position({"lane1": ["Ember Acolyte"], "hand": ["Mirror Sprite"]})
+    before = cardindex.state_index(s)
+    twin = s.clone()
+    acolyte = card(twin, 0, "Ember Acolyte")
+    sprite = card(twin, 0, "Mirror Sprite")
+    twin.add_instance(twin.defs[acolyte], 0)
+    twin.add_instance(twin.defs[sprite], 1)
+    extended = cardindex.state_index(twin)
+    cardindex._INDEX.clear()
+    whole = cardindex.card_index(list(twin.defs))
+    assert extended[1:] == whole[1:] and extended.defs is twin.defs
+    assert cardindex.state_index(s) is before and len(before.hand) == len(s.defs)

@@ -26,7 +26,7 @@ from tcgkit.games.guardian_realms.board import (
     may_swap,
     targets_from,
 )
-from tcgkit.games.guardian_realms.cardindex import EQUIPMENT, FIELD, GUARDIAN, card_index
+from tcgkit.games.guardian_realms.cardindex import EQUIPMENT, FIELD, GUARDIAN, state_index
 from tcgkit.games.guardian_realms.model import BASE_KEY, BASE_LANE, BASE_WORD, LANE_OF, LANE_WORD, LANES, NEAR
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def main_actions(state: GameState) -> list[Action]:
     dz = res["dz"]
     fielded = [*z["lane1"], *z["lane2"], *z["lane3"]]
     acts = [END]
-    index = card_index(state.defs)
+    index = state_index(state)
     _hand_actions(state, p, res, fielded, acts, index.hand)
     if not fielded:
         return acts

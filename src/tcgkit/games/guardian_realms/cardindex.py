@@ -49,9 +49,35 @@ def _hand_facts(d: CardDef) -> tuple[int, int, int]:
 #: id of a card list -> its index (see the module docstring); cleared when it grows large (old games' lists).
 _INDEX: dict[int, CardIndex] = {}
 
+#: where :func:`state_index` keeps a state's index in ``GameState.memo``
+MEMO_KEY = "gr.card_index"
 
-def card_index(defs: list[CardDef]) -> CardIndex:
-    """The index of ``defs``, worked out on first use.
+
+def state_index(state: GameState) -> CardIndex:
+    """The index of ``state.defs``, kept in ``state.memo`` (a clone copies it). A card added in play makes a new list
+    (``GameState.add_instance``): the index kept is then extended with the new cards only, not worked out again.
+
+    >>> from tcgkit.games import get_rules
+    >>> rules = get_rules("guardian-realms")
+    >>> state = rules.new_game(list(rules.decks())[:2], seed=1)
+    >>> index = state_index(state)
+    >>> twin = state.clone()
+    >>> state_index(twin) is index
+    True
+    >>> token = twin.add_instance(twin.defs[0], 0)
+    >>> state_index(twin).hand[token] == index.hand[0] and state_index(state) is index
+    True
+    """
+    index = state.memo.get(MEMO_KEY)
+    defs = state.defs
+    if index is None or index.defs is not defs:
+        index = state.memo[MEMO_KEY] = card_index(defs, index)
+    return index
+
+
+def card_index(defs: list[CardDef], base: CardIndex | None = None) -> CardIndex:
+    """The index of ``defs``, worked out on first use; ``base``: the index of a list that ``defs`` extends (the
+    cards after it are indexed and added; without it, or when ``defs`` does not extend it, every card is indexed).
 
     >>> from tcgkit.games import get_rules
     >>> rules = get_rules("guardian-realms")
@@ -67,23 +93,35 @@ def card_index(defs: list[CardDef]) -> CardIndex:
         return hit
     if len(_INDEX) >= 256:
         _INDEX.clear()
-    listeners: dict[str, list[int]] = {}
-    for i, d in enumerate(defs):
-        for kind, listening in d.triggers.items():
+    n = len(base.defs) if base is not None else 0
+    if base is None or n >= len(defs) or any(a is not b for a, b in zip(base.defs, defs[:n], strict=True)):
+        base = _EMPTY
+    start = len(base.defs)
+    listeners = {k: list(v) for k, v in base.listeners.items()}
+    for i in range(start, len(defs)):
+        for kind, listening in defs[i].triggers.items():
             if listening:
                 listeners.setdefault(kind, []).append(i)
-    index = CardIndex(defs, tuple(i for i, d in enumerate(defs) if d.fields.get("defeat_if")),
-                      {k: tuple(v) for k, v in listeners.items()}, tuple(_hand_facts(d) for d in defs),
-                      tuple((d.fields["infuse"], d.stats.get("attack_cost", 0), d.fields["abilities"],
-                             d.fields["swap_penalty"]) for d in defs))
+    new = range(start, len(defs))
+    index = CardIndex(defs, base.defeat_if + tuple(i for i in new if defs[i].fields.get("defeat_if")),
+                      {k: tuple(v) for k, v in listeners.items()},
+                      base.hand + tuple(_hand_facts(defs[i]) for i in new),
+                      base.fielded + tuple(_fielded_facts(defs[i]) for i in new))
     _INDEX[id(defs)] = index
     return index
+
+
+_EMPTY = CardIndex([], (), {}, (), ())
+
+
+def _fielded_facts(d: CardDef) -> tuple[bool, int, tuple[int, ...], bool]:
+    return d.fields["infuse"], d.stats.get("attack_cost", 0), d.fields["abilities"], d.fields["swap_penalty"]
 
 
 def listened(state: GameState, kind: str, zones: frozenset[str]) -> bool:
     """Whether a card in one of ``zones`` (of either player) listens to events of ``kind``: when not, the trigger
     scan would start nothing."""
-    cards = card_index(state.defs).listeners.get(kind)
+    cards = state_index(state).listeners.get(kind)
     if cards:
         loc = state.loc
         for c in cards:

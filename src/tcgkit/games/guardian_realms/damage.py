@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from tcgkit.core import effects
 from tcgkit.games.guardian_realms.board import equipment_of, hp_of, is_token, link_index
-from tcgkit.games.guardian_realms.cardindex import card_index
+from tcgkit.games.guardian_realms.cardindex import card_index, state_index
 from tcgkit.games.guardian_realms.links import break_link, set_link
 from tcgkit.games.guardian_realms.model import BASE_KEY, LANE_OF, STRONGHOLD
 from tcgkit.games.guardian_realms.statuses import remove_status
@@ -178,7 +178,7 @@ def settle_defeats(state: GameState) -> None:
     game's cards with one are looked at first: none of them fielded, nothing to check (the usual case)."""
     defs = state.defs
     loc = state.loc
-    for card in card_index(defs).defeat_if:
+    for card in state_index(state).defeat_if:
         if loc[card][1] in LANE_OF:
             break
     else:
