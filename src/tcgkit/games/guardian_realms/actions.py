@@ -142,7 +142,7 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
             if cost > sp:
                 continue
             if open_lanes is None:
-                open_lanes = [ln for ln in (1, 2, 3) if res[BASE_KEY[ln]] > 0]
+                open_lanes = _OPEN_LANES[(res["b1"] > 0) + 2 * (res["b2"] > 0) + 4 * (res["b3"] > 0)]
             if extra:  # GR-SAC-01/02: the card's number of fielded Guardians, chosen by the player
                 acts.extend(Action("summon", (card, LANE_WORD[ln], *mat)) for mat in combinations(fielded, extra)
                             for ln in open_lanes)
@@ -170,6 +170,10 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
                 if vis is None:
                     vis = _visible_lanes(state, p)
                 acts.extend(plays[ln] for ln in _play_bases(state, card, p, vis))
+
+
+#: the lanes whose Base stands (GR-BASE-06), by bits: 1 lane 1, 2 lane 2, 4 lane 3
+_OPEN_LANES = tuple(tuple(ln for ln in (1, 2, 3) if bits >> (ln - 1) & 1) for bits in range(8))
 
 
 #: card id -> its summon actions per lane (index 1-3): plain tuples, the same in every game.
@@ -243,7 +247,10 @@ def _swap_actions(state: GameState, ready: list[int], acts: list[Action]) -> Non
     """Swap pairs; the first Guardian named is the one that chose to swap (GR-SWAP-01): a Paralyzed one must be it
     (GR-PARA-01). Otherwise the two orders are the same swap (both partners act, GR-SWAP-02), listed once."""
     cs = state.cs
-    para = [bool((st := cs.get(g)) is not None and st.status.get("paralyzed")) for g in ready]
+    para = []
+    for g in ready:
+        st = cs.get(g)
+        para.append(st is not None and bool(st.status.get("paralyzed")))
     for i, a in enumerate(ready):
         for j in range(i + 1, len(ready)):
             if para[i] and para[j]:
