@@ -144,8 +144,8 @@ def test_fielded_facts_are_each_guardians_printed_fields_gr_combat_05() -> None:
 
 
 def test_index_extended_for_a_new_card_equals_one_worked_out_whole() -> None:
-    """A card added in play (GR-CLONE, GR-COPY, GR-GSUM tokens: a new card list) extends the state's index: the
-    result is the index worked out from the whole new list, and the clone it was added in keeps its own."""
+    """A card added in play (GR-CLONE, GR-COPY, GR-GSUM tokens: a new card list) extends the index of the list it
+    extends: the result is the index worked out from the whole new list; the state it was cloned from keeps its own."""
     from tcgkit.games.guardian_realms import cardindex
 
     s = position({"lane1": ["Ember Acolyte"], "hand": ["Mirror Sprite"]})
@@ -154,9 +154,10 @@ def test_index_extended_for_a_new_card_equals_one_worked_out_whole() -> None:
     acolyte = card(twin, 0, "Ember Acolyte")
     sprite = card(twin, 0, "Mirror Sprite")
     twin.add_instance(twin.defs[acolyte], 0)
+    once = cardindex.state_index(twin)
     twin.add_instance(twin.defs[sprite], 1)
     extended = cardindex.state_index(twin)
-    cardindex._INDEX.clear()
+    assert once.defs is not twin.defs and extended.defs is twin.defs
     whole = cardindex.card_index(list(twin.defs))
-    assert extended[1:] == whole[1:] and extended.defs is twin.defs
+    assert extended[1:] == whole[1:]
     assert cardindex.state_index(s) is before and len(before.hand) == len(s.defs)

@@ -49,13 +49,15 @@ def _hand_facts(d: CardDef) -> tuple[int, int, int]:
 #: id of a card list -> its index (see the module docstring); cleared when it grows large (old games' lists).
 _INDEX: dict[int, CardIndex] = {}
 
-#: where :func:`state_index` keeps a state's index in ``GameState.memo``
-MEMO_KEY = "gr.card_index"
+#: (length of a card list, id of its last card) -> its index: where a list one card longer (a token's card added,
+#: ``GameState.add_instance``) finds the index to extend (checked card by card before it is used)
+_TAIL: dict[tuple[int, int], CardIndex] = {}
 
 
 def state_index(state: GameState) -> CardIndex:
-    """The index of ``state.defs``, kept in ``state.memo`` (a clone copies it). A card added in play makes a new list
-    (``GameState.add_instance``): the index kept is then extended with the new cards only, not worked out again.
+    """The index of ``state.defs``. A card added in play makes a new list (``GameState.add_instance``): the index of
+    the list it extends is then extended with the new card only, not worked out again (no per-state copy: a clone
+    shares the list and so the index).
 
     >>> from tcgkit.games import get_rules
     >>> rules = get_rules("guardian-realms")
@@ -68,11 +70,11 @@ def state_index(state: GameState) -> CardIndex:
     >>> state_index(twin).hand[token] == index.hand[0] and state_index(state) is index
     True
     """
-    index = state.memo.get(MEMO_KEY)
     defs = state.defs
-    if index is None or index.defs is not defs:
-        index = state.memo[MEMO_KEY] = card_index(defs, index)
-    return index
+    hit = _INDEX.get(id(defs))
+    if hit is not None and hit.defs is defs:
+        return hit
+    return card_index(defs, _TAIL.get((len(defs) - 1, id(defs[-2]))) if len(defs) > 1 else None)
 
 
 def card_index(defs: list[CardDef], base: CardIndex | None = None) -> CardIndex:
@@ -93,6 +95,7 @@ def card_index(defs: list[CardDef], base: CardIndex | None = None) -> CardIndex:
         return hit
     if len(_INDEX) >= 256:
         _INDEX.clear()
+        _TAIL.clear()
     n = len(base.defs) if base is not None else 0
     if base is None or n >= len(defs) or any(a is not b for a, b in zip(base.defs, defs[:n], strict=True)):
         base = _EMPTY
@@ -108,6 +111,8 @@ def card_index(defs: list[CardDef], base: CardIndex | None = None) -> CardIndex:
                       base.hand + tuple(_hand_facts(defs[i]) for i in new),
                       base.fielded + tuple(_fielded_facts(defs[i]) for i in new))
     _INDEX[id(defs)] = index
+    if defs:
+        _TAIL[(len(defs), id(defs[-1]))] = index
     return index
 
 
