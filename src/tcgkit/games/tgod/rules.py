@@ -70,16 +70,34 @@ STATIC_KEYS = frozenset(("stat", "by", "to", "source_zone", "when", "attacks_per
 _END = Action("end")
 
 
+class _Row(dict):
+    """The actions ``kind (a, b)`` of one ``a``, keyed by ``b`` and built on first use (a plain dict lookup after)."""
+
+    __slots__ = ("kind", "a")
+
+    def __init__(self, kind: str, a: int) -> None:
+        super().__init__()
+        self.kind, self.a = kind, a
+
+    def __missing__(self, b: int | str) -> Action:
+        act = self[b] = Action(self.kind, (self.a, b))
+        return act
+
+
 class _Acts:
     """Shared, immutable Action objects of one kind, built once per card id (or pair of ids): no allocation in
-    ``legal_actions``."""
+    ``legal_actions``.
 
-    __slots__ = ("kind", "word", "ones", "pairs")
+    >>> EQUIP.row(3)[7] is EQUIP.row(3)[7], EQUIP.row(3)[7]
+    (True, Action(kind='equip', args=(3, 7)))
+    """
+
+    __slots__ = ("kind", "word", "ones", "rows")
 
     def __init__(self, kind: str, word: str | None = None) -> None:
         self.kind, self.word = kind, word
         self.ones: list[Action | None] = []
-        self.pairs: dict[int, Action] = {}
+        self.rows: list[_Row | None] = []
 
     def one(self, card: int) -> Action:
         ones = self.ones
@@ -90,16 +108,20 @@ class _Acts:
             a = ones[card] = Action(self.kind, (card,) if self.word is None else (card, self.word))
         return a
 
-    def pair(self, a: int, b: int) -> Action:
-        key = (a << 20) | b
-        act = self.pairs.get(key)
-        if act is None:
-            act = self.pairs[key] = Action(self.kind, (a, b))
-        return act
+    def row(self, a: int) -> _Row:
+        """The actions ``kind (a, b)`` for every ``b``: ``row(a)[b]``."""
+        rows = self.rows
+        if a >= len(rows):
+            rows.extend([None] * (a + 1 - len(rows)))
+        r = rows[a]
+        if r is None:
+            r = rows[a] = _Row(self.kind, a)
+        return r
 
 
 PLAY_MAIN, PLAY_BACKUP, PLAY_POWER = _Acts("play", "main"), _Acts("play", "backup"), _Acts("play", "power")
 PROMOTE, SWITCH, EQUIP, ATTACK = _Acts("promote"), _Acts("switch"), _Acts("equip"), _Acts("attack")
+ACTIVATE = _Acts("activate")  # rows keyed by the ability's index as text (INDEX)
 
 
 class TgodRules(Ruleset):
@@ -165,6 +187,8 @@ class TgodRules(Ruleset):
             "attacks_per_turn": max((s[5] for s in statics), default=1),
             "tracked": bool(statics or activated),
             "static_keys": tuple(dict.fromkeys(STATIC_KEY[sp[0]] for sp in statics if sp[0] is not None)),
+            # the static specs by the stat they change (read by _static_bonus)
+            "statics_of": {stat: tuple(sp for sp in statics if sp[0] == stat) for stat in STATIC_KEY},
             "unread": None if m.unread is None else tuple(m.unread),
         }
         return CardDef(m.number, m.name, kind, stats, frozenset({m.attribute, kind}), card_effects, box.ability,
@@ -377,22 +401,8 @@ class TgodRules(Ruleset):
         can_equip = S_EQUIP in steps and step <= S_EQUIP and (not did & DID_EQUIP or opts["equip_any_number"])
         can_power = S_POWER in steps and step <= S_POWER and (not did & DID_POWER or opts["power_any_number"])
         holders = (*main, *backup, *zones["base"]) if can_equip else ()
-        defs = state.defs
-        for card in zones["hand"]:
-            d = defs[card]
-            kind = d.type
-            if kind == CREATURE:
-                if (can_main or can_backup) and (d.fields["req"] is None or self.requirement_met(state, p, d)):
-                    if can_main:
-                        acts.append(PLAY_MAIN.one(card))
-                    if can_backup:
-                        acts.append(PLAY_BACKUP.one(card))
-            elif kind == EQUIPMENT:
-                if holders and (d.fields["req"] is None or self.requirement_met(state, p, d)):
-                    pair = EQUIP.pair
-                    acts.extend([pair(card, h) for h in holders])
-            elif kind == POWER and can_power and self.requirement_met(state, p, d):
-                acts.append(PLAY_POWER.one(card))
+        if can_main or can_backup or holders or can_power:  # nothing in hand is played from the abilities step on
+            self._hand_actions(state, p, can_main, can_backup, holders, can_power, acts)
         cs = state.cs
         if not main:
             acts.extend([PROMOTE.one(c) for c in backup if c not in cs or not cs[c].status.get("paralyzed")])
@@ -404,21 +414,69 @@ class TgodRules(Ruleset):
                 if self.can_attack(state, attacker):
                     if targets is None:
                         targets = self.attack_targets(state, 1 - p)
-                    pair = ATTACK.pair
-                    acts.extend([pair(attacker, t) for t in targets])
+                    acts.extend(map(ATTACK.row(attacker).__getitem__, targets))
         acts.append(_END)
         return acts
 
+    def _hand_actions(self, state: GameState, p: int, can_main: bool, can_backup: bool, holders: tuple[int, ...],
+                      can_power: bool, acts: list[Action]) -> None:
+        """The plays from hand: Creatures to Main or Backup, Equipment onto each holder, Power cards."""
+        defs = state.defs
+        for card in state.zones[p]["hand"]:
+            d = defs[card]
+            kind = d.type
+            if kind == CREATURE:
+                if (can_main or can_backup) and (d.fields["req"] is None or self.requirement_met(state, p, d)):
+                    if can_main:
+                        acts.append(PLAY_MAIN.one(card))
+                    if can_backup:
+                        acts.append(PLAY_BACKUP.one(card))
+            elif kind == EQUIPMENT:
+                if holders and (d.fields["req"] is None or self.requirement_met(state, p, d)):
+                    acts.extend(map(EQUIP.row(card).__getitem__, holders))
+            elif kind == POWER and can_power and self.requirement_met(state, p, d):
+                acts.append(PLAY_POWER.one(card))
+
     def _ability_actions(self, state: GameState, p: int, acts: list[Action]) -> None:
-        memo: dict[tuple[str, int], bool] = {}
-        owner, loc = state.owner, state.loc
-        for card in state.vars.get("abilities", ()):
+        """The ``activate`` actions: :meth:`ability_ok` for each ability of ``p``'s cards in play, with what it reads
+        per card (paralysis, zone) read once per card and the use limit read directly."""
+        shared: dict[tuple[str, int], bool] = {}
+        owner, loc, defs, cs, v = state.owner, state.loc, state.defs, state.cs, state.vars
+        turn = state.turn
+        for card in v.get("abilities", ()):
             if owner[card] != p:
                 continue
-            fields = state.defs[card].fields
+            st = cs.get(card)
+            if st is not None and st.status.get("paralyzed", 0) > 0:
+                continue
+            d = defs[card]
+            fields = d.fields
+            zone = loc[card][1]
             for i in fields["activated"]:
-                if self.ability_ok(state, p, card, i, loc[card][1], memo if i in fields["shared_checks"] else None):
-                    acts.append(Action("activate", (card, INDEX[i])))
+                eff = d.effects[i]
+                if eff.zone and eff.zone != zone:
+                    continue
+                limit = eff.limit
+                if limit:  # effects.limit_ok, inlined
+                    per_turn, n = effects.parse_limit(limit)
+                    used = v.get(_limit_key(card, i))
+                    if used is not None and (not per_turn or used[0] == turn) and used[1] >= n:
+                        continue
+                if i in fields["shared_checks"]:
+                    key = (d.key, i)
+                    ok = shared.get(key)
+                    if ok is None:
+                        ok = shared[key] = self._ability_payable(state, p, card, eff)
+                else:
+                    ok = self._ability_payable(state, p, card, eff)
+                if ok:
+                    acts.append(ACTIVATE.row(card)[INDEX[i]])
+
+    @staticmethod
+    def _ability_payable(state: GameState, p: int, card: int, eff: Effect) -> bool:
+        """An activated ability's condition holds and its cost can be paid."""
+        ctx = {"source": card, "controller": p}
+        return effects.check(state, ctx, eff.condition) and effects.can_pay(state, ctx, eff.cost)
 
     def ability_ok(self, state: GameState, p: int, card: int, index: int, zone: str,
                    memo: dict[tuple[str, int], bool] | None = None) -> bool:
@@ -437,8 +495,7 @@ class TgodRules(Ruleset):
             known = memo.get((d.key, index))
             if known is not None:
                 return known
-        ctx = {"source": card, "controller": p}
-        ok = effects.check(state, ctx, eff.condition) and effects.can_pay(state, ctx, eff.cost)
+        ok = self._ability_payable(state, p, card, eff)
         if memo is not None:
             memo[(d.key, index)] = ok
         return ok
@@ -867,8 +924,10 @@ class TgodRules(Ruleset):
         total = 0
         defs, loc = state.defs, state.loc
         for src in sources:
-            for spec in defs[src].fields["statics"]:
-                if spec[0] == name and self._static_applies(state, src, loc[src][1], card, spec):
+            for spec in defs[src].fields["statics_of"].get(name, ()):
+                if spec[2] == "self" and src != card:  # what _static_applies says first, without the call
+                    continue
+                if self._static_applies(state, src, loc[src][1], card, spec):
                     total += spec[1]
         return total
 
@@ -993,6 +1052,18 @@ class TgodRules(Ruleset):
 
 
 # ====================================================================== effect checks and verbs
+
+
+_LIMIT_KEYS: dict[int, str] = {}
+
+
+def _limit_key(card: int, index: int) -> str:
+    """``effects.limit_key(card, index)``, built once per card id and ability index."""
+    k = (card << 8) | index
+    key = _LIMIT_KEYS.get(k)
+    if key is None:
+        key = _LIMIT_KEYS[k] = effects.limit_key(card, index)
+    return key
 
 
 def _action_step(action: Action) -> int:
