@@ -438,39 +438,55 @@ class TgodRules(Ruleset):
                 acts.append(PLAY_POWER.one(card))
 
     def _ability_actions(self, state: GameState, p: int, acts: list[Action]) -> None:
-        """The ``activate`` actions: :meth:`ability_ok` for each ability of ``p``'s cards in play, with what it reads
-        per card (paralysis, zone) read once per card and the use limit read directly."""
+        """The ``activate`` actions: :meth:`ability_ok` for each ability of ``p``'s cards in play, with the abilities
+        whose zone fits found once per board (:meth:`_ability_candidates`) and the use limit read directly."""
         shared: dict[tuple[str, int], bool] = {}
-        owner, loc, defs, cs, v = state.owner, state.loc, state.defs, state.cs, state.vars
+        cs, v = state.cs, state.vars
         turn = state.turn
-        for card in v.get("abilities", ()):
-            if owner[card] != p:
-                continue
+        for card, eff, limit_key, act, shared_key in self._ability_candidates(state, p):
             st = cs.get(card)
             if st is not None and st.status.get("paralyzed", 0) > 0:
                 continue
-            d = defs[card]
-            fields = d.fields
-            zone = loc[card][1]
-            for i in fields["activated"]:
-                eff = d.effects[i]
-                if eff.zone and eff.zone != zone:
+            limit = eff.limit
+            if limit:  # effects.limit_ok, inlined
+                per_turn, n = effects.parse_limit(limit)
+                used = v.get(limit_key)
+                if used is not None and (not per_turn or used[0] == turn) and used[1] >= n:
                     continue
-                limit = eff.limit
-                if limit:  # effects.limit_ok, inlined
-                    per_turn, n = effects.parse_limit(limit)
-                    used = v.get(_limit_key(card, i))
-                    if used is not None and (not per_turn or used[0] == turn) and used[1] >= n:
-                        continue
-                if i in fields["shared_checks"]:
-                    key = (d.key, i)
-                    ok = shared.get(key)
-                    if ok is None:
-                        ok = shared[key] = self._ability_payable(state, p, card, eff)
-                else:
-                    ok = self._ability_payable(state, p, card, eff)
-                if ok:
-                    acts.append(ACTIVATE.row(card)[INDEX[i]])
+            if shared_key is not None:
+                ok = shared.get(shared_key)
+                if ok is None:
+                    ok = shared[shared_key] = self._ability_payable(state, p, card, eff)
+            else:
+                ok = self._ability_payable(state, p, card, eff)
+            if ok:
+                acts.append(act)
+
+    @staticmethod
+    def _ability_candidates(state: GameState, p: int) -> tuple[tuple[int, Effect, str, Action, Any], ...]:
+        """``(card, effect, limit key, action, shared key)`` of each activated ability of ``p``'s cards in play whose
+        zone fits where the card is: worked out again only when ``vars["abilities"]`` is replaced, which
+        ``track_card`` does whenever a card with activated abilities moves (``state.memo["abilities", p]``)."""
+        tracked = state.vars.get("abilities", ())
+        known = state.memo.get(("abilities", p))
+        if known is not None and known[0] is tracked:
+            return known[1]
+        owner, loc, defs = state.owner, state.loc, state.defs
+        out = []
+        for card in tracked:
+            if owner[card] != p:
+                continue
+            d = defs[card]
+            zone = loc[card][1]
+            shared = d.fields["shared_checks"]
+            for i in d.fields["activated"]:
+                eff = d.effects[i]
+                if not eff.zone or eff.zone == zone:
+                    out.append((card, eff, effects.limit_key(card, i), ACTIVATE.row(card)[INDEX[i]],
+                                (d.key, i) if i in shared else None))
+        cands = tuple(out)
+        state.memo["abilities", p] = (tracked, cands)
+        return cands
 
     @staticmethod
     def _ability_payable(state: GameState, p: int, card: int, eff: Effect) -> bool:
@@ -536,11 +552,20 @@ class TgodRules(Ruleset):
 
     def can_attack(self, state: GameState, card: int) -> bool:
         """A star left and attacks left this turn: once, unless its ability says more (TGOD-BTL-13, OTH-10)."""
+        d = state.defs[card]
+        value = d.stats["stars"]  # then as stars_left, reading the record once
         st = state.cs.get(card)
-        if st is not None and st.counters.get("atk_turn") == state.turn and \
-                st.counters.get("atk_n", 0) >= state.defs[card].fields["attacks_per_turn"]:
-            return False
-        return self.stars_left(state, card) > 0
+        if st is not None:
+            counters = st.counters
+            if counters.get("atk_turn") == state.turn and counters.get("atk_n", 0) >= d.fields["attacks_per_turn"]:
+                return False
+            value -= counters.get("stars_used", 0)
+            for stat, delta, _ in st.mods:
+                if stat == "stars":
+                    value += delta
+        if state.vars.get("static_stars"):
+            value += self._static_bonus(state, card, "stars")
+        return value > 0
 
     def attack_targets(self, state: GameState, opponent: int) -> list[int]:
         """Main, Base Armor and any Backup that is not paralyzed (TGOD-BTL-02, TGOD-BTL-09)."""
@@ -1031,17 +1056,54 @@ class TgodRules(Ruleset):
         if r is not None:
             return super().evaluate(state, player)
         score = 0.0
+        defs = state.defs
         for p, sign in ((player, 1.0), (1 - player, -1.0)):
             z = state.zones[p]
             for base in z["base"]:
-                score += sign * 0.6 * self.hp_left(state, base) / max(1, state.defs[base].stats["hp"])
-                score += sign * 0.05 * min(self.stars_left(state, base), 3) / 3
+                hp_left, stars_left, _ = self._numbers(state, base, defs[base], True)
+                score += sign * 0.6 * hp_left / max(1, defs[base].stats["hp"])
+                score += sign * 0.05 * min(stars_left, 3) / 3
             for c in z["main"]:
-                score += sign * (0.1 + 0.05 * min(self.stars_left(state, c), 3) / 3
-                                 + 0.05 * min(self.stat(state, c, "attack"), 60) / 60)
+                _, stars_left, attack = self._numbers(state, c, defs[c], False)
+                score += sign * (0.1 + 0.05 * min(stars_left, 3) / 3
+                                 + 0.05 * min(attack, 60) / 60)
             score += sign * 0.04 * min(len(z["backup"]), 3)
             score += sign * 0.01 * min(len(z["hand"]), 5)
         return max(-1.0, min(1.0, score))
+
+    def _numbers(self, state: GameState, card: int, d: CardDef, base: bool) -> tuple[int, int, int]:
+        """``(hp_left, stars_left, attack)`` of a card on the field, as :meth:`hp_left`, :meth:`stars_left` and
+        :meth:`stat` give them, in one pass over its record (for :meth:`evaluate`); a Base Armor's attack and a
+        Creature's HP are not worked out (0)."""
+        stats = d.stats
+        hp, stars, attack = stats.get("hp", 0), stats["stars"], stats.get("attack", 0)
+        damage = 0
+        st = state.cs.get(card)
+        if st is not None:
+            counters = st.counters
+            damage = counters.get("damage", 0)
+            stars -= counters.get("stars_used", 0)
+            for stat, delta, _ in st.mods:
+                if stat == "hp":
+                    hp += delta
+                elif stat == "stars":
+                    stars += delta
+                elif stat == "attack":
+                    attack += delta
+            if st.attached:
+                defs = state.defs
+                for eq in st.attached:
+                    attack += defs[eq].stats.get("attack", 0)
+        v = state.vars
+        if v.get("static_stars"):
+            stars += self._static_bonus(state, card, "stars")
+        if base:
+            if v.get("static_hp"):
+                hp += self._static_bonus(state, card, "hp")
+            return hp - damage, stars, 0
+        if v.get("static_attack"):
+            attack += self._static_bonus(state, card, "attack")
+        return hp - damage, stars, attack
 
     def card_line(self, state: GameState, card: int) -> str:
         """One card in words, with its colour code (TGOD-CARD-01): ``Squire of Dawn (yellow; A 15, HP 40 of 40...)``.
@@ -1052,18 +1114,6 @@ class TgodRules(Ruleset):
 
 
 # ====================================================================== effect checks and verbs
-
-
-_LIMIT_KEYS: dict[int, str] = {}
-
-
-def _limit_key(card: int, index: int) -> str:
-    """``effects.limit_key(card, index)``, built once per card id and ability index."""
-    k = (card << 8) | index
-    key = _LIMIT_KEYS.get(k)
-    if key is None:
-        key = _LIMIT_KEYS[k] = effects.limit_key(card, index)
-    return key
 
 
 def _action_step(action: Action) -> int:
