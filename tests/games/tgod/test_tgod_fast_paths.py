@@ -8,10 +8,11 @@ import itertools
 from tgod_helpers import RULES
 
 from tcgkit.bots import RandomBot, View
+from tcgkit.core import effects
 from tcgkit.core.actions import Action
 from tcgkit.core.rng import derive_seed
 from tcgkit.core.state import GameState
-from tcgkit.games.tgod.rules import INDEX
+from tcgkit.games.tgod.rules import BASE, INDEX, STATIC_KEY
 
 DECKS = sorted(RULES.decks())
 
@@ -43,6 +44,24 @@ def reference_evaluate(state: GameState, player: int) -> float:
     return max(-1.0, min(1.0, score))
 
 
+def reference_static_bonus(state: GameState, card: int, name: str) -> int:
+    """What the static abilities in play add to a card's number, every target found by ``effects.select``
+    (TGOD-BTL-04/05)."""
+    total = 0
+    for src in state.vars.get(STATIC_KEY[name], ()):
+        for stat, by, to, source_zone, when, _ in state.defs[src].fields["statics"]:
+            if stat != name or (source_zone and source_zone != state.loc[src][1]):
+                continue
+            if card not in effects.select(state, {"source": src, "controller": state.owner[src]}, to):
+                continue
+            battle = state.vars.get("battle")
+            if when and (battle is None or (battle[1] != card if when == "defending" else battle[0] != card or (
+                    when == "attacking_base" and state.defs[battle[1]].type != BASE))):
+                continue
+            total += by
+    return total
+
+
 def check(state: GameState) -> None:
     """Every fast path against its plain reading, each on its own clone (a condition may flip the game's coin)."""
     for p in (0, 1):
@@ -54,6 +73,9 @@ def check(state: GameState) -> None:
         RULES._ability_actions(state.clone(), p, acts)
         assert acts == reference_activations(state.clone(), p)
         assert RULES.evaluate(state, p) == reference_evaluate(state, p)
+        for c in (*state.zones[p]["main"], *state.zones[p]["backup"], *state.zones[p]["base"]):
+            for name in STATIC_KEY:
+                assert RULES._static_bonus(state, c, name) == reference_static_bonus(state, c, name)
         for c in (*state.zones[p]["main"], *state.zones[p]["base"]):
             st = state.cs.get(c)
             spent = st is not None and st.counters.get("atk_turn") == state.turn and \

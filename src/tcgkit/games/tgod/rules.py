@@ -947,11 +947,17 @@ class TgodRules(Ruleset):
         if not sources:
             return 0
         total = 0
-        defs, loc = state.defs, state.loc
+        defs, loc, cs = state.defs, state.loc, state.cs
         for src in sources:
             for spec in defs[src].fields["statics_of"].get(name, ()):
-                if spec[2] == "self" and src != card:  # what _static_applies says first, without the call
-                    continue
+                to = spec[2]  # the "self" and "host" answers of _static_applies, without the call
+                if to == "self":
+                    if src != card:
+                        continue
+                elif to == "host":
+                    st = cs.get(src)
+                    if st is None or st.host != card:
+                        continue
                 if self._static_applies(state, src, loc[src][1], card, spec):
                     total += spec[1]
         return total
@@ -996,6 +1002,11 @@ class TgodRules(Ruleset):
         elif to == "host":
             st = state.cs.get(src)
             if st is None or st.host != card:
+                return False
+        elif to in _SIDE_ZONES:  # who.zone: what effects.select gives, read from the zones directly
+            who, group = _SIDE_ZONES[to]
+            zones = state.zones[state.owner[src] if who == "you" else 1 - state.owner[src]]
+            if not any(card in zones[z] for z in group):
                 return False
         elif card not in effects.select(state, {"source": src, "controller": state.owner[src]}, to):
             return False
@@ -1111,6 +1122,11 @@ class TgodRules(Ruleset):
         w = self.words.card(state, card, state.owner[card])
         return w.line().replace(f"{w.name} (", f"{w.name} ({state.defs[card].fields['colour']}; ", 1) \
             if "(" in w.line() else f"{w.name} ({state.defs[card].fields['colour']})"
+
+
+#: the selectors ``you.<zone>`` and ``opponent.<zone>`` (a zone or a group of zones): who, and the zones it reads
+_SIDE_ZONES = {f"{who}.{name}": (who, TgodRules.ZONE_GROUPS.get(name, (name,)))
+               for who in ("you", "opponent") for name in (*TgodRules.ZONES, *TgodRules.ZONE_GROUPS)}
 
 
 # ====================================================================== effect checks and verbs
