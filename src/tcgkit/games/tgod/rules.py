@@ -66,6 +66,7 @@ TRIGGERS = ("on_attack", "on_attacked", "on_destroyed")
 WHEN = ("attacking", "attacking_base", "defending")
 STATIC_KEY = {"attack": "static_attack", "defense": "static_defense", "stars": "static_stars", "hp": "static_hp"}
 STATIC_KEYS = frozenset(("stat", "by", "to", "source_zone", "when", "attacks_per_turn"))
+PSEUDO_STATS = frozenset(("hp_left", "stars_left", "damage"))  # numbers worked out from others (see stat)
 
 _END = Action("end")
 
@@ -668,7 +669,7 @@ class TgodRules(Ruleset):
             self.after_effects(state)
 
     def after_effects(self, state: GameState) -> None:
-        if state.result is not None or self.check_win(state):
+        if state.result is not None or (state.vars.get("base_hit") and self.check_win(state)):
             return
         if state.phase == "battle":
             self.finish_attack(state)
@@ -923,11 +924,11 @@ class TgodRules(Ruleset):
 
         Pseudo-stats: ``hp_left``, ``stars_left`` and ``damage`` (HP lost so far).
         """
-        if name == "hp_left":
-            return self.hp_left(state, card)
-        if name == "stars_left":
-            return self.stars_left(state, card)
-        if name == "damage":
+        if name in PSEUDO_STATS:
+            if name == "hp_left":
+                return self.hp_left(state, card)
+            if name == "stars_left":
+                return self.stars_left(state, card)
             st = state.cs.get(card)
             return st.counters.get("damage", 0) if st is not None else 0
         value = state.defs[card].stats.get(name, 0)
@@ -940,7 +941,8 @@ class TgodRules(Ruleset):
                 defs = state.defs
                 for eq in st.attached:
                     value += defs[eq].stats.get(name, 0)
-        return value + self._static_bonus(state, card, name)
+        key = STATIC_KEY.get(name)
+        return value + self._static_bonus(state, card, name) if key and state.vars.get(key) else value
 
     def _static_bonus(self, state: GameState, card: int, name: str) -> int:
         sources = state.vars.get(STATIC_KEY.get(name, ""))
@@ -1068,18 +1070,22 @@ class TgodRules(Ruleset):
             return super().evaluate(state, player)
         score = 0.0
         defs = state.defs
+        # min(x, k) and max(1, x) written out (the same numbers, without a builtin call each)
         for p, sign in ((player, 1.0), (1 - player, -1.0)):
             z = state.zones[p]
             for base in z["base"]:
-                hp_left, stars_left, _ = self._numbers(state, base, defs[base], True)
-                score += sign * 0.6 * hp_left / max(1, defs[base].stats["hp"])
-                score += sign * 0.05 * min(stars_left, 3) / 3
+                hp_left, stars, _ = self._numbers(state, base, defs[base], True)
+                hp = defs[base].stats["hp"]
+                score += sign * 0.6 * hp_left / (hp if hp > 1 else 1)
+                score += sign * 0.05 * (stars if stars < 3 else 3) / 3
             for c in z["main"]:
-                _, stars_left, attack = self._numbers(state, c, defs[c], False)
-                score += sign * (0.1 + 0.05 * min(stars_left, 3) / 3
-                                 + 0.05 * min(attack, 60) / 60)
-            score += sign * 0.04 * min(len(z["backup"]), 3)
-            score += sign * 0.01 * min(len(z["hand"]), 5)
+                _, stars, attack = self._numbers(state, c, defs[c], False)
+                score += sign * (0.1 + 0.05 * (stars if stars < 3 else 3) / 3
+                                 + 0.05 * (attack if attack < 60 else 60) / 60)
+            n = len(z["backup"])
+            score += sign * 0.04 * (n if n < 3 else 3)
+            n = len(z["hand"])
+            score += sign * 0.01 * (n if n < 5 else 5)
         return max(-1.0, min(1.0, score))
 
     def _numbers(self, state: GameState, card: int, d: CardDef, base: bool) -> tuple[int, int, int]:
