@@ -345,18 +345,20 @@ class TgodRules(Ruleset):
         # reading (b) counts the turns *after* the one the paralysis began in, not that turn itself
         fresh = state.vars.pop("paralyzed_now", ()) if every else ()
         still = []
+        cs, loc, owners = state.cs, state.loc, state.owner
         for card in state.vars["paralysis"]:
-            st = state.cs.get(card)
-            if st is None or not st.status.get("paralyzed") or state.loc[card][1] not in HOLDERS:
+            st = cs.get(card)
+            if st is None or not st.status.get("paralyzed") or loc[card][1] not in HOLDERS:
                 continue
-            owner = state.owner[card]
+            owner = owners[card]
             if owner == p or (every and card not in fresh):
                 status = state.card_state(card).status  # to change it (a clone's copy on write)
-                status["paralyzed"] -= 1
-                if status["paralyzed"] <= 0:
+                left = status["paralyzed"] - 1
+                if left <= 0:
                     del status["paralyzed"]
                     state.emit("status_removed", owner, card, ("paralyzed",))
                     continue
+                status["paralyzed"] = left
             still.append(card)
         state.vars["paralysis"] = tuple(still)
 
@@ -1008,7 +1010,10 @@ class TgodRules(Ruleset):
         elif to in _SIDE_ZONES:  # who.zone: what effects.select gives, read from the zones directly
             who, group = _SIDE_ZONES[to]
             zones = state.zones[state.owner[src] if who == "you" else 1 - state.owner[src]]
-            if not any(card in zones[z] for z in group):
+            for z in group:
+                if card in zones[z]:
+                    break
+            else:
                 return False
         elif card not in effects.select(state, {"source": src, "controller": state.owner[src]}, to):
             return False
