@@ -579,7 +579,10 @@ class TgodRules(Ruleset):
         return [*z["main"], *z["base"], *[c for c in z["backup"] if c not in cs or not cs[c].status.get("paralyzed")]]
 
     def switchable(self, state: GameState, player: int) -> list[int]:
-        return [c for c in state.zones[player]["backup"] if not self.paralyzed(state, c)]
+        """The Backups ``player`` may switch in: those not paralyzed (``paralyzed``, inlined)."""
+        cs = state.cs
+        return [c for c in state.zones[player]["backup"]
+                if (st := cs.get(c)) is None or st.status.get("paralyzed", 0) <= 0]
 
     def explain_illegal(self, state: GameState, action: Action) -> str:
         """Say which rule forbids the action, when one does."""
@@ -985,7 +988,10 @@ class TgodRules(Ruleset):
 
     @staticmethod
     def track_card(state: GameState, card: int) -> None:
-        """Update the tracked lists (see ``track_statics``) after ``card`` moved."""
+        """Update the tracked lists (see ``track_statics``) after ``card`` moved.
+
+        The lists are replaced, never changed in place: a new ``vars["abilities"]`` is what tells
+        ``_ability_candidates`` that its kept answer (``state.memo``) is out of date."""
         fields = state.defs[card].fields
         zone = state.loc[card][1]
         v = state.vars
