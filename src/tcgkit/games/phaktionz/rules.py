@@ -20,6 +20,7 @@ from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.phaktionz import verbs
+from tcgkit.games.phaktionz.conditions import holds
 from tcgkit.games.phaktionz.model import SUMMON, PhaktionzCard, make_card
 from tcgkit.games.phaktionz.words import PhaktionzWords
 
@@ -284,7 +285,7 @@ class PhaktionzRules(Ruleset):
         ctx = {"source": src, "controller": state.owner[src]}
         if to not in ("self", "you.field") and card not in effects.select(state, ctx, to):
             return 0
-        if not effects.check(state, ctx, aura.get("condition")):
+        if not holds(state, ctx, aura.get("condition")):
             return 0
         return effects.amount(state, ctx, aura["by"])
 
@@ -661,7 +662,7 @@ class PhaktionzRules(Ruleset):
             resp = eff.params.get("response")
             if resp is not None and (window is None or window[0] != resp):
                 return False
-            if not effects.check(state, ctx, eff.condition) or not cost_ok(state, ctx, eff.cost):
+            if not holds(state, ctx, eff.condition) or not cost_ok(state, ctx, eff.cost):
                 return False
         return True
 
@@ -696,7 +697,7 @@ class PhaktionzRules(Ruleset):
         if eff.condition is None and not eff.cost:
             return True
         ctx = self.window_ctx(state, card, player, window)
-        return effects.check(state, ctx, eff.condition) and cost_ok(state, ctx, eff.cost)
+        return holds(state, ctx, eff.condition) and cost_ok(state, ctx, eff.cost)
 
     def window_actions(self, state: GameState) -> list[Action]:
         win = state.vars["win"]
@@ -711,7 +712,7 @@ class PhaktionzRules(Ruleset):
     # ------------------------------------------------------------------ the Creation Pile (PHK-CP-01..05)
     def can_create(self, state: GameState, card: int) -> bool:
         cond = state.defs[card].fields.get("create")
-        return cond is not None and effects.check(state, {"source": card, "controller": state.owner[card]}, cond)
+        return cond is not None and holds(state, {"source": card, "controller": state.owner[card]}, cond)
 
     # ------------------------------------------------------------------ battles (PHK-SUM-04..06, PHK-MECH-*)
     def battles_allowed(self, state: GameState, card: int) -> int:
@@ -719,7 +720,7 @@ class PhaktionzRules(Ruleset):
         if extra is None:
             return 1
         ctx = {"source": card, "controller": state.owner[card]}
-        if not effects.check(state, ctx, extra.get("condition")):
+        if not holds(state, ctx, extra.get("condition")):
             return 1
         return 1 + max(0, effects.amount(state, ctx, extra["amount"]))
 
@@ -1186,7 +1187,7 @@ class PhaktionzRules(Ruleset):
             if eff.zone == zone:
                 ctx = {"source": card, "controller": state.owner[card], "event_card": ev.card,
                        "event_player": ev.player}
-                if effects.limit_ok(state, card, i, eff.limit) and effects.check(state, ctx, eff.condition):
+                if effects.limit_ok(state, card, i, eff.limit) and holds(state, ctx, eff.condition):
                     found.append((card, i))
 
     # ------------------------------------------------------------------ views and bots

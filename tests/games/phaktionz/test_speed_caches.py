@@ -1,0 +1,113 @@
+"""The speed paths of the Phaktionz rules answer exactly as the general ones: compiled conditions
+(``conditions.holds``) against ``effects.check``, over the conditions of every card and positions of seeded games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from phk_helpers import RULES
+
+from tcgkit.bots import RandomBot, View
+from tcgkit.core import effects
+from tcgkit.core.errors import TcgkitError
+from tcgkit.core.state import GameState
+from tcgkit.games.phaktionz.conditions import compile_condition, holds
+
+DECKS = list(RULES.decks().values())
+
+
+def _conditions() -> list[Any]:
+    """Every condition the pool's cards print: effect conditions, ``if`` steps, create conditions, auras."""
+    out = []
+
+    def steps(seq: Any) -> None:
+        for step in seq or ():
+            if step.verb == "if":
+                out.append(step.params["condition"])
+            for key in ("then", "else", "steps"):
+                sub = step.params.get(key)
+                if isinstance(sub, tuple):
+                    steps(sub)
+
+    for d in RULES.pool():
+        for eff in d.effects:
+            if eff.condition is not None:
+                out.append(eff.condition)
+            steps(eff.steps)
+        if d.fields.get("create") is not None:
+            out.append(d.fields["create"])
+        out.extend(a["condition"] for a in d.fields["aura"] if a.get("condition") is not None)
+    return [c for c in out if "coin" not in repr(c) and "die" not in repr(c)]  # those roll the game's RNG
+
+
+def _positions(games: int = 6, every: int = 7) -> list[GameState]:
+    out = []
+    for seed in range(games):
+        state = RULES.new_game([DECKS[seed % len(DECKS)], DECKS[(seed + 2) % len(DECKS)]], seed=seed)
+        bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
+        while state.result is None:
+            if state.decisions % every == 0:
+                out.append(state.clone())
+            state.apply(bots[state.current].choose(View(state, state.current)))
+    return out
+
+
+def _outcome(check: Any, state: GameState, ctx: dict, cond: Any) -> tuple[str, Any]:
+    """What a checker answers, or the error it raises (a condition naming a choice not made in this context)."""
+    try:
+        return "answer", check(state, dict(ctx), cond)
+    except TcgkitError as e:
+        return "error", str(e)
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[GameState]:
+    return _positions()
+
+
+def test_compiled_conditions_answer_as_the_core(positions: list[GameState]) -> None:
+    """Every printed condition, in positions of seeded games, for each controller and with an event card bound or
+    not (the contexts of activated, triggered and play effects, PHK-INV-03): ``holds`` == ``effects.check``."""
+    conds = _conditions()
+    assert len(conds) > 20
+    checked = 0
+    for state in positions:
+        sources = [next(iter(state.zones[p]["deck"] + state.zones[p]["deck_out"] + state.zones[p]["hand"]), None)
+                   for p in (0, 1)]
+        field = state.zones[0]["field"] + state.zones[1]["field"]
+        for p, src in enumerate(sources):
+            if src is None:
+                continue
+            for ctx in ({"source": src, "controller": p},
+                        {"source": src, "controller": p, "event_card": field[0] if field else -1,
+                         "event_player": 1 - p, "window_card": field[:1], "window_target": [1 - p]}):
+                for cond in conds:
+                    assert _outcome(holds, state, ctx, cond) == _outcome(effects.check, state, ctx, cond), cond
+                    checked += 1
+    assert checked > 1000
+
+
+def test_printed_shapes_need_no_general_checker(monkeypatch: pytest.MonkeyPatch, positions: list[GameState]) -> None:
+    """The shapes the shipped cards print most (counts of a battlefield, a Summon of some Tier on a battlefield,
+    whose turn it is) are read without ``effects.check``: that is the speed-up."""
+    shapes = [
+        {"compare": [{"count": "you.field"}, ">=", 3]},
+        {"exists": {"zone": "opponent.field", "filter": {"tier": {"min": 3, "max": 3}}}},
+        {"all": ({"turn": "mine"}, {"compare": ({"count": "you.field"}, ">", {"count": "opponent.field"})},
+                 {"exists": "you.field"})},
+        {"any": ({"exists": {"zone": "each.field", "filter": {"tier": {"max": 2}, "not_status": "plague"}}},
+                 {"exists": {"zone": "each.field", "filter": {"status": "plague"}}})},
+        {"all": ({"none": {"zone": "event_card", "filter": {"other": True}}},
+                 {"compare": [{"zone_size": "you.deck"}, "<=", 10]}, {"phase": "combat"})},
+    ]
+    expected = [[effects.check(s, {"source": 0, "controller": p, "event_card": 0}, c) for c in shapes]
+                for s in positions for p in (0, 1)]
+
+    def refuse(*args: Any) -> bool:
+        raise AssertionError("effects.check was called")
+
+    monkeypatch.setattr(effects, "check", refuse)
+    got = [[compile_condition(c, RULES)(s, {"source": 0, "controller": p, "event_card": 0}) for c in shapes]
+           for s in positions for p in (0, 1)]
+    assert got == expected
