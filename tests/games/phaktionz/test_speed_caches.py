@@ -111,3 +111,16 @@ def test_printed_shapes_need_no_general_checker(monkeypatch: pytest.MonkeyPatch,
     got = [[compile_condition(c, RULES)(s, {"source": 0, "controller": p, "event_card": 0}) for c in shapes]
            for s in positions for p in (0, 1)]
     assert got == expected
+
+
+def test_field_auras_equal_the_card_by_card_bonus(positions: list[GameState]) -> None:
+    """``field_auras`` (the evaluation's one pass over the auras) gives each Summon on a battlefield the DMG
+    ``aura_bonus`` gives it card by card (Fulthrottle's and Lyzor's statics, PHK-SUM-02)."""
+    reached = 0
+    for state in positions:
+        bonus = RULES.field_auras(state)
+        for c in state.zones[0]["field"] + state.zones[1]["field"]:
+            assert bonus.get(c, 0) == RULES.aura_bonus(state, c)
+            reached += c in bonus
+        assert set(bonus) <= set(state.zones[0]["field"] + state.zones[1]["field"])
+    assert reached > 0

@@ -1207,7 +1207,8 @@ class PhaktionzRules(Ruleset):
         if r is not None:
             return super().evaluate(state, player)
         mine, theirs = state.zones[player], state.zones[1 - player]
-        my_side, their_side = self._sides(state, mine["field"]), self._sides(state, theirs["field"])
+        bonus = self.field_auras(state)
+        my_side, their_side = self._sides(state, mine["field"], bonus), self._sides(state, theirs["field"], bonus)
         now = state.phase in ("main", "combat")
         me_now, they_now = now and state.active == player, now and state.active != player
         deck = len(mine["deck"]) - len(theirs["deck"]) + (0.5 if state.active == player else -0.5)
@@ -1218,24 +1219,72 @@ class PhaktionzRules(Ruleset):
         x = score / (SCALE + low / 3)
         return 0.99 * x / (1 + abs(x))  # no clamp: far ahead or behind, moves still differ
 
-    def _sides(self, state: GameState, field: list[int]) -> list[Side]:
-        """A :data:`Side` for each Summon on a battlefield."""
-        cs, defs = state.cs, state.defs
+    def field_auras(self, state: GameState) -> dict[int, int]:
+        """The DMG static ``aura`` effects give each Summon on the battlefields (those they give none are left
+        out): what :meth:`aura_bonus` gives card by card, with each aura's selection, condition and amount worked
+        out once for all Summons."""
+        out: dict[int, int] = {}
+        defs, zones = state.defs, state.zones
+        field: list[int] | None = None
+        for p in (0, 1):
+            for zname in self.PLAY_ZONES:
+                for src in zones[p][zname]:
+                    for aura in defs[src].fields["aura"]:
+                        if field is None:
+                            field = zones[0]["field"] + zones[1]["field"]
+                        self._aura_to_field(state, src, aura, field, out)
+        return out
+
+    def _aura_to_field(self, state: GameState, src: int, aura: dict, field: list[int], out: dict[int, int]) -> None:
+        """Add one aura's DMG to the Summons of ``field`` it reaches (as :meth:`_aura` decides card by card)."""
+        to = aura["to"]
+        owner = state.owner
+        ctx = {"source": src, "controller": owner[src]}
+        if to == "self":
+            targets = [c for c in field if c == src]
+        elif to == "you.field":
+            targets = [c for c in field if owner[c] == owner[src]]
+        else:
+            chosen = effects.select(state, ctx, to)
+            targets = [c for c in field if c in chosen]
+        if not targets or not holds(state, ctx, aura.get("condition")):
+            return
+        by = effects.amount(state, ctx, aura["by"])
+        for c in targets:
+            out[c] = out.get(c, 0) + by
+
+    def _sides(self, state: GameState, field: list[int], bonus: dict[int, int]) -> list[Side]:
+        """A :data:`Side` for each Summon on a battlefield (``bonus``: the DMG auras give, :meth:`field_auras`); DMG
+        and Tier as :meth:`stat` gives them for a card on the battlefield."""
+        cs, defs, turn = state.cs, state.defs, state.turn
         out = []
         for c in field:
+            d = defs[c]
+            fields = d.fields
             st = cs.get(c)
-            dmg = self.stat(state, c, "dmg")
-            last, col, sword, keep = dmg, 0, False, 1.0
+            value = d.stats.get("dmg", 0)
+            kind = fields["summon_type"]
+            col, sword, keep, lasting = 0, False, 1.0, 0
             if st is not None:
-                col = st.counters.get("col", 0)
+                status = st.status
+                if status.get("dmg_set_turn") == turn:
+                    value = status["dmg_set"]
                 for stat, delta, until in st.mods:
-                    if stat == "dmg" and until == "turn":
-                        last -= delta
+                    if stat == "dmg":
+                        value += delta
+                        if until == "turn":
+                            lasting -= delta
+                col = st.counters.get("col", 0)
                 sword = any("battle_damage" in defs[w].fields["static_keys"] for w in st.attached)
-                if st.status.get("plague"):
+                if status.get("plague"):
                     keep = PLAGUED
-            out.append((dmg, max(0, last), col, self.summon_type(state, c) == "tech", self.stat(state, c, "tier"),
-                        "guard" in defs[c].fields["static_keys"], sword, keep))
+                if status.get("swapped") == turn:
+                    kind = "tech" if kind == "striker" else "striker"
+            dmg = max(0, value + bonus.get(c, 0))
+            ft = fields.get("field_tier")
+            tier = ft if ft is not None else d.stats.get("tier", 0)
+            out.append((dmg, max(0, dmg + lasting), col, kind == "tech", tier, "guard" in fields["static_keys"], sword,
+                        keep))
         return out
 
     def _hand(self, state: GameState, zones: dict[str, list[int]], side: list[Side]) -> float:
