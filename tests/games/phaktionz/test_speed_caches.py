@@ -12,6 +12,7 @@ from tcgkit.bots import RandomBot, View
 from tcgkit.core import effects
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.state import GameState
+from tcgkit.games.phaktionz import conditions
 from tcgkit.games.phaktionz.conditions import compile_condition, holds
 
 DECKS = list(RULES.decks().values())
@@ -124,3 +125,24 @@ def test_field_auras_equal_the_card_by_card_bonus(positions: list[GameState]) ->
             reached += c in bonus
         assert set(bonus) <= set(state.zones[0]["field"] + state.zones[1]["field"])
     assert reached > 0
+
+
+def test_compiled_selectors_and_amounts_answer_as_the_core(positions: list[GameState]) -> None:
+    """The auras' selections (``to``) and amounts (``by``), and the printed conditions' counts, compiled: the same
+    cards in the same order and the same numbers as ``effects.select`` and ``effects.amount``."""
+    selectors, amounts = [], []
+    for d in RULES.pool():
+        for aura in d.fields["aura"]:
+            selectors.append(aura["to"])
+            amounts.append(aura["by"])
+    selectors += ["each.exile", "opponent.deck_out", ("self", "you.field"), {"zone": "you.hand", "filter": {}}]
+    amounts += [{"count": {"zone": "each.field", "filter": {"type": "summon", "dmg": {"min": 2}}}},
+                {"sum": [{"zone_size": "you.deck"}, -3]}, 4]
+    for state in positions:
+        for p in (0, 1):
+            for src in state.zones[p]["field"][:1] or state.zones[p]["deck"][:1]:
+                ctx = {"source": src, "controller": p}
+                for spec in selectors:
+                    assert conditions.select(state, ctx, spec) == effects.select(state, ctx, spec), spec
+                for spec in amounts:
+                    assert conditions.amount(state, ctx, spec) == effects.amount(state, ctx, spec), spec

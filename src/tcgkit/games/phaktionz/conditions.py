@@ -35,6 +35,9 @@ Number = Callable[["GameState", dict], int]
 
 #: id(condition) -> (the condition, its checking function); the condition is kept, so its id is never reused
 _CHECKS: dict[int, tuple[Any, Check]] = {}
+#: the same for selectors and amounts
+_SELECTORS: dict[int, tuple[Any, Cards]] = {}
+_AMOUNTS: dict[int, tuple[Any, Number]] = {}
 _WHO = ("you", "opponent", "each")
 #: the printed numbers a filter may bound (``{tier: {min: 3}}``)
 _STATS = ("tier", "dmg")
@@ -47,6 +50,27 @@ def holds(state: GameState, ctx: dict, cond: Any) -> bool:
     entry = _CHECKS.get(id(cond))
     if entry is None or entry[0] is not cond:
         entry = _CHECKS[id(cond)] = (cond, compile_condition(cond, state.rules))
+    return entry[1](state, ctx)
+
+
+def select(state: GameState, ctx: dict, spec: Any) -> list[int]:
+    """``effects.select(state, ctx, spec)``, through the selector's compiled form when it has one (do not change
+    the list: it may be a zone itself)."""
+    entry = _SELECTORS.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        cards = _cards(spec, state.rules)
+        entry = _SELECTORS[id(spec)] = (spec, cards or (lambda state, ctx: effects.select(state, ctx, spec)))
+    return entry[1](state, ctx)
+
+
+def amount(state: GameState, ctx: dict, spec: Any) -> int:
+    """``effects.amount(state, ctx, spec)``, through the amount's compiled form when it has one."""
+    if type(spec) is int:
+        return spec
+    entry = _AMOUNTS.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        number = _amount(spec, state.rules)
+        entry = _AMOUNTS[id(spec)] = (spec, number or (lambda state, ctx: effects.amount(state, ctx, spec)))
     return entry[1](state, ctx)
 
 
@@ -117,6 +141,10 @@ def _amount(spec: Any, rules: Any) -> Number | None:
             cards = _cards(sel, rules)
             if cards is not None:
                 return lambda state, ctx: len(cards(state, ctx))
+        if key == "sum" and type(sel) in (list, tuple):
+            parts = [_amount(a, rules) for a in sel]
+            if all(part is not None for part in parts):
+                return lambda state, ctx: sum(part(state, ctx) for part in parts)  # type: ignore[misc]
     return None
 
 
@@ -151,6 +179,18 @@ def _cards(spec: Any, rules: Any) -> Cards | None:
             return base
         test = _filter(spec["filter"])
         return lambda state, ctx: [c for c in base(state, ctx) if test(state, ctx, c)]
+    if type(spec) is tuple and spec:
+        parts = [_cards(s, rules) for s in spec]
+        if any(part is None for part in parts):
+            return None
+
+        def joined(state: GameState, ctx: dict) -> list[int]:
+            out: list[int] = []
+            for part in parts:
+                out.extend(part(state, ctx))  # type: ignore[misc]
+            return out
+
+        return joined
     if type(spec) is not str:
         return None
     if spec == "self":

@@ -19,7 +19,7 @@ from tcgkit.core.cards import CardDef, CardPool, Effect
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
-from tcgkit.games.phaktionz import verbs
+from tcgkit.games.phaktionz import conditions, verbs
 from tcgkit.games.phaktionz.conditions import holds
 from tcgkit.games.phaktionz.model import SUMMON, PhaktionzCard, make_card
 from tcgkit.games.phaktionz.words import PhaktionzWords
@@ -508,9 +508,20 @@ class PhaktionzRules(Ruleset):
 
     def payable_tiers(self, state: GameState, player: int) -> tuple[bool, int, int, bool]:
         """(a column is free, tier sums reachable as a bitmask, total tiers, any Tier discount in play)."""
-        tiers = [t for _, t in self.tribute_tiers(state, player, ())]
-        free = len(state.zones[player]["field"]) < state.options.get("columns", 5)
-        discount = any("tier_discount" in state.defs[c].fields["static_keys"] for c in state.zones[player]["realm"])
+        tiers = []
+        defs, cs = state.defs, state.cs
+        field = state.zones[player]["field"]
+        for c in field:  # the Tiers of tribute_tiers(state, player, ()), read as stat does on the battlefield
+            d = defs[c]
+            fields = d.fields
+            if "undemotable" in fields["static_keys"]:
+                continue
+            st = cs.get(c)
+            if not (st is not None and st.status.get("undemotable")):
+                ft = fields["field_tier"]
+                tiers.append(ft if ft is not None else d.stats.get("tier", 0))
+        free = len(field) < state.options.get("columns", 5)
+        discount = any("tier_discount" in defs[c].fields["static_keys"] for c in state.zones[player]["realm"])
         return free, _reachable(tiers), sum(tiers), discount or bool(self.statics(state, "tier_discount", player))
 
     def placeable(self, state: GameState, player: int, card: int,
@@ -568,10 +579,12 @@ class PhaktionzRules(Ruleset):
         zones = (0, 1) if spec.get("anywhere") else (player,)
         status = spec.get("status")
         out = []
+        defs, cs = state.defs, state.cs
         for p in zones:
             for c in state.zones[p]["field"]:
-                st = state.cs.get(c)
-                if c in chosen or self.undemotable(state, c):
+                st = cs.get(c)
+                if c in chosen or (st is not None and st.status.get("undemotable")) or \
+                        "undemotable" in defs[c].fields["static_keys"]:  # undemotable(state, c)
                     continue
                 if status is None or (st is not None and st.status.get(status)):
                     out.append(c)
@@ -678,10 +691,11 @@ class PhaktionzRules(Ruleset):
         out = []
         zones = state.zones[player]
         defs = state.defs
+        usable = "activated_free" if window is None else "activated_answers"  # can_activate refuses the others
         for zname in ("field", "realm", "attached", "hand") if window is not None or self._hand_abilities else (
                 "field", "realm", "attached"):
             for c in zones[zname]:
-                for i, eff in defs[c].fields["activated"]:
+                for i, eff in defs[c].fields[usable]:
                     if (eff.zone == zname or (eff.zone is None and zname != "hand")) \
                             and self.can_activate(state, c, i, eff, player, window, zname):
                         out.append(_new(Action, ("use" if zname == "hand" else "activate", (c, str(i)))))
@@ -1245,11 +1259,11 @@ class PhaktionzRules(Ruleset):
         elif to == "you.field":
             targets = [c for c in field if owner[c] == owner[src]]
         else:
-            chosen = effects.select(state, ctx, to)
+            chosen = conditions.select(state, ctx, to)
             targets = [c for c in field if c in chosen]
         if not targets or not holds(state, ctx, aura.get("condition")):
             return
-        by = effects.amount(state, ctx, aura["by"])
+        by = conditions.amount(state, ctx, aura["by"])
         for c in targets:
             out[c] = out.get(c, 0) + by
 
