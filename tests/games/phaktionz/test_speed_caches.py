@@ -146,3 +146,26 @@ def test_compiled_selectors_and_amounts_answer_as_the_core(positions: list[GameS
                     assert conditions.select(state, ctx, spec) == effects.select(state, ctx, spec), spec
                 for spec in amounts:
                     assert conditions.amount(state, ctx, spec) == effects.amount(state, ctx, spec), spec
+
+
+def test_plain_casts_are_what_cast_actions_gives(positions: list[GameState]) -> None:
+    """An Invocation with no limit, no play condition, cost or response kind and no host (``plain_cast``) gets the one
+    action ``cast <card>`` from :meth:`cast_actions` whenever its kind may be cast: in its owner's Main and Final
+    Phases, a Counter also in Combat and in a response window (PHK-INV-01..03); the legal actions skip the checks."""
+    from tcgkit.core.actions import Action
+
+    seen = 0
+    for state in positions:
+        for p in (0, 1):
+            for c in state.zones[p]["hand"]:
+                d = state.defs[c]
+                if not d.fields.get("plain_cast"):
+                    continue
+                counter = d.fields["inv_type"] == "counter"
+                phases = ("main", "combat", "final") if counter else ("main", "final")
+                own = state.active == p and state.phase in phases
+                assert RULES.cast_actions(state, p, c, None) == ([Action("cast", (c,))] if own else [])
+                if counter:
+                    assert RULES.cast_actions(state, p, c, ("battle", 1 - p, -1, -1)) == [Action("cast", (c,))]
+                seen += 1
+    assert seen > 0

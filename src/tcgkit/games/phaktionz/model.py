@@ -99,6 +99,9 @@ def make_card(m: PhaktionzCard, card_effects: tuple[Effect, ...]) -> CardDef:
                             for e in card_effects if e.kind == "play"),
         "triggers": {k: tuple(v) for k, v in triggers.items()},
     }
+    # an Invocation cast with no limit, no condition, cost or response kind to check and no host to choose: the one
+    # action ``cast <card>`` whenever its kind may be cast (speed: legal actions skip the checks)
+    fields["plain_cast"] = m.inv_type in ("regular", "counter", "realm") and not m.limit and not fields["checked_play"]
     key = "".join(ch if ch.isalnum() else "-" for ch in m.name.lower()).strip("-")
     while "--" in key:
         key = key.replace("--", "-")

@@ -240,6 +240,8 @@ class PhaktionzRules(Ruleset):
         if state.result is not None or state.options.get("win_on_failed_draw"):
             return
         zones = state.zones  # cards set aside by a look (Lin) are still the deck's: a look is not a draw
+        if zones[0]["deck"] and zones[1]["deck"]:
+            return
         empty = [p for p in (0, 1) if not zones[p]["deck"] and not zones[p]["aside"]]
         if len(empty) == 2:
             state.end(None, "both decks reached 0 cards", "PHK-WIN-01")
@@ -470,10 +472,16 @@ class PhaktionzRules(Ruleset):
                         acts.append(_new(Action, ("place", (c,))))
                     if ok[1]:
                         acts.append(_new(Action, ("place", (c, "front"))))
+        castable = phase in ("main", "combat", "final")  # the phases cast_actions allows on one's own turn
         for c in sources:
             d = defs[c]
-            if d.type != SUMMON and (phase != "combat" or d.fields["inv_type"] == "counter"):
-                acts.extend(self.cast_actions(state, p, c, None))
+            if d.type != SUMMON:
+                fields = d.fields
+                if phase != "combat" or fields["inv_type"] == "counter":
+                    if castable and fields["plain_cast"]:
+                        acts.append(_new(Action, ("cast", (c,))))  # what cast_actions gives it
+                    else:
+                        acts.extend(self.cast_actions(state, p, c, None))
         if phase != "final":
             acts.extend(self.activate_actions(state, p, None))
         if phase != "combat":
@@ -717,9 +725,14 @@ class PhaktionzRules(Ruleset):
         win = state.vars["win"]
         r = state.current
         acts = [PASS]
+        defs = state.defs
         for c in state.zones[r]["hand"]:
-            if state.defs[c].type != SUMMON and state.defs[c].fields["inv_type"] == "counter":
-                acts.extend(self.cast_actions(state, r, c, win))
+            d = defs[c]
+            if d.type != SUMMON and d.fields["inv_type"] == "counter":
+                if d.fields["plain_cast"]:
+                    acts.append(_new(Action, ("cast", (c,))))  # what cast_actions gives it
+                else:
+                    acts.extend(self.cast_actions(state, r, c, win))
         acts.extend(self.activate_actions(state, r, win))
         return acts
 
@@ -1289,7 +1302,8 @@ class PhaktionzRules(Ruleset):
                         if until == "turn":
                             lasting -= delta
                 col = st.counters.get("col", 0)
-                sword = any("battle_damage" in defs[w].fields["static_keys"] for w in st.attached)
+                if st.attached:
+                    sword = any("battle_damage" in defs[w].fields["static_keys"] for w in st.attached)
                 if status.get("plague"):
                     keep = PLAGUED
                 if status.get("swapped") == turn:
