@@ -169,3 +169,42 @@ def test_plain_casts_are_what_cast_actions_gives(positions: list[GameState]) -> 
                     assert RULES.cast_actions(state, p, c, ("battle", 1 - p, -1, -1)) == [Action("cast", (c,))]
                 seen += 1
     assert seen > 0
+
+
+def _filters() -> list[Any]:
+    """Every card filter the pool prints: searches, Weapon hosts, static filters (tier discounts, battle limits)."""
+    out: list[Any] = []
+
+    def steps(seq: Any) -> None:
+        for step in seq or ():
+            flt = step.params.get("filter")
+            if isinstance(flt, dict):
+                out.append(flt)
+            for key in ("then", "else", "steps"):
+                sub = step.params.get(key)
+                if isinstance(sub, tuple):
+                    steps(sub)
+
+    for d in RULES.pool():
+        for eff in d.effects:
+            steps(eff.steps)
+            for key in ("tier_discount", "battle_only", "not_battled_by"):
+                if isinstance(eff.params.get(key), dict):
+                    out.append(eff.params[key])
+        if d.fields.get("attach_filter"):
+            out.append(d.fields["attach_filter"])
+    return out + [{}, {"name_has": "fulthrottle"}, {"other": True, "owner": "opponent"}]
+
+
+def test_compiled_filters_answer_as_the_core(positions: list[GameState]) -> None:
+    """``conditions.card_test`` (searches of the deck, PHK-TERM-05; Weapon hosts, PHK-INV-01) passes exactly the
+    cards ``effects.matches`` passes, for every printed filter and every card of sampled positions."""
+    filters = _filters()
+    assert len(filters) > 5
+    for state in positions[::4]:
+        for p in (0, 1):
+            ctx = {"source": state.zones[p]["deck"][0] if state.zones[p]["deck"] else 0, "controller": p}
+            for flt in filters:
+                test = conditions.card_test(flt)
+                for c in range(len(state.defs)):
+                    assert test(state, ctx, c) == effects.matches(state, ctx, c, flt), (flt, c)

@@ -38,6 +38,7 @@ _CHECKS: dict[int, tuple[Any, Check]] = {}
 #: the same for selectors and amounts
 _SELECTORS: dict[int, tuple[Any, Cards]] = {}
 _AMOUNTS: dict[int, tuple[Any, Number]] = {}
+_FILTERS: dict[int, tuple[Any, Test]] = {}
 _WHO = ("you", "opponent", "each")
 #: the printed numbers a filter may bound (``{tier: {min: 3}}``)
 _STATS = ("tier", "dmg")
@@ -72,6 +73,14 @@ def amount(state: GameState, ctx: dict, spec: Any) -> int:
         number = _amount(spec, state.rules)
         entry = _AMOUNTS[id(spec)] = (spec, number or (lambda state, ctx: effects.amount(state, ctx, spec)))
     return entry[1](state, ctx)
+
+
+def card_test(flt: Any) -> Test:
+    """A function ``(state, ctx, card) -> bool`` answering as ``effects.matches(state, ctx, card, flt)``."""
+    entry = _FILTERS.get(id(flt))
+    if entry is None or entry[0] is not flt:
+        entry = _FILTERS[id(flt)] = (flt, _filter(flt))
+    return entry[1]
 
 
 def _generic(cond: Any) -> Check:
@@ -272,6 +281,9 @@ def _filter_key(key: str, want: Any) -> Test | None:
         return lambda state, ctx, card: state.defs[card].type == want
     if key == "tag" and type(want) is str:
         return lambda state, ctx, card: want in state.defs[card].tags
+    if key == "name_has":
+        part = str(want).lower()
+        return lambda state, ctx, card: part in state.defs[card].name.lower()
     if key == "not_tag" and type(want) is str:
         return lambda state, ctx, card: want not in state.defs[card].tags
     if key == "other":
