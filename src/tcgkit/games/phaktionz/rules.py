@@ -660,8 +660,9 @@ class PhaktionzRules(Ruleset):
         if inv == "weapon":
             flt = d.fields.get("attach_filter")
             ctx = {"source": card, "controller": player}
+            test = conditions.card_test(flt) if flt else None
             hosts = [h for q in (player, 1 - player) for h in state.zones[q]["field"]
-                     if not flt or effects.matches(state, ctx, h, flt)]
+                     if test is None or test(state, ctx, h)]
             return [_new(Action, ("cast", (card, h))) for h in hosts]
         return [_new(Action, ("cast", (card,)))]
 
@@ -1173,7 +1174,11 @@ class PhaktionzRules(Ruleset):
             effects.mark_used(state, card, i, defs[card].effects[i].limit)
         amount = ev.data[0] if ev.data and type(ev.data[0]) is int else 0
         tasks = []
-        for p, mine, to_order in effects.by_controller(state, found):  # the active player's first
+        if len(found) == 1:  # what by_controller gives for one effect
+            groups = [(state.owner[found[0][0]], (found[0],), False)]
+        else:
+            groups = effects.by_controller(state, found)
+        for p, mine, to_order in groups:  # the active player's first
             if to_order:
                 tasks.append(("order", p, mine, ev.card, ev.player, amount))
             else:
