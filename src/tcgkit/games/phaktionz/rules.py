@@ -591,11 +591,12 @@ class PhaktionzRules(Ruleset):
         for p in zones:
             for c in state.zones[p]["field"]:
                 st = cs.get(c)
+                if status is not None and not (st is not None and st.status.get(status)):
+                    continue  # (the cheaper test first: most Summons carry no such counter)
                 if c in chosen or (st is not None and st.status.get("undemotable")) or \
                         "undemotable" in defs[c].fields["static_keys"]:  # undemotable(state, c)
                     continue
-                if status is None or (st is not None and st.status.get(status)):
-                    out.append(c)
+                out.append(c)
         return out
 
     @staticmethod
@@ -609,6 +610,8 @@ class PhaktionzRules(Ruleset):
         """Whether the tributes ``chosen`` so far can be completed, leaving a column free for the placed Summon: with
         no free column, one of the tributes must be the player's own (PHK-MECH-02)."""
         cands = self.count_candidates(state, player, spec, chosen)
+        if not cands and not chosen and spec["count"] > 0:
+            return False  # nothing to demote (as the count below finds)
         owner = state.owner
         mine = sum(1 for c in cands if owner[c] == player)
         got_mine = sum(1 for c in chosen if owner[c] == player)
