@@ -56,7 +56,13 @@ def holds(state: GameState, ctx: dict, cond: Any) -> bool:
 
 def select(state: GameState, ctx: dict, spec: Any) -> list[int]:
     """``effects.select(state, ctx, spec)``, through the selector's compiled form when it has one (do not change
-    the list: it may be a zone itself)."""
+    the list: it may be a zone itself).
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
+    >>> select(state, {"source": 0, "controller": 0}, "you.hand") == state.zones[0]["hand"]
+    True
+    """
     entry = _SELECTORS.get(id(spec))
     if entry is None or entry[0] is not spec:
         cards = _cards(spec, state.rules)
@@ -65,7 +71,13 @@ def select(state: GameState, ctx: dict, spec: Any) -> list[int]:
 
 
 def amount(state: GameState, ctx: dict, spec: Any) -> int:
-    """``effects.amount(state, ctx, spec)``, through the amount's compiled form when it has one."""
+    """``effects.amount(state, ctx, spec)``, through the amount's compiled form when it has one.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
+    >>> amount(state, {"source": 0, "controller": 1}, {"sum": [{"count": "you.hand"}, -5]})
+    0
+    """
     if type(spec) is int:
         return spec
     entry = _AMOUNTS.get(id(spec))
@@ -76,7 +88,14 @@ def amount(state: GameState, ctx: dict, spec: Any) -> int:
 
 
 def card_test(flt: Any) -> Test:
-    """A function ``(state, ctx, card) -> bool`` answering as ``effects.matches(state, ctx, card, flt)``."""
+    """A function ``(state, ctx, card) -> bool`` answering as ``effects.matches(state, ctx, card, flt)``.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
+    >>> summon = card_test({"type": "summon"})
+    >>> [summon(state, {}, c) for c in range(len(state.defs))] == [d.type == "summon" for d in state.defs]
+    True
+    """
     entry = _FILTERS.get(id(flt))
     if entry is None or entry[0] is not flt:
         entry = _FILTERS[id(flt)] = (flt, _filter(flt))
