@@ -146,6 +146,9 @@ def faction(state: GameState, card: int) -> str:
 
 def affectable(state: GameState, target: int, source: int, by_effect: bool = True) -> bool:
     """Holy (immune to Events), Immunity to Battlefields / Effects / a faction (see RULINGS.md)."""
+    st = state.cs.get(target)
+    if (st is None or not (st.status or st.attached)) and not state.defs[target].fields["shielded"]:
+        return True  # only printed keywords, and neither Holy nor Immunity among them (the hot path)
     sd = state.defs[source]
     if sd.type in ("instant", "event", "hex") and has_kw(state, target, "Holy"):  # a Hex is an Event
         return False
