@@ -33,6 +33,7 @@ from tcgkit.games.tgc.model import (
     EQUIPMENT,
     HEX,
     INSTANT,
+    KEYWORDS,
     TgcCard,
     kw_arg,
     kw_name,
@@ -119,6 +120,8 @@ class TgcRules(Ruleset):
             # the play effects with a play condition (playable_now)
             "play_checks": tuple(e for e in card_effects if e.kind == "play" and (
                 e.params.get("needs") is not None or e.condition is not None)),
+            # its printed keywords as verbs.keywords_of lists them (when it has no status and no Equipment)
+            "kw_list": tuple(sorted(k for k in kws if (":" in k or k not in kwp) and kw_name(k) in KEYWORDS)),
             # Holy or Immunity printed: without them (and with no status or Equipment) anything may affect the card
             "shielded": bool(kws & {"Holy", "Immunity"}),
             "human": "Human" in m.subtypes,
@@ -324,15 +327,16 @@ class TgcRules(Ruleset):
 
     def _card_plays(self, state: GameState, p: int, gs: str, acts: list[Action]) -> None:
         hand = state.zones[p]["hand"]
-        if gs != "play" and card_sets(state)["instant"].isdisjoint(hand):
-            return  # only Instants may be played out of Open Play (TGC-2.4.2.a.x, TGC-2.4.3.a.x)
+        if gs != "play":  # only Instants may be played out of Open Play (TGC-2.4.2.a.x, TGC-2.4.3.a.x)
+            instants = card_sets(state)["instant"]
+            if instants.isdisjoint(hand):
+                return
+            hand = [c for c in hand if c in instants]
         avail = self.available_plasma(state, p)
         defs = state.defs
         board = None  # what the board does to costs (cost_board), worked out for the first card that needs it
         for card in hand:
             d = defs[card]
-            if gs != "play" and d.type != INSTANT:
-                continue  # TGC-2.4.2.a.x, TGC-2.4.3.a.x
             if board is None:
                 board = self.cost_board(state, p)
             if d.type == CREATURE and d.fields["tribute"]:
@@ -390,14 +394,25 @@ class TgcRules(Ruleset):
 
     def activatable(self, state: GameState, p: int, gs: str) -> list[tuple[int, int]]:
         """The effects ``p`` may activate now (TGC-3.4.1, 3.4.2, 2.4.1.b, 2.4.2.b.a, 2.4.3.b.1)."""
-        out = []
+        out: list[tuple[int, int]] = []
+        key = "acts" if gs == "play" else "qacts"
+        having = card_sets(state)[key]  # the cards with such effects: zones holding none are not scanned
+        if having:
+            self._board_activations(state, p, gs, key, having, out)
+        for card, i in state.vars["win"] or ():
+            if state.owner[card] == p and self._may_use_trigger(state, p, gs, card, i):
+                out.append((card, i))
+        return out
+
+    def _board_activations(self, state: GameState, p: int, gs: str, key: str, having: frozenset[int],
+                           out: list[tuple[int, int]]) -> None:
+        """The activated effects (``key``: ``acts`` or ``qacts``) of ``p``'s board and of the opponent's shared
+        Battlefield that ``p`` may use now."""
         zones = state.zones[p]
         defs = state.defs
-        key = "acts" if gs == "play" else "qacts"
-        having = card_sets(state)[key]  # the cards with such effects: a zone without one is not scanned
         for zname in FIELD:
             zone = zones[zname]
-            if having.isdisjoint(zone):
+            if not zone or having.isdisjoint(zone):
                 continue
             for card in zone:
                 for i, eff in defs[card].fields[key]:
@@ -406,13 +421,8 @@ class TgcRules(Ruleset):
         theirs = state.zones[1 - p]["bf"]
         for card in () if having.isdisjoint(theirs) else theirs:
             for i, eff in defs[card].fields[key]:
-                if eff.params.get("shared") and self._may_activate(
-                        state, p, gs, card, i, eff):
+                if eff.params.get("shared") and self._may_activate(state, p, gs, card, i, eff):
                     out.append((card, i))
-        for card, i in state.vars["win"] or ():
-            if state.owner[card] == p and self._may_use_trigger(state, p, gs, card, i):
-                out.append((card, i))
-        return out
 
     def _timing_ok(self, state: GameState, gs: str, eff: Effect) -> bool:
         params = eff.params
@@ -597,14 +607,14 @@ class TgcRules(Ruleset):
     def apply(self, state: GameState, action: Action) -> None:
         kind = action.kind
         v = state.vars
-        if kind == "surrender":
+        if kind == "do_nothing":  # most decisions (each Open Quick passes twice)
+            self._do_nothing(state)
+        elif kind == "surrender":
             self.surrender(state, state.current)
         elif kind == "mulligan":
             self._mulligan(state, action.args[0])
         elif kind == "keep":
             self._keep(state)
-        elif kind == "do_nothing":
-            self._do_nothing(state)
         elif kind == "pass_phase":
             v["pend"] = "phase"
             if state.current == state.active:
@@ -807,10 +817,11 @@ class TgcRules(Ruleset):
 
     def phase_effects(self, state: GameState, phase: str) -> None:
         """Battlefields and cards acting at a phase start (``params.at`` of a static effect)."""
+        acting = card_sets(state)["at"]  # (effects.start only stacks the effects: no card moves in this loop)
         for p in (state.active, 1 - state.active):
             for zname in ("bf", "field", "artifacts"):
                 zone = state.zones[p][zname]
-                if card_sets(state)["at"].isdisjoint(zone):
+                if acting.isdisjoint(zone):
                     continue  # no card of the zone acts at a phase (the hot path: most zones, most phases)
                 for card in list(zone):
                     for eff in state.defs[card].fields["at"]:
@@ -881,15 +892,15 @@ class TgcRules(Ruleset):
         for r in state.res:  # "this turn" plasma ends with the turn, whoever gained it (TGC-1.10.1)
             r["temp"] = 0
         for card, st in list(state.cs.items()):
-            if st.mods or st.status:  # to change it: its own copy (a clone's copy on write), or a throwaway copy of
-                st = state.card_state(card) if state.cs.get(card) is st else st.copy()  # one destroy() dropped
-            if st.mods:
-                st.mods = durations.after_turn(st.mods)
-            if st.status:
-                for k in [k for k, val in st.status.items() if val == -1]:
+            mods = durations.after_turn(st.mods) if st.mods else st.mods
+            expired = [k for k, val in st.status.items() if val == -1] if st.status else ()
+            if mods != st.mods or expired:  # to change it: its own copy (a clone's copy on write), or a throwaway
+                st = state.card_state(card) if state.cs.get(card) is st else st.copy()  # copy of one destroy() dropped
+                st.mods = mods
+                for k in expired:
                     del st.status[k]
-                if st.status.get("doomed") and state.loc[card][1] == "field":
-                    self.destroy(state, card, {"controller": state.owner[card]})
+            if st.status and st.status.get("doomed") and state.loc[card][1] == "field":
+                self.destroy(state, card, {"controller": state.owner[card]})
             if state.loc[card][1] == "field" and self.stat(state, card, "resolve") <= 0:
                 self.destroy(state, card, {"controller": -1})
         state.vars["cost_cut"] = ()
@@ -1348,28 +1359,6 @@ class TgcRules(Ruleset):
             score += sign * len(state.zones[p]["hand"]) / 40.0
         return max(-1.0, min(1.0, score / 2))
 
-
-def card_sets(state: GameState) -> dict[str, frozenset[int]]:
-    """The ids of this game's cards by what their definitions hold, to skip zones holding none: ``instant``,
-    ``acts`` (activated effects), ``qacts`` (ones usable out of Open Play) and ``at`` (phase effects). Worked out
-    once per game from ``state.defs`` and kept in ``state.memo``; worked out anew when a token extends the list.
-
-    >>> from tcgkit.games import get_rules
-    >>> rules = get_rules("tgc")
-    >>> state = rules.new_game(list(rules.decks().values())[:2], seed=1)
-    >>> sets = card_sets(state)
-    >>> all(state.defs[c].type == "instant" for c in sets["instant"])
-    True
-    """
-    entry = state.memo.get("tgc.card_sets")
-    if entry is None or entry[0] is not state.defs:
-        defs = state.defs
-        sets = {"instant": frozenset(i for i, d in enumerate(defs) if d.type == INSTANT)}
-        for key in ("acts", "qacts", "at"):
-            sets[key] = frozenset(i for i, d in enumerate(defs) if d.fields[key])
-        entry = state.memo["tgc.card_sets"] = (defs, sets)
-    return entry[1]
-
     def _strength(self, state: GameState, card: int) -> int:
         """``power + resolve // 2`` as :meth:`stat` works them out, in one pass over the card's record (its
         ``statics``, if any, through :meth:`stat`)."""
@@ -1393,6 +1382,28 @@ def card_sets(state: GameState) -> dict[str, frozenset[int]]:
                 resolve += e.stats.get("resolve", 0) + bonus
             resolve -= st.counters.get("damage", 0)
         return power + resolve // 2
+
+
+def card_sets(state: GameState) -> dict[str, frozenset[int]]:
+    """The ids of this game's cards by what their definitions hold, to skip zones holding none: ``instant``,
+    ``acts`` (activated effects), ``qacts`` (ones usable out of Open Play) and ``at`` (phase effects). Worked out
+    once per game from ``state.defs`` and kept in ``state.memo``; worked out anew when a token extends the list.
+
+    >>> from tcgkit.games import get_rules
+    >>> rules = get_rules("tgc")
+    >>> state = rules.new_game(list(rules.decks().values())[:2], seed=1)
+    >>> sets = card_sets(state)
+    >>> all(state.defs[c].type == "instant" for c in sets["instant"])
+    True
+    """
+    entry = state.memo.get("tgc.card_sets")
+    if entry is None or entry[0] is not state.defs:
+        defs = state.defs
+        sets = {"instant": frozenset(i for i, d in enumerate(defs) if d.type == INSTANT)}
+        for key in ("acts", "qacts", "at"):
+            sets[key] = frozenset(i for i, d in enumerate(defs) if d.fields[key])
+        entry = state.memo["tgc.card_sets"] = (defs, sets)
+    return entry[1]
 
 
 def _zone_ok(eff: Effect, zone: str) -> bool:

@@ -609,8 +609,10 @@ def keywords_of(state: GameState, card: int) -> list[str]:
     from tcgkit.games.tgc.model import KEYWORDS
 
     d = state.defs[card]
-    names = {k for k in d.fields["kw"] if ":" in k or k not in d.fields["kwp"]}
     st = state.cs.get(card)
+    if st is None or not (st.status or st.attached):
+        return list(d.fields["kw_list"])  # printed keywords only (the hot path: each creature destroyed)
+    names = {k for k in d.fields["kw"] if ":" in k or k not in d.fields["kwp"]}
     if st is not None:
         names.update(k for k, v in st.status.items() if k.partition(":")[0] in KEYWORDS and _status_live(state, v))
         for eq in st.attached:
