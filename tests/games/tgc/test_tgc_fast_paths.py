@@ -42,6 +42,22 @@ def _keywords_the_long_way(state: GameState, card: int) -> list[str]:
     return sorted(k for k in names if k.partition(":")[0] in KEYWORDS and verbs.has_kw(state, card, k))
 
 
+def _has_kw_the_long_way(state: GameState, card: int, kw: str) -> bool:
+    st = state.cs.get(card)
+    if st is not None and (st.status or st.attached):
+        nul = st.status.get("nullified")
+        if (nul and verbs._status_live(state, nul)) or st.status.get("no:" + kw):
+            return False
+        val = st.status.get(kw)
+        if val is not None and verbs._status_live(state, val):
+            return True
+        for eq in st.attached:
+            if not verbs.nullified(state, eq) and any(
+                    verbs._grant_matches(state, card, g, kw) for g in state.defs[eq].fields["grants"]):
+                return True
+    return kw in state.defs[card].fields["kw"]
+
+
 def _affectable_the_long_way(state: GameState, target: int, source: int) -> bool:
     sd = state.defs[source]
     if sd.type in ("instant", "event", "hex") and verbs.has_kw(state, target, "Holy"):
@@ -118,3 +134,44 @@ def test_strength_in_evaluate_equals_the_stats() -> None:
         for p in (0, 1):
             for c in state.zones[p]["field"]:
                 assert RULES._strength(state, c) == RULES.stat(state, c, "power") + RULES.stat(state, c, "resolve") // 2
+
+
+def test_keywords_granted_by_equipment_tgc_1_8() -> None:
+    """TGC-1.8: a board card has a keyword (printed, granted, or from its Equipment) as the long way says."""
+    equipped = 0
+    for state in _states(4):
+        for c in _board(state):
+            st = state.cs.get(c)
+            equipped += bool(st is not None and st.attached)
+            names = {g.partition("@")[0] for eq in (st.attached if st is not None else ())
+                     for g in state.defs[eq].fields["grants"]}
+            for kw in KEYWORDS | names | state.defs[c].fields["kw"]:
+                assert verbs.has_kw(state, c, kw) == _has_kw_the_long_way(state, c, kw)
+    assert equipped > 0
+
+
+def test_faction_conditioned_grants_tgc_1_8() -> None:
+    """TGC-1.8: the R.I.O.T. Carapace grants Unstoppable to a Security creature and Taunt to any other."""
+    riot = "Apadyne Technologies Mk.3 R.I.O.T. Carapace"
+    state = pos(p0={"field": ["Bartender", "Security Officer"], "hand": [riot, riot]})
+    bart, officer = card(state, 0, "Bartender"), card(state, 0, "Security Officer")
+    for host, eq in zip((bart, officer), [c for c in state.zones[0]["hand"]], strict=True):
+        RULES.attach(state, eq, host)
+    for c, has, lacks in ((bart, "Taunt", "Unstoppable"), (officer, "Unstoppable", "Taunt")):
+        assert verbs.has_kw(state, c, has) and _has_kw_the_long_way(state, c, has)
+        assert not verbs.has_kw(state, c, lacks) and not _has_kw_the_long_way(state, c, lacks)
+
+
+def test_end_of_turn_changes_only_a_clones_own_records_tgc_2_5_4_d() -> None:
+    """TGC-2.5.4.d: a "this turn" status expiring in a clone leaves its original's record as it was, and the clone's
+    record shares no list with it afterwards; a record with nothing expiring is not copied."""
+    state = pos(p0={"field": ["Bartender", "Botanist"]}, phase="end")
+    bart, bot = card(state, 0, "Bartender"), card(state, 0, "Botanist")
+    state.card_state(bart).status["Taunt"] = -1  # granted until the end of the turn
+    state.card_state(bot).status["Taunt"] = 1  # permanent
+    twin = state.clone()
+    RULES.end_turn(twin)
+    assert "Taunt" not in twin.cs[bart].status and state.cs[bart].status == {"Taunt": -1}
+    twin.card_state(bart).mods.append(("power", 1, "permanent"))
+    assert state.cs[bart].mods == [] and twin.cs[bart] is not state.cs[bart]
+    assert twin.cs[bot] is state.cs[bot]  # nothing expired: still shared

@@ -117,6 +117,7 @@ class TgcRules(Ruleset):
                 e.params.get("quick") or e.params.get("battle"))),
             "at": tuple(e for e in card_effects if e.kind == "static" and e.params.get("at") and e.steps),
             "extra_cost": sum(e.params.get("extra_cost", 0) for e in card_effects if e.kind == "play"),
+            "grant_conds": verbs.grant_conds(tuple(m.grants)),  # its grants by keyword (verbs.has_kw)
             # the play effects with a play condition (playable_now)
             "play_checks": tuple(e for e in card_effects if e.kind == "play" and (
                 e.params.get("needs") is not None or e.condition is not None)),
@@ -892,11 +893,13 @@ class TgcRules(Ruleset):
         for r in state.res:  # "this turn" plasma ends with the turn, whoever gained it (TGC-1.10.1)
             r["temp"] = 0
         for card, st in list(state.cs.items()):
-            mods = durations.after_turn(st.mods) if st.mods else st.mods
+            # a record is changed only when something expires (a clone's shared record is then copied first)
+            mods = durations.after_turn(st.mods) if st.mods else None  # a new list, shared with no record
             expired = [k for k, val in st.status.items() if val == -1] if st.status else ()
-            if mods != st.mods or expired:  # to change it: its own copy (a clone's copy on write), or a throwaway
-                st = state.card_state(card) if state.cs.get(card) is st else st.copy()  # copy of one destroy() dropped
-                st.mods = mods
+            if (mods is not None and mods != st.mods) or expired:  # to change it: its own copy (a clone's copy on
+                st = state.card_state(card) if state.cs.get(card) is st else st.copy()  # write), or a throwaway
+                if mods is not None:  # copy of one destroy() dropped
+                    st.mods = mods
                 for k in expired:
                     del st.status[k]
             if st.status and st.status.get("doomed") and state.loc[card][1] == "field":

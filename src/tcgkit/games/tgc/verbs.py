@@ -44,12 +44,32 @@ def has_kw(state: GameState, card: int, kw: str) -> bool:
             if val is not None and _status_live(state, val):
                 return True
         for eq in st.attached:
-            if nullified(state, eq):
+            conds = state.defs[eq].fields["grant_conds"].get(kw)
+            if conds is None or nullified(state, eq):
                 continue  # Mime: a nullified Equipment grants nothing
-            for g in state.defs[eq].fields["grants"]:
-                if _grant_matches(state, card, g, kw):
+            for cond in conds:
+                if not cond or _faction_fits(state, card, cond):
                     return True
     return kw in state.defs[card].fields["kw"]
+
+
+def grant_conds(grants: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """An Equipment's grants by keyword: ``("Fury", "Holy@Science")`` -> ``{"Fury": ("",), "Holy": ("Science",)}``
+    (the condition on the equipped creature's faction, ``!`` for "not of"; empty when there is none).
+
+    >>> grant_conds(("Fury", "Holy@Science", "Holy@!Medical"))
+    {'Fury': ('',), 'Holy': ('Science', '!Medical')}
+    """
+    out: dict[str, tuple[str, ...]] = {}
+    for g in grants:
+        name, _, cond = g.partition("@")
+        out[name] = (*out.get(name, ()), cond)
+    return out
+
+
+def _faction_fits(state: GameState, card: int, cond: str) -> bool:
+    """A grant's faction condition: ``Science`` (of that faction now) or ``!Science`` (not of it)."""
+    return (faction(state, card) == cond.lstrip("!")) != cond.startswith("!")
 
 
 def _status_live(state: GameState, val: int) -> bool:
@@ -63,10 +83,7 @@ def _grant_matches(state: GameState, card: int, grant: str, kw: str) -> bool:
     name, _, cond = grant.partition("@")
     if name != kw:
         return False
-    if not cond:
-        return True
-    neg = cond.startswith("!")
-    return (faction(state, card) == cond.lstrip("!")) != neg  # its faction now (Head of Personnel may change it)
+    return not cond or _faction_fits(state, card, cond)  # its faction now (Head of Personnel may change it)
 
 
 def kw_args(state: GameState, card: int, name: str) -> list[str]:
