@@ -313,8 +313,10 @@ class TgcRules(Ruleset):
         restricted = (state.options.get("nonturn_waits") and p != state.active
                       and not state.vars.get("manual_pass"))
         if not restricted:
-            self._card_plays(state, p, gs, acts)
-            self._activations(state, p, gs, acts)
+            sets = card_sets(state)
+            self._card_plays(state, p, gs, acts, sets["instant"])
+            for card, i in self.activatable(state, p, gs, sets):
+                acts.append(_new(Action, ("activate", (card, str(i)))))
         if gs == "quick":
             acts.append(_DO_NOTHING)
         elif gs == "play":
@@ -326,10 +328,9 @@ class TgcRules(Ruleset):
             acts.append(_PASS_PHASE)
         return acts
 
-    def _card_plays(self, state: GameState, p: int, gs: str, acts: list[Action]) -> None:
+    def _card_plays(self, state: GameState, p: int, gs: str, acts: list[Action], instants: frozenset[int]) -> None:
         hand = state.zones[p]["hand"]
         if gs != "play":  # only Instants may be played out of Open Play (TGC-2.4.2.a.x, TGC-2.4.3.a.x)
-            instants = card_sets(state)["instant"]
             if instants.isdisjoint(hand):
                 return
             hand = [c for c in hand if c in instants]
@@ -389,15 +390,13 @@ class TgcRules(Ruleset):
             return False  # Hex: "played onto an enemy creature" (keywords.json)
         return verbs.affectable(state, host, equipment)
 
-    def _activations(self, state: GameState, p: int, gs: str, acts: list[Action]) -> None:
-        for card, i in self.activatable(state, p, gs):
-            acts.append(_new(Action, ("activate", (card, str(i)))))
-
-    def activatable(self, state: GameState, p: int, gs: str) -> list[tuple[int, int]]:
-        """The effects ``p`` may activate now (TGC-3.4.1, 3.4.2, 2.4.1.b, 2.4.2.b.a, 2.4.3.b.1)."""
+    def activatable(self, state: GameState, p: int, gs: str, sets: dict[str, frozenset[int]] | None = None,
+                    ) -> list[tuple[int, int]]:
+        """The effects ``p`` may activate now (TGC-3.4.1, 3.4.2, 2.4.1.b, 2.4.2.b.a, 2.4.3.b.1); ``sets`` is
+        :func:`card_sets` when the caller has it."""
         out: list[tuple[int, int]] = []
         key = "acts" if gs == "play" else "qacts"
-        having = card_sets(state)[key]  # the cards with such effects: zones holding none are not scanned
+        having = (sets or card_sets(state))[key]  # the cards with such effects: zones holding none are not scanned
         if having:
             self._board_activations(state, p, gs, key, having, out)
         for card, i in state.vars["win"] or ():
@@ -819,6 +818,8 @@ class TgcRules(Ruleset):
     def phase_effects(self, state: GameState, phase: str) -> None:
         """Battlefields and cards acting at a phase start (``params.at`` of a static effect)."""
         acting = card_sets(state)["at"]  # (effects.start only stacks the effects: no card moves in this loop)
+        if not acting:
+            return  # no card of this game acts at a phase
         for p in (state.active, 1 - state.active):
             for zname in ("bf", "field", "artifacts"):
                 zone = state.zones[p][zname]
