@@ -60,9 +60,9 @@ class Evaluation:
     def evaluate(self, state: GameState, player: int) -> float:
         """A position's worth for ``player`` in [-1, 1], judged as a player of the game would count it, in cards.
 
-        Each side's worth is its life (:meth:`_life_worth`: the deck, since running out loses, PTCG-WIN-01, and the
+        Each side's worth is its life (:meth:`_side_worth`: the deck, since running out loses, PTCG-WIN-01, and the
         road to an Energy Victory while the deck can still stop between 5 and 10 cards, PTCG-WIN-02) plus its assets
-        (:meth:`_asset_worth`: Energy to pay costs, cards in hand, units in play by power, damage and abilities, the
+        (Energy to pay costs, cards in hand, units in play by power, damage and abilities, the
         Leader's level, armour, the King of Gandor's assembly), the assets counting less as the shorter deck runs
         out. Damage moves cards from the deck to the Energy zone, so it is a loss far from an Energy Victory and
         progress near one. A declared battle counts as already fought (:meth:`_battle_outlook`), so attacking,
@@ -86,13 +86,12 @@ class Evaluation:
         return max(-0.99, min(0.99, tanh((mine - theirs) / EVAL_SCALE)))
 
     def _side_worth(self, state: GameState, p: int, t: int, hit: int, horizon: float, gone: tuple[int, ...]) -> float:
-        """One side's worth: its life (:meth:`_life_worth`) plus its assets (:meth:`_asset_worth`) times
-        ``horizon``."""
-        return self._life_worth(state, p, t, hit) + horizon * self._asset_worth(state, p, hit, gone)
+        """Player ``p``'s worth: life plus assets times ``horizon``; ``hit`` is damage still to come from the battle
+        in progress (cards from the deck to the Energy zone).
 
-    def _life_worth(self, state: GameState, p: int, t: int, hit: int) -> float:
-        """Player ``p``'s deck as life (each card 1, more near the end) and the road to an Energy Victory; ``hit``
-        is damage still to come from the battle in progress (cards from the deck to the Energy zone)."""
+        Life is the deck (each card 1, more near the end) and the road to an Energy Victory. Assets are the means to
+        fight on: Energy to pay costs, cards in hand, armour gained from effects (armour from a card in play counts
+        with that card: a Support's ability, an Artefact, a Boost) and units in play (:meth:`_board_worth`)."""
         zones = state.zones[p]
         deck = len(zones[DECK])
         en = len(zones[ENERGY])
@@ -100,31 +99,20 @@ class Evaluation:
             hit = min(hit, deck)
             deck -= hit
             en += hit
-        worth = deck - W_DANGER * (DANGER_DECK - deck if deck < DANGER_DECK else 0)
+        life = deck - W_DANGER * (DANGER_DECK - deck if deck < DANGER_DECK else 0)
         if deck >= EV_DECK_MIN:
             need = t - en if t > en else 0
             # every turn of waiting for the damage still needed costs a draw; below 5 cards the road is closed
             slack = en + deck - t - EV_DECK_MIN - need / EV_DAMAGE_PER_TURN
             reach = 1.0 if slack >= 0 else max(0.0, 1.0 + slack / EV_SLACK)
             prog = (en if en < t else t) / t
-            worth += W_EV * prog * prog * reach
-        return worth
-
-    def _asset_worth(self, state: GameState, p: int, hit: int, gone: tuple[int, ...]) -> float:
-        """Player ``p``'s means to fight on: Energy to pay costs, cards in hand, units in play (:meth:`_board_worth`),
-        armour gained from effects (armour from a card in play counts with that card: a Support's ability, an
-        Artefact, a Boost)."""
-        zones = state.zones[p]
-        en = len(zones[ENERGY])
-        if hit:
-            deck = len(zones[DECK])
-            en += hit if hit < deck else deck
+            life += W_EV * prog * prog * reach
         res = state.res[p]
         armour = res.get("armour", 0) + res.get("decaying", 0)
         hand = len(zones[HAND])
-        worth = (W_ENERGY * (en if en < ENERGY_CAP else ENERGY_CAP) + W_HAND * (hand if hand < HAND_CAP else HAND_CAP)
-                 + W_ARMOUR * (armour if armour < 4 else 4))
-        return worth + self._board_worth(state, p, gone)
+        assets = (W_ENERGY * (en if en < ENERGY_CAP else ENERGY_CAP) + W_HAND * (hand if hand < HAND_CAP else HAND_CAP)
+                  + W_ARMOUR * (armour if armour < 4 else 4))
+        return life + horizon * (assets + self._board_worth(state, p, gone))
 
     def _board_worth(self, state: GameState, p: int, gone: tuple[int, ...]) -> float:
         """Units in play: a Wing unit attacks and can be attacked, a Support lends its power and its ability, the
