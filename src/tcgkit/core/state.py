@@ -289,7 +289,9 @@ class GameState:
             if not isinstance(action, str):
                 raise IllegalAction(action, f"not an action (a {type(action).__name__}; use Action or its text)")
             action = self.parse_action(action)
-        legal = self._legal if self._legal is not None else self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         if action not in legal:
             why = self._why_illegal(action)
             raise IllegalAction(action, why.why, why.clause)
@@ -419,7 +421,13 @@ class GameState:
         self.loc[card] = (player, zone)
         if reset and card in self.cs:
             del self.cs[card]
-        self.emit("move", player, card, (fp, fz, player, zone))
+        # self.emit("move", ...), inlined: moves are the commonest event
+        ev = _tuple_new(Event, ("move", player, card, (fp, fz, player, zone), -1))
+        if self._log_shared:
+            self.log = self.log.copy()
+            self._log_shared = False
+        self.log.append(ev)
+        self.rules.on_event(self, ev)
 
     def move_top(self, player: Player, from_zone: str, to_zone: str, to_player: Player | None = None) -> CardId:
         """Move the top card of a pile; returns its id, or -1 when the pile is empty."""
