@@ -379,28 +379,22 @@ def matches(state: GameState, ctx: dict, card: int, flt: Mapping[str, Any]) -> b
         elif key == "hook":
             if not HOOKS[want](state, ctx, {"card": card}):
                 return False
-        elif not _stat_within(state, ctx, card, key, want):
-            return False
-    return True
-
-
-def _stat_within(state: GameState, ctx: dict, card: int, key: str, want: Any) -> bool:
-    """A filter's stat bound: ``{power: {min: 2, max: 5}}`` (``eq`` too)."""
-    if not isinstance(want, _MAPPING):
-        raise TcgkitError(f"unknown filter key {key!r}")
-    value = state.rules.stat(state, card, key)
-    if "min" in want:
-        bound = want["min"]
-        if value < (bound if type(bound) is int else amount(state, ctx, bound)):
-            return False
-    if "max" in want:
-        bound = want["max"]
-        if value > (bound if type(bound) is int else amount(state, ctx, bound)):
-            return False
-    if "eq" in want:
-        bound = want["eq"]
-        if value != (bound if type(bound) is int else amount(state, ctx, bound)):
-            return False
+        else:  # a stat bound: {power: {min: 2, max: 5}} (eq too); a literal bound needs no amount()
+            if not isinstance(want, _MAPPING):
+                raise TcgkitError(f"unknown filter key {key!r}")
+            value = state.rules.stat(state, card, key)
+            if "min" in want:
+                bound = want["min"]
+                if value < (bound if type(bound) is int else amount(state, ctx, bound)):
+                    return False
+            if "max" in want:
+                bound = want["max"]
+                if value > (bound if type(bound) is int else amount(state, ctx, bound)):
+                    return False
+            if "eq" in want:
+                bound = want["eq"]
+                if value != (bound if type(bound) is int else amount(state, ctx, bound)):
+                    return False
     return True
 
 
@@ -845,7 +839,7 @@ def limit_ok(state: GameState, card: int, effect_index: int, limit: str | None) 
     used = state.vars.get(f"used:{card}:{effect_index}")  # limit_key, inlined: asked for every effect shown
     if used is None:
         return True
-    per_turn, n = parse_limit(limit)
+    per_turn, n = _LIMITS.get(limit) or parse_limit(limit)
     turn, count = used
     if per_turn and turn != state.turn:
         return True
@@ -855,8 +849,8 @@ def limit_ok(state: GameState, card: int, effect_index: int, limit: str | None) 
 def mark_used(state: GameState, card: int, effect_index: int, limit: str | None) -> None:
     if not limit:
         return
-    per_turn, _ = parse_limit(limit)
-    key = limit_key(card, effect_index)
+    per_turn, _ = _LIMITS.get(limit) or parse_limit(limit)
+    key = f"used:{card}:{effect_index}"  # limit_key, inlined
     used = state.vars.get(key)
     if used is None or (per_turn and used[0] != state.turn):
         state.vars[key] = (state.turn, 1)
