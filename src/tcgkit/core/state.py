@@ -562,14 +562,25 @@ class GameState:
         pool_of = self.rules.hidden_pool_of()
         known = self.rules.known_hidden(self, viewer)
         deal = salted_rng(rng)
+        cs = self.cs
         for owner in range(len(self.zones)):
             pools: dict[str, tuple[list[tuple[str, int]], list[int]]] = {}
+            mine = owner == viewer
             for zname, ids in self.zones[owner].items():
-                for i, c in enumerate(ids):
-                    if not self.visible(c, viewer) and c not in known:
-                        slots, cards = pools.setdefault(pool_of.get(zname, zname), ([], []))
-                        slots.append((zname, i))
-                        cards.append(c)
+                # visible() worked out once per zone: a hidden zone hides every card, another player's own zone
+                # (a hand) too; a public zone of another player hides its face-down cards
+                vis = zones_vis.get(zname, PUBLIC)
+                if not ids or (mine and vis != HIDDEN):
+                    continue
+                if vis == PUBLIC:
+                    hidden = [i for i, c in enumerate(ids)
+                              if (st := cs.get(c)) is not None and st.face_down and c not in known]
+                else:
+                    hidden = [i for i, c in enumerate(ids) if c not in known] if known else range(len(ids))
+                if hidden:
+                    slots, cards = pools.setdefault(pool_of.get(zname, zname), ([], []))
+                    slots.extend([(zname, i) for i in hidden])
+                    cards.extend([ids[i] for i in hidden])
             for slots, cards in pools.values():
                 self._redeal(owner, slots, cards, deal, zones_vis)
         self.rng = Rng(deal.next64())
