@@ -26,6 +26,7 @@ from tcgkit.games.guardian_realms.board import (
     may_swap,
     targets_from,
 )
+from tcgkit.games.guardian_realms.cardindex import EQUIPMENT, FIELD, GUARDIAN, state_index
 from tcgkit.games.guardian_realms.model import BASE_KEY, BASE_LANE, BASE_WORD, LANE_OF, LANE_WORD, LANES, NEAR
 
 if TYPE_CHECKING:
@@ -52,10 +53,11 @@ def main_actions(state: GameState) -> list[Action]:
     dz = res["dz"]
     fielded = [*z["lane1"], *z["lane2"], *z["lane3"]]
     acts = [END]
-    _hand_actions(state, p, res, fielded, acts)
+    index = state_index(state)
+    _hand_actions(state, p, res, fielded, acts, index.hand)
     if not fielded:
         return acts
-    defs = state.defs
+    facts = index.fielded
     cs = state.cs
     turn = state.turn
     ready: list[int] = []
@@ -66,9 +68,8 @@ def main_actions(state: GameState) -> list[Action]:
     loc = state.loc
     for g in fielded:
         lane = LANE_OF[loc[g][1]]
-        d = defs[g]
-        fl = d.fields
-        if fl["infuse"]:  # a player action, not the Guardian's: not gated by Exhausted or a forfeit (GR-SAC-03)
+        infuse, attack_cost, abilities, penalty = facts[g]
+        if infuse:  # a player action, not the Guardian's: not gated by Exhausted or a forfeit (GR-SAC-03)
             acts.extend(Action("infuse", (g, r)) for r in fielded if r != g)
         st = cs.get(g)
         f = 0
@@ -80,10 +81,9 @@ def main_actions(state: GameState) -> list[Action]:
                 f = st.counters["af"]
                 if f & FORFEIT:
                     continue
-        attacks = dz >= d.stats["attack_cost"] and (not f or _may_attack(state, f, fl, status))
-        abilities = fl["abilities"]
+        attacks = dz >= attack_cost and (not f or _may_attack(state, f, penalty, status))
         # may_ability: one ability per turn (GR-COMBAT-06), none after an attack (GR-COMBAT-04) or a swap
-        uses = abilities and (not f or not (f & _ACTED3 or f & SWAP and fl["swap_penalty"]))
+        uses = abilities and (not f or not (f & _ACTED3 or f & SWAP and penalty))
         if attacks or uses:
             targets = per_lane[lane]
             if targets is None:
@@ -101,7 +101,7 @@ def main_actions(state: GameState) -> list[Action]:
         if res[base_key] <= 0:
             continue
         # may_swap: not twice, not after an attack or ability (GR-SWAP-05/06), its Base standing (GR-BASE-09)
-        if not f or (not f & SWAP and not (f & _ACTED3 and fl["swap_penalty"])
+        if not f or (not f & SWAP and not (f & _ACTED3 and penalty)
                      and state.res[state.owner[g]][base_key] > 0):
             ready.append(g)
         elif chooser_only:
@@ -116,11 +116,11 @@ def main_actions(state: GameState) -> list[Action]:
 _ACTED3 = ATK1 | ATK2 | ABIL
 
 
-def _may_attack(state: GameState, f: int, fl: dict, status: dict) -> bool:
+def _may_attack(state: GameState, f: int, swap_penalty: bool, status: dict) -> bool:
     """:func:`may_attack` for a Guardian whose turn flags ``f`` are set (so it has a record, whose ``status`` is
     given): one basic attack, two with Fury (GR-COMBAT-03, GR-FURY-01), none after an ability (GR-COMBAT-04) or a
     swap (GR-SWAP-03)."""
-    if f & SWAP and fl["swap_penalty"]:
+    if f & SWAP and swap_penalty:
         return False
     if f & ABIL and not state.options.get("ability_then_attack"):
         return False
@@ -129,22 +129,22 @@ def _may_attack(state: GameState, f: int, fl: dict, status: dict) -> bool:
     return done < limit
 
 
-def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts: list[Action]) -> None:
+def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts: list[Action],
+                  facts: tuple[tuple[int, int, int], ...]) -> None:
+    """Summons, Equipment, Field and Effect plays from hand, each card's type and costs read from ``facts`` (the
+    card index's :attr:`~tcgkit.games.guardian_realms.cardindex.CardIndex.hand`)."""
     dz, sp = res["dz"], res["sp"]
-    defs = state.defs
     open_lanes = None
     vis = None
     for card in state.zones[p]["hand"]:
-        d = defs[card]
-        t = d.type
-        if t == "Guardian":
-            if d.stats["sp_cost"] > sp:
+        kind, cost, extra = facts[card]
+        if kind == GUARDIAN:
+            if cost > sp:
                 continue
             if open_lanes is None:
-                open_lanes = [ln for ln in (1, 2, 3) if res[BASE_KEY[ln]] > 0]
-            n = d.fields["sacrifice"]
-            if n:  # GR-SAC-01/02: the card's number of fielded Guardians, chosen by the player
-                acts.extend(Action("summon", (card, LANE_WORD[ln], *mat)) for mat in combinations(fielded, n)
+                open_lanes = _OPEN_LANES[(res["b1"] > 0) + 2 * (res["b2"] > 0) + 4 * (res["b3"] > 0)]
+            if extra:  # GR-SAC-01/02: the card's number of fielded Guardians, chosen by the player
+                acts.extend(Action("summon", (card, LANE_WORD[ln], *mat)) for mat in combinations(fielded, extra)
                             for ln in open_lanes)
                 continue
             summons = _SUMMONS.get(card)
@@ -154,22 +154,26 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
                 acts.extend(summons[1:])
             else:
                 acts.extend(summons[ln] for ln in open_lanes)
-        elif d.stats["dz_cost"] <= dz:
-            if t == "Equipment":
+        elif cost <= dz:
+            if kind == EQUIPMENT:
                 acts.extend(_new(Action, ("equip", (card, g))) for g in fielded)
-            elif t == "Field":
+            elif kind == FIELD:
                 if _play_condition_ok(state, card, p, 0):
                     acts.append(Action("play", (card,)))
             else:  # GR-LANE-02, GR-BASE-06: an Effect goes to the Effect slot of a Base the player chooses
                 plays = _PLAYS.get(card)
                 if plays is None:
                     plays = _PLAYS[card] = tuple(Action("play", (card, w)) for w in BASE_WORD)
-                if not d.fields["play_conds"]:
+                if not extra:  # no play condition
                     acts.extend(plays[1:])
                     continue
                 if vis is None:
                     vis = _visible_lanes(state, p)
                 acts.extend(plays[ln] for ln in _play_bases(state, card, p, vis))
+
+
+#: the lanes whose Base stands (GR-BASE-06), by bits: 1 lane 1, 2 lane 2, 4 lane 3
+_OPEN_LANES = tuple(tuple(ln for ln in (1, 2, 3) if bits >> (ln - 1) & 1) for bits in range(8))
 
 
 #: card id -> its summon actions per lane (index 1-3): plain tuples, the same in every game.
@@ -243,7 +247,10 @@ def _swap_actions(state: GameState, ready: list[int], acts: list[Action]) -> Non
     """Swap pairs; the first Guardian named is the one that chose to swap (GR-SWAP-01): a Paralyzed one must be it
     (GR-PARA-01). Otherwise the two orders are the same swap (both partners act, GR-SWAP-02), listed once."""
     cs = state.cs
-    para = [bool((st := cs.get(g)) is not None and st.status.get("paralyzed")) for g in ready]
+    para = []
+    for g in ready:
+        st = cs.get(g)
+        para.append(st is not None and bool(st.status.get("paralyzed")))
     for i, a in enumerate(ready):
         for j in range(i + 1, len(ready)):
             if para[i] and para[j]:

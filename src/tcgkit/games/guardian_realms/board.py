@@ -200,6 +200,11 @@ def ability_ok(state: GameState, card: int, index: int, dz: int, targets: list |
         return True
     if targets is not None and fast == "in_range":
         return any(type(t) is int for t in targets)
+    if fast == "ally":  # another Guardian of the controller (the hook gr.ally) in the controller's lanes
+        p = state.owner[card]
+        owner = state.owner
+        z = state.zones[p]
+        return any(c != card and owner[c] == p for c in (*z["lane1"], *z["lane2"], *z["lane3"]))
     return effects.check(state, {"source": card, "controller": state.owner[card]}, eff.condition)
 
 

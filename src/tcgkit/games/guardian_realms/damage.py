@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcgkit.core import effects
-from tcgkit.games.guardian_realms.board import equipment_of, hp_of, is_token, lane_of, link_index, max_hp
+from tcgkit.games.guardian_realms.board import equipment_of, hp_of, is_token, link_index
+from tcgkit.games.guardian_realms.cardindex import card_index, state_index
 from tcgkit.games.guardian_realms.links import break_link, set_link
 from tcgkit.games.guardian_realms.model import BASE_KEY, LANE_OF, STRONGHOLD
 from tcgkit.games.guardian_realms.statuses import remove_status
@@ -38,23 +39,26 @@ def absorb_wall(state: GameState, p: int, lane: int, amount: int) -> int:
 
 def damage_guardian(state: GameState, card: int, amount: int, enemy: bool) -> None:
     """Wall, Invincibility (GR-IMM-02), Stealth (GR-STLH-04), Shield (GR-SHLD-01/02), HP Link (GR-LINK-02), defeat."""
-    if amount <= 0 or state.loc[card][1] not in LANE_OF:
+    lane = LANE_OF.get(state.loc[card][1])
+    if amount <= 0 or lane is None:
         return
     p = state.owner[card]
-    if enemy:
-        amount = absorb_wall(state, p, lane_of(state, card), amount)
+    if enemy and state.res[p].get(WALL_KEY[lane], 0) > 0:  # a Wall in the lane takes it first
+        amount = absorb_wall(state, p, lane, amount)
         if amount <= 0:
             return
     st = state.card_state(card)
-    if st.status.get("invincible"):
-        state.emit("nullified", p, card, (amount,))
-        return
-    if st.status.get("stealth"):
-        remove_status(state, card, "stealth")
-    if st.status.get("shield"):
-        remove_status(state, card, "shield")
-        state.emit("nullified", p, card, (amount,))
-        return
+    status = st.status
+    if status:
+        if status.get("invincible"):
+            state.emit("nullified", p, card, (amount,))
+            return
+        if status.get("stealth"):
+            remove_status(state, card, "stealth")
+        if status.get("shield"):
+            remove_status(state, card, "shield")
+            state.emit("nullified", p, card, (amount,))
+            return
     i = link_index(state, card) if "links" in state.vars else -1
     if i >= 0:
         members, pool, _ = state.vars["links"][i]
@@ -63,8 +67,9 @@ def damage_guardian(state: GameState, card: int, amount: int, enemy: bool) -> No
         if pool <= 0:
             defeat(state, list(members))
         return
-    st.counters["dmg"] = st.counters.get("dmg", 0) + amount
-    left = max_hp(state, card) - st.counters["dmg"]
+    counters = st.counters
+    dmg = counters["dmg"] = counters.get("dmg", 0) + amount
+    left = state.rules.stat(state, card, "hp") - dmg  # max_hp
     state.emit("damage", p, card, (amount, max(0, left)))
     if left <= 0:
         defeat(state, [card])
@@ -173,7 +178,7 @@ def settle_defeats(state: GameState) -> None:
     game's cards with one are looked at first: none of them fielded, nothing to check (the usual case)."""
     defs = state.defs
     loc = state.loc
-    for card in _defeat_if_cards(defs):
+    for card in state_index(state).defeat_if:
         if loc[card][1] in LANE_OF:
             break
     else:
@@ -185,22 +190,9 @@ def settle_defeats(state: GameState) -> None:
                 defeat(state, [card])
 
 
-#: id of a game's card list -> (that list, the ids of its cards with a printed defeat condition). A game's list is
-#: never changed once the game exists (a token's card makes a new list), and the entry keeps its list alive, so an
-#: id found here with the same list is that list.
-_DEFEAT_IF: dict[int, tuple[list, tuple[int, ...]]] = {}
-
-
 def _defeat_if_cards(defs: list) -> tuple[int, ...]:
     """The ids of the cards of ``defs`` with a printed defeat condition, worked out once per card list."""
-    hit = _DEFEAT_IF.get(id(defs))
-    if hit is not None and hit[0] is defs:
-        return hit[1]
-    if len(_DEFEAT_IF) >= 256:
-        _DEFEAT_IF.clear()
-    ids = tuple(i for i, d in enumerate(defs) if d.fields.get("defeat_if"))
-    _DEFEAT_IF[id(defs)] = (defs, ids)
-    return ids
+    return card_index(defs).defeat_if
 
 
 def _defeat_condition(state: GameState, card: int, p: int) -> bool:

@@ -148,6 +148,7 @@ def _key(cond: object) -> str:
 #: Conditions the legal-action code evaluates directly (same meaning as through ``effects.check``).
 FAST_CONDITIONS = {_key(_enemy("gr.enemy_in_range")): "in_range", _key(_enemy("gr.enemy_visible")): "enemy_visible",
                    _key(_enemy("gr.returnable")): "enemy_returnable", _key({"exists": "you.guardians"}): "own_guardian",
+                   _key({"exists": {"zone": "you.guardians", "filter": {"hook": "gr.ally"}}}): "ally",
                    _key(None): "none"}
 
 

@@ -17,7 +17,6 @@ from tcgkit.games.guardian_realms.board import (
     FORFEIT,
     SWAP,
     equipment_of,
-    flags,
     has,
     lane_of,
     link_index,
@@ -165,11 +164,16 @@ def attack(state: GameState, attacker: int, target: int | str) -> None:
     """A basic attack: cost (GR-DZ-05), ATK plus Equipment damage (GR-CARD-04), Stealth breaks after (GR-STLH-02)."""
     d = state.defs[attacker]
     cost = d.stats["attack_cost"]
-    if not resist(state, attacker, cost > 0):
+    st = state.cs.get(attacker)
+    if st is not None and st.status and not resist(state, attacker, cost > 0):  # no status: nothing to resist
         return
     p = state.owner[attacker]
     spend(state, p, "dz", cost)
-    set_flag(state, attacker, ATK2 if flags(state, attacker) & ATK1 else ATK1)
+    c = state.card_state(attacker).counters  # set_flag, with the flag read from the same record
+    if c.get("at") != state.turn:
+        c["at"] = state.turn
+        c["af"] = 0
+    c["af"] |= ATK2 if c["af"] & ATK1 else ATK1
     eq = equipment_of(state, attacker)
     amount = state.rules.stat(state, attacker, "atk")
     if eq >= 0:

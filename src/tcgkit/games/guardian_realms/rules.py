@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,8 @@ from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, GameState
-from tcgkit.games.guardian_realms import actions, board, damage, plays, statuses
+from tcgkit.games.guardian_realms import actions, damage, plays, statuses
+from tcgkit.games.guardian_realms.cardindex import listened
 from tcgkit.games.guardian_realms.grammar import prepare_entry
 from tcgkit.games.guardian_realms.model import (
     LANE_OF,
@@ -54,7 +56,7 @@ class GuardianRealmsRules(Ruleset):
     #: where events name other cards in their data (hidden from a viewer who cannot see them now).
     EVENT_CARD_DATA = {"sacrificed": (0,), "equipped": (0,), "attack": (0,), "swap": (0,), "infused": (0,),
                        "hp_link": slice(2, None)}
-    PLAY_ZONES = ("lane1", "lane2", "lane3", "equip1", "equip2", "equip3", "field")
+    PLAY_ZONES = ("lane1", "lane2", "lane3", "equip1", "equip2", "equip3", "field")  # triggers listen here
     PASS_KINDS = Ruleset.PASS_KINDS | {"end", "keep"}
     # one Guardian per lane and one Equipment with it (GR-LANE-01, GR-LANE-03); one Field card (GR-FIELD-01)
     ZONE_RULES = {**{f"lane{n}": (1, ("Guardian",)) for n in LANES},
@@ -71,6 +73,11 @@ class GuardianRealmsRules(Ruleset):
     EXTRA_VERBS = EXTRA_VERBS
     WORDS = GuardianRealmsWords
     PHRASES_MODULE = "tcgkit.games.guardian_realms.grammar"
+
+    @cached_property
+    def _play_zones(self) -> frozenset[str]:
+        """``PLAY_ZONES`` as a set: where cards' triggered effects listen (``trigger_zones``, not overridden)."""
+        return frozenset(self.PLAY_ZONES)
 
     def game_handlers(self) -> dict[str, effects.Handler]:
         return dict(HANDLERS)
@@ -180,11 +187,12 @@ class GuardianRealmsRules(Ruleset):
         p = state.active = state.vars["first_player"] if state.turn == 1 else 1 - state.active
         state.current = p
         state.phase = "main"
-        state.emit("turn", p, data=(state.turn, self.round_of(state)))
+        rnd = self.round_of(state)
+        state.emit("turn", p, data=(state.turn, rnd))
         res = state.res[p]
-        if self.round_of(state) > 1:
+        if rnd > 1:
             res["dzcap"] = min(10, res["dzcap"] + 1)
-            sp = self.round_of(state) if state.options.get("sp_refill") else res["sp"] + 1
+            sp = rnd if state.options.get("sp_refill") else res["sp"] + 1
             res["sp"] = min(10, sp)
         res["dz"] = res["dzcap"]
         self.draw(state, p, forced=False)
@@ -203,10 +211,13 @@ class GuardianRealmsRules(Ruleset):
             if effects.run(state):
                 self.finish_end_turn(state)
             return
+        cs = state.cs
         for card in self.guardians(state, p):
-            damage.tick_damage(state, card)
-            if state.result is not None:
-                return
+            st = cs.get(card)
+            if st is not None and st.status:  # Burned or Poisoned is a status: none, no tick
+                damage.tick_damage(state, card)
+                if state.result is not None:
+                    return
         self.finish_end_turn(state)
 
     def finish_end_turn(self, state: GameState) -> None:
@@ -215,9 +226,13 @@ class GuardianRealmsRules(Ruleset):
             return
         state.phase = "ending"
         p = state.active
+        cs = state.cs
         for card in self.guardians(state, p):
-            statuses.tick_durations(state, card)
-        for card in list(state.zone(p, "field")):
+            st = cs.get(card)
+            if st is not None and st.status:  # no status, nothing to count down
+                statuses.tick_durations(state, card)
+        field = state.zones[p]["field"]
+        for card in list(field) if field else ():
             st = state.card_state(card)
             left = st.counters.get("left")
             if left is not None:
@@ -297,7 +312,9 @@ class GuardianRealmsRules(Ruleset):
         state.emit("resource", player, data=(resource, value))
 
     def on_event(self, state: GameState, ev: Any) -> None:
-        if ev.kind in self.trigger_kinds:
+        """Fire the triggers listening to ``ev`` only when a card in play listens to its kind (no scan of both
+        boards for nothing: at every end of turn, say)."""
+        if ev.kind in self.trigger_kinds and listened(state, ev.kind, self._play_zones):
             self.fire_triggers(state, ev)
 
 
@@ -370,13 +387,39 @@ class GuardianRealmsRules(Ruleset):
         for p, sign in ((player, 1.0), (1 - player, -1.0)):
             res = state.res[p]
             score += sign * (res["b1"] + res["b3"]) / 100.0
-            score += sign * 2.0 * res[f"b{STRONGHOLD}"] / 100.0
-            for g in self.guardians(state, p):
-                score += sign * (board.hp_of(state, g) / 60.0 + self.stat(state, g, "atk") / 30.0)
+            score += sign * 2.0 * res[_STRONGHOLD_KEY] / 100.0
+            score = _add_board(state, p, sign, score)
             score += sign * 0.03 * len(state.zones[p]["hand"])
             score += sign * 0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0
         x = score / 4.0
         return 0.99 * x / (1 + abs(x))  # no clamp: far ahead or behind, moves still differ
+
+
+def _add_board(state: GameState, p: int, sign: float, score: float) -> float:
+    """``score`` plus, one Guardian of ``p`` after another, ``sign`` times its HP / 60 + ATK / 30: HP as
+    :func:`~tcgkit.games.guardian_realms.board.hp_of` shows it (an HP Link's pool when linked), ATK as ``stat``
+    gives it, each Guardian's record read once (the evaluation's hot path; the same sums in the same order)."""
+    z = state.zones[p]
+    defs = state.defs
+    cs = state.cs
+    links = state.vars.get("links")
+    for g in (*z["lane1"], *z["lane2"], *z["lane3"]):
+        stats = defs[g].stats
+        hp = stats.get("hp", 0)
+        atk = stats.get("atk", 0)
+        st = cs.get(g)
+        if st is not None:
+            if st.mods:
+                for stat, delta, _ in st.mods:
+                    if stat == "hp":
+                        hp += delta
+                    elif stat == "atk":
+                        atk += delta
+            hp -= st.counters.get("dmg", 0)
+        if links:
+            hp = next((pool for members, pool, _ in links if g in members), hp)
+        score += sign * (hp / 60.0 + atk / 30.0)
+    return score
 
 
 def deck_out_turn(state: GameState, player: int) -> int:
@@ -390,10 +433,19 @@ def deck_out_turn(state: GameState, player: int) -> int:
     True
     """
     res = state.res[player]
-    hp, amount = res[f"b{STRONGHOLD}"], 1 << res.get("out", 0)
-    draws = len(state.zones[player]["deck"])
-    while hp > 0:
-        hp -= amount
-        amount <<= 1
-        draws += 1
+    hp = res[_STRONGHOLD_KEY]
+    draws = len(state.zones[player]["deck"]) + penalty_draws(hp, 1 << res.get("out", 0))
     return state.turn + 2 * draws - (player != state.active)
+
+
+_STRONGHOLD_KEY = f"b{STRONGHOLD}"
+
+
+def penalty_draws(hp: int, amount: int) -> int:
+    """How many draws from an empty deck destroy a Base of ``hp`` when the next one deals ``amount`` and each deals
+    twice the one before (GR-TURN-06/07): the least ``k`` with ``amount * (2**k - 1) >= hp``.
+
+    >>> penalty_draws(100, 1), penalty_draws(127, 1), penalty_draws(128, 1), penalty_draws(5, 4), penalty_draws(0, 8)
+    (7, 7, 8, 2, 0)
+    """
+    return (-(-hp // amount)).bit_length() if hp > 0 else 0

@@ -88,12 +88,20 @@ def make_card(m: PhaktionzCard, card_effects: tuple[Effect, ...]) -> CardDef:
         "statics": statics, "aura": tuple(e.params["aura"] for e in statics if "aura" in e.params),
         "source": m.source,
         "activated": tuple((i, e) for i, e in enumerate(card_effects) if e.kind == "activated"),
+        # the activated effects usable outside a response window, and those answering one (PHK-INV-03)
+        "activated_free": tuple((i, e) for i, e in enumerate(card_effects)
+                                if e.kind == "activated" and e.params.get("response") is None),
+        "activated_answers": tuple((i, e) for i, e in enumerate(card_effects)
+                                   if e.kind == "activated" and e.params.get("response") is not None),
         "plays": tuple(e for e in card_effects if e.kind == "play"),
         "static_keys": frozenset(k for e in statics for k in e.params),
         "checked_play": any(e.condition is not None or e.cost or "response" in e.params
                             for e in card_effects if e.kind == "play"),
         "triggers": {k: tuple(v) for k, v in triggers.items()},
     }
+    # an Invocation cast with no limit, no condition, cost or response kind to check and no host to choose: the one
+    # action ``cast <card>`` whenever its kind may be cast (speed: legal actions skip the checks)
+    fields["plain_cast"] = m.inv_type in ("regular", "counter", "realm") and not m.limit and not fields["checked_play"]
     key = "".join(ch if ch.isalnum() else "-" for ch in m.name.lower()).strip("-")
     while "--" in key:
         key = key.replace("--", "-")

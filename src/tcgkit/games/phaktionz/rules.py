@@ -19,7 +19,8 @@ from tcgkit.core.cards import CardDef, CardPool, Effect
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
-from tcgkit.games.phaktionz import verbs
+from tcgkit.games.phaktionz import conditions, verbs
+from tcgkit.games.phaktionz.conditions import holds
 from tcgkit.games.phaktionz.model import SUMMON, PhaktionzCard, make_card
 from tcgkit.games.phaktionz.words import PhaktionzWords
 
@@ -239,6 +240,8 @@ class PhaktionzRules(Ruleset):
         if state.result is not None or state.options.get("win_on_failed_draw"):
             return
         zones = state.zones  # cards set aside by a look (Lin) are still the deck's: a look is not a draw
+        if zones[0]["deck"] and zones[1]["deck"]:
+            return
         empty = [p for p in (0, 1) if not zones[p]["deck"] and not zones[p]["aside"]]
         if len(empty) == 2:
             state.end(None, "both decks reached 0 cards", "PHK-WIN-01")
@@ -284,7 +287,7 @@ class PhaktionzRules(Ruleset):
         ctx = {"source": src, "controller": state.owner[src]}
         if to not in ("self", "you.field") and card not in effects.select(state, ctx, to):
             return 0
-        if not effects.check(state, ctx, aura.get("condition")):
+        if not holds(state, ctx, aura.get("condition")):
             return 0
         return effects.amount(state, ctx, aura["by"])
 
@@ -469,10 +472,16 @@ class PhaktionzRules(Ruleset):
                         acts.append(_new(Action, ("place", (c,))))
                     if ok[1]:
                         acts.append(_new(Action, ("place", (c, "front"))))
+        castable = phase in ("main", "combat", "final")  # the phases cast_actions allows on one's own turn
         for c in sources:
             d = defs[c]
-            if d.type != SUMMON and (phase != "combat" or d.fields["inv_type"] == "counter"):
-                acts.extend(self.cast_actions(state, p, c, None))
+            if d.type != SUMMON:
+                fields = d.fields
+                if phase != "combat" or fields["inv_type"] == "counter":
+                    if castable and fields["plain_cast"]:
+                        acts.append(_new(Action, ("cast", (c,))))  # what cast_actions gives it
+                    else:
+                        acts.extend(self.cast_actions(state, p, c, None))
         if phase != "final":
             acts.extend(self.activate_actions(state, p, None))
         if phase != "combat":
@@ -507,9 +516,20 @@ class PhaktionzRules(Ruleset):
 
     def payable_tiers(self, state: GameState, player: int) -> tuple[bool, int, int, bool]:
         """(a column is free, tier sums reachable as a bitmask, total tiers, any Tier discount in play)."""
-        tiers = [t for _, t in self.tribute_tiers(state, player, ())]
-        free = len(state.zones[player]["field"]) < state.options.get("columns", 5)
-        discount = any("tier_discount" in state.defs[c].fields["static_keys"] for c in state.zones[player]["realm"])
+        tiers = []
+        defs, cs = state.defs, state.cs
+        field = state.zones[player]["field"]
+        for c in field:  # the Tiers of tribute_tiers(state, player, ()), read as stat does on the battlefield
+            d = defs[c]
+            fields = d.fields
+            if "undemotable" in fields["static_keys"]:
+                continue
+            st = cs.get(c)
+            if not (st is not None and st.status.get("undemotable")):
+                ft = fields["field_tier"]
+                tiers.append(ft if ft is not None else d.stats.get("tier", 0))
+        free = len(field) < state.options.get("columns", 5)
+        discount = any("tier_discount" in defs[c].fields["static_keys"] for c in state.zones[player]["realm"])
         return free, _reachable(tiers), sum(tiers), discount or bool(self.statics(state, "tier_discount", player))
 
     def placeable(self, state: GameState, player: int, card: int,
@@ -567,13 +587,16 @@ class PhaktionzRules(Ruleset):
         zones = (0, 1) if spec.get("anywhere") else (player,)
         status = spec.get("status")
         out = []
+        defs, cs = state.defs, state.cs
         for p in zones:
             for c in state.zones[p]["field"]:
-                st = state.cs.get(c)
-                if c in chosen or self.undemotable(state, c):
+                st = cs.get(c)
+                if status is not None and not (st is not None and st.status.get(status)):
+                    continue  # (the cheaper test first: most Summons carry no such counter)
+                if c in chosen or (st is not None and st.status.get("undemotable")) or \
+                        "undemotable" in defs[c].fields["static_keys"]:  # undemotable(state, c)
                     continue
-                if status is None or (st is not None and st.status.get(status)):
-                    out.append(c)
+                out.append(c)
         return out
 
     @staticmethod
@@ -587,6 +610,8 @@ class PhaktionzRules(Ruleset):
         """Whether the tributes ``chosen`` so far can be completed, leaving a column free for the placed Summon: with
         no free column, one of the tributes must be the player's own (PHK-MECH-02)."""
         cands = self.count_candidates(state, player, spec, chosen)
+        if not cands and not chosen and spec["count"] > 0:
+            return False  # nothing to demote (as the count below finds)
         owner = state.owner
         mine = sum(1 for c in cands if owner[c] == player)
         got_mine = sum(1 for c in chosen if owner[c] == player)
@@ -638,8 +663,9 @@ class PhaktionzRules(Ruleset):
         if inv == "weapon":
             flt = d.fields.get("attach_filter")
             ctx = {"source": card, "controller": player}
+            test = conditions.card_test(flt) if flt else None
             hosts = [h for q in (player, 1 - player) for h in state.zones[q]["field"]
-                     if not flt or effects.matches(state, ctx, h, flt)]
+                     if test is None or test(state, ctx, h)]
             return [_new(Action, ("cast", (card, h))) for h in hosts]
         return [_new(Action, ("cast", (card,)))]
 
@@ -661,7 +687,7 @@ class PhaktionzRules(Ruleset):
             resp = eff.params.get("response")
             if resp is not None and (window is None or window[0] != resp):
                 return False
-            if not effects.check(state, ctx, eff.condition) or not cost_ok(state, ctx, eff.cost):
+            if not holds(state, ctx, eff.condition) or not cost_ok(state, ctx, eff.cost):
                 return False
         return True
 
@@ -677,10 +703,11 @@ class PhaktionzRules(Ruleset):
         out = []
         zones = state.zones[player]
         defs = state.defs
+        usable = "activated_free" if window is None else "activated_answers"  # can_activate refuses the others
         for zname in ("field", "realm", "attached", "hand") if window is not None or self._hand_abilities else (
                 "field", "realm", "attached"):
             for c in zones[zname]:
-                for i, eff in defs[c].fields["activated"]:
+                for i, eff in defs[c].fields[usable]:
                     if (eff.zone == zname or (eff.zone is None and zname != "hand")) \
                             and self.can_activate(state, c, i, eff, player, window, zname):
                         out.append(_new(Action, ("use" if zname == "hand" else "activate", (c, str(i)))))
@@ -696,22 +723,27 @@ class PhaktionzRules(Ruleset):
         if eff.condition is None and not eff.cost:
             return True
         ctx = self.window_ctx(state, card, player, window)
-        return effects.check(state, ctx, eff.condition) and cost_ok(state, ctx, eff.cost)
+        return holds(state, ctx, eff.condition) and cost_ok(state, ctx, eff.cost)
 
     def window_actions(self, state: GameState) -> list[Action]:
         win = state.vars["win"]
         r = state.current
         acts = [PASS]
+        defs = state.defs
         for c in state.zones[r]["hand"]:
-            if state.defs[c].type != SUMMON and state.defs[c].fields["inv_type"] == "counter":
-                acts.extend(self.cast_actions(state, r, c, win))
+            d = defs[c]
+            if d.type != SUMMON and d.fields["inv_type"] == "counter":
+                if d.fields["plain_cast"]:
+                    acts.append(_new(Action, ("cast", (c,))))  # what cast_actions gives it
+                else:
+                    acts.extend(self.cast_actions(state, r, c, win))
         acts.extend(self.activate_actions(state, r, win))
         return acts
 
     # ------------------------------------------------------------------ the Creation Pile (PHK-CP-01..05)
     def can_create(self, state: GameState, card: int) -> bool:
         cond = state.defs[card].fields.get("create")
-        return cond is not None and effects.check(state, {"source": card, "controller": state.owner[card]}, cond)
+        return cond is not None and holds(state, {"source": card, "controller": state.owner[card]}, cond)
 
     # ------------------------------------------------------------------ battles (PHK-SUM-04..06, PHK-MECH-*)
     def battles_allowed(self, state: GameState, card: int) -> int:
@@ -719,7 +751,7 @@ class PhaktionzRules(Ruleset):
         if extra is None:
             return 1
         ctx = {"source": card, "controller": state.owner[card]}
-        if not effects.check(state, ctx, extra.get("condition")):
+        if not holds(state, ctx, extra.get("condition")):
             return 1
         return 1 + max(0, effects.amount(state, ctx, extra["amount"]))
 
@@ -1145,7 +1177,11 @@ class PhaktionzRules(Ruleset):
             effects.mark_used(state, card, i, defs[card].effects[i].limit)
         amount = ev.data[0] if ev.data and type(ev.data[0]) is int else 0
         tasks = []
-        for p, mine, to_order in effects.by_controller(state, found):  # the active player's first
+        if len(found) == 1:  # what by_controller gives for one effect
+            groups = [(state.owner[found[0][0]], (found[0],), False)]
+        else:
+            groups = effects.by_controller(state, found)
+        for p, mine, to_order in groups:  # the active player's first
             if to_order:
                 tasks.append(("order", p, mine, ev.card, ev.player, amount))
             else:
@@ -1186,7 +1222,7 @@ class PhaktionzRules(Ruleset):
             if eff.zone == zone:
                 ctx = {"source": card, "controller": state.owner[card], "event_card": ev.card,
                        "event_player": ev.player}
-                if effects.limit_ok(state, card, i, eff.limit) and effects.check(state, ctx, eff.condition):
+                if effects.limit_ok(state, card, i, eff.limit) and holds(state, ctx, eff.condition):
                     found.append((card, i))
 
     # ------------------------------------------------------------------ views and bots
@@ -1206,7 +1242,8 @@ class PhaktionzRules(Ruleset):
         if r is not None:
             return super().evaluate(state, player)
         mine, theirs = state.zones[player], state.zones[1 - player]
-        my_side, their_side = self._sides(state, mine["field"]), self._sides(state, theirs["field"])
+        bonus = self.field_auras(state)
+        my_side, their_side = self._sides(state, mine["field"], bonus), self._sides(state, theirs["field"], bonus)
         now = state.phase in ("main", "combat")
         me_now, they_now = now and state.active == player, now and state.active != player
         deck = len(mine["deck"]) - len(theirs["deck"]) + (0.5 if state.active == player else -0.5)
@@ -1217,24 +1254,73 @@ class PhaktionzRules(Ruleset):
         x = score / (SCALE + low / 3)
         return 0.99 * x / (1 + abs(x))  # no clamp: far ahead or behind, moves still differ
 
-    def _sides(self, state: GameState, field: list[int]) -> list[Side]:
-        """A :data:`Side` for each Summon on a battlefield."""
-        cs, defs = state.cs, state.defs
+    def field_auras(self, state: GameState) -> dict[int, int]:
+        """The DMG static ``aura`` effects give each Summon on the battlefields (those they give none are left
+        out): what :meth:`aura_bonus` gives card by card, with each aura's selection, condition and amount worked
+        out once for all Summons."""
+        out: dict[int, int] = {}
+        defs, zones = state.defs, state.zones
+        field: list[int] | None = None
+        for p in (0, 1):
+            for zname in self.PLAY_ZONES:
+                for src in zones[p][zname]:
+                    for aura in defs[src].fields["aura"]:
+                        if field is None:
+                            field = zones[0]["field"] + zones[1]["field"]
+                        self._aura_to_field(state, src, aura, field, out)
+        return out
+
+    def _aura_to_field(self, state: GameState, src: int, aura: dict, field: list[int], out: dict[int, int]) -> None:
+        """Add one aura's DMG to the Summons of ``field`` it reaches (as :meth:`_aura` decides card by card)."""
+        to = aura["to"]
+        owner = state.owner
+        ctx = {"source": src, "controller": owner[src]}
+        if to == "self":
+            targets = [c for c in field if c == src]
+        elif to == "you.field":
+            targets = [c for c in field if owner[c] == owner[src]]
+        else:
+            chosen = conditions.select(state, ctx, to)
+            targets = [c for c in field if c in chosen]
+        if not targets or not holds(state, ctx, aura.get("condition")):
+            return
+        by = conditions.amount(state, ctx, aura["by"])
+        for c in targets:
+            out[c] = out.get(c, 0) + by
+
+    def _sides(self, state: GameState, field: list[int], bonus: dict[int, int]) -> list[Side]:
+        """A :data:`Side` for each Summon on a battlefield (``bonus``: the DMG auras give, :meth:`field_auras`); DMG
+        and Tier as :meth:`stat` gives them for a card on the battlefield."""
+        cs, defs, turn = state.cs, state.defs, state.turn
         out = []
         for c in field:
+            d = defs[c]
+            fields = d.fields
             st = cs.get(c)
-            dmg = self.stat(state, c, "dmg")
-            last, col, sword, keep = dmg, 0, False, 1.0
+            value = d.stats.get("dmg", 0)
+            kind = fields["summon_type"]
+            col, sword, keep, lasting = 0, False, 1.0, 0
             if st is not None:
-                col = st.counters.get("col", 0)
+                status = st.status
+                if status.get("dmg_set_turn") == turn:
+                    value = status["dmg_set"]
                 for stat, delta, until in st.mods:
-                    if stat == "dmg" and until == "turn":
-                        last -= delta
-                sword = any("battle_damage" in defs[w].fields["static_keys"] for w in st.attached)
-                if st.status.get("plague"):
+                    if stat == "dmg":
+                        value += delta
+                        if until == "turn":
+                            lasting -= delta
+                col = st.counters.get("col", 0)
+                if st.attached:
+                    sword = any("battle_damage" in defs[w].fields["static_keys"] for w in st.attached)
+                if status.get("plague"):
                     keep = PLAGUED
-            out.append((dmg, max(0, last), col, self.summon_type(state, c) == "tech", self.stat(state, c, "tier"),
-                        "guard" in defs[c].fields["static_keys"], sword, keep))
+                if status.get("swapped") == turn:
+                    kind = "tech" if kind == "striker" else "striker"
+            dmg = max(0, value + bonus.get(c, 0))
+            ft = fields.get("field_tier")
+            tier = ft if ft is not None else d.stats.get("tier", 0)
+            out.append((dmg, max(0, dmg + lasting), col, kind == "tech", tier, "guard" in fields["static_keys"], sword,
+                        keep))
         return out
 
     def _hand(self, state: GameState, zones: dict[str, list[int]], side: list[Side]) -> float:

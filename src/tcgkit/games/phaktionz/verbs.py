@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
+from tcgkit.games.phaktionz import conditions
 
 if TYPE_CHECKING:
     from tcgkit.core.cards import Step
@@ -175,9 +176,9 @@ def _search_deck(state: GameState, ctx: dict, step: Step) -> None:
             card = next(c for c in reversed(pool) if state.defs[c].name == pick)
             _found(state, ctx, name, card, who, p)
         return
-    names = sorted({state.defs[c].name for c in pool if effects.matches(state, ctx, c, flt)})
-    also = [c for c in effects.select(state, ctx, p["also"]) if effects.matches(state, ctx, c, flt)] \
-        if "also" in p else []
+    test = conditions.card_test(flt)  # effects.matches, read once
+    names = sorted({state.defs[c].name for c in pool if test(state, ctx, c)})
+    also = [c for c in effects.select(state, ctx, p["also"]) if test(state, ctx, c)] if "also" in p else []
     options = [Action("option", (n,)) for n in names] + [Action("choose", (c,)) for c in also]
     up_to = p.get("up_to", True)
     if not options:

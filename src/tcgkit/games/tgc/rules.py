@@ -33,6 +33,7 @@ from tcgkit.games.tgc.model import (
     EQUIPMENT,
     HEX,
     INSTANT,
+    KEYWORDS,
     TgcCard,
     kw_arg,
     kw_name,
@@ -51,6 +52,7 @@ FIELD = ("field", "artifacts", "bf", "equip")
 #: Automatic trigger kinds the engine emits (the activatable ones are handled through the window).
 AUTO_TRIGGERS = frozenset({"destroyed", "discarded", "attack", "summoned", "phase", "targeted"})
 
+_new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
 _DO_NOTHING = Action("do_nothing")
 _PASS_PHASE = Action("pass_phase")
 _FLIP = Action("flip_coin")
@@ -115,6 +117,14 @@ class TgcRules(Ruleset):
                 e.params.get("quick") or e.params.get("battle"))),
             "at": tuple(e for e in card_effects if e.kind == "static" and e.params.get("at") and e.steps),
             "extra_cost": sum(e.params.get("extra_cost", 0) for e in card_effects if e.kind == "play"),
+            "grant_conds": verbs.grant_conds(tuple(m.grants)),  # its grants by keyword (verbs.has_kw)
+            # the play effects with a play condition (playable_now)
+            "play_checks": tuple(e for e in card_effects if e.kind == "play" and (
+                e.params.get("needs") is not None or e.condition is not None)),
+            # its printed keywords as verbs.keywords_of lists them (when it has no status and no Equipment)
+            "kw_list": tuple(sorted(k for k in kws if (":" in k or k not in kwp) and kw_name(k) in KEYWORDS)),
+            # Holy or Immunity printed: without them (and with no status or Equipment) anything may affect the card
+            "shielded": bool(kws & {"Holy", "Immunity"}),
             "human": "Human" in m.subtypes,
             "tribute": any(k.startswith("Tribute:") for k in m.keywords),
             "reads_destroyed": "tgc.was_destroyed" in repr([e.params for e in card_effects]) + repr(
@@ -303,8 +313,10 @@ class TgcRules(Ruleset):
         restricted = (state.options.get("nonturn_waits") and p != state.active
                       and not state.vars.get("manual_pass"))
         if not restricted:
-            self._card_plays(state, p, gs, acts)
-            self._activations(state, p, gs, acts)
+            sets = card_sets(state)
+            self._card_plays(state, p, gs, acts, sets["instant"])
+            for card, i in self.activatable(state, p, gs, sets):
+                acts.append(_new(Action, ("activate", (card, str(i)))))
         if gs == "quick":
             acts.append(_DO_NOTHING)
         elif gs == "play":
@@ -312,54 +324,58 @@ class TgcRules(Ruleset):
             coin = state.vars["coin"]
             if coin[0] == p and coin[1] == "heads":
                 acts.append(_FLIP)
-        else:  # battle
-            self._attacks(state, p, acts)
-            if not self._fury_must_attack(state, p):
-                acts.append(_PASS_PHASE)
+        elif not self._attacks(state, p, acts):  # battle; Fury (TGC-0.2) refuses the Pass Phase
+            acts.append(_PASS_PHASE)
         return acts
 
-    def _card_plays(self, state: GameState, p: int, gs: str, acts: list[Action]) -> None:
+    def _card_plays(self, state: GameState, p: int, gs: str, acts: list[Action], instants: frozenset[int]) -> None:
+        hand = state.zones[p]["hand"]
+        if gs != "play":  # only Instants may be played out of Open Play (TGC-2.4.2.a.x, TGC-2.4.3.a.x)
+            if instants.isdisjoint(hand):
+                return
+            hand = [c for c in hand if c in instants]
         avail = self.available_plasma(state, p)
         defs = state.defs
-        for card in state.zones[p]["hand"]:
+        board = None  # what the board does to costs (cost_board), worked out for the first card that needs it
+        for card in hand:
             d = defs[card]
-            if gs != "play" and d.type != INSTANT:
-                continue  # TGC-2.4.2.a.x, TGC-2.4.3.a.x
+            if board is None:
+                board = self.cost_board(state, p)
             if d.type == CREATURE and d.fields["tribute"]:
-                self._tribute_plays(state, p, card, avail, acts)
-            if self.card_cost(state, p, card) > avail:
+                self._tribute_plays(state, p, card, avail, acts, board)
+            if self.card_cost(state, p, card, board) > avail:
                 continue  # TGC-3.3.1.1
             if d.type in (EQUIPMENT, HEX):
                 for host in (*state.zones[p]["field"], *state.zones[1 - p]["field"]):
                     if self.can_equip(state, card, host):
-                        acts.append(Action("play", (card, host)))
+                        acts.append(_new(Action, ("play", (card, host))))
             elif self.playable_now(state, p, card):
-                acts.append(Action("play", (card,)))
+                acts.append(_new(Action, ("play", (card,))))
 
-    def _tribute_plays(self, state: GameState, p: int, card: int, avail: int, acts: list[Action]) -> None:
+    def _tribute_plays(self, state: GameState, p: int, card: int, avail: int, acts: list[Action],
+                       board: tuple[bool, int]) -> None:
         """Tribute (Type, N): "destroy cards fitting the required details from your battlefield to reduce the
         summoning cost of this card by the listed amount ... as many cards as desired, to a minimum cost of 1":
         ``play #card tribute K`` for each K from 1 up to the fitting cards, while K-1 still left the cost above 1."""
-        cost = self.card_cost(state, p, card)
+        cost = self.card_cost(state, p, card, board)
         for what, n in verbs.tributes(state, card):
             fitting = sum(1 for c in state.zones[p]["field"] if verbs.fits(state, c, what))
             for k in range(1, fitting + 1):
                 if cost - (k - 1) * n <= 1:
                     break
                 if max(1, cost - k * n) <= avail:
-                    acts.append(Action("play", (card, "tribute", k)))
+                    acts.append(_new(Action, ("play", (card, "tribute", k))))
             return  # one Tribute keyword per card
 
     def playable_now(self, state: GameState, p: int, card: int) -> bool:
         """Card-specific play conditions of a play effect: ``params.needs`` (a selector that must not be empty) and
         ``condition`` (a cost written in the text that must be payable in full, TGC-3.4.1.x-2)."""
-        for eff in state.defs[card].effects:
-            if eff.kind == "play" and (eff.params.get("needs") is not None or eff.condition is not None):
-                ctx = {"source": card, "controller": p}
-                if eff.params.get("needs") is not None and not effects.select(state, ctx, eff.params["needs"]):
-                    return False
-                if eff.condition is not None and not effects.check(state, ctx, eff.condition):
-                    return False
+        for eff in state.defs[card].fields["play_checks"]:
+            ctx = {"source": card, "controller": p}
+            if eff.params.get("needs") is not None and not effects.select(state, ctx, eff.params["needs"]):
+                return False
+            if eff.condition is not None and not effects.check(state, ctx, eff.condition):
+                return False
         return True
 
     def can_equip(self, state: GameState, equipment: int, host: int) -> bool:
@@ -374,30 +390,39 @@ class TgcRules(Ruleset):
             return False  # Hex: "played onto an enemy creature" (keywords.json)
         return verbs.affectable(state, host, equipment)
 
-    def _activations(self, state: GameState, p: int, gs: str, acts: list[Action]) -> None:
-        for card, i in self.activatable(state, p, gs):
-            acts.append(Action("activate", (card, str(i))))
-
-    def activatable(self, state: GameState, p: int, gs: str) -> list[tuple[int, int]]:
-        """The effects ``p`` may activate now (TGC-3.4.1, 3.4.2, 2.4.1.b, 2.4.2.b.a, 2.4.3.b.1)."""
-        out = []
-        zones = state.zones[p]
-        defs = state.defs
+    def activatable(self, state: GameState, p: int, gs: str, sets: dict[str, frozenset[int]] | None = None,
+                    ) -> list[tuple[int, int]]:
+        """The effects ``p`` may activate now (TGC-3.4.1, 3.4.2, 2.4.1.b, 2.4.2.b.a, 2.4.3.b.1); ``sets`` is
+        :func:`card_sets` when the caller has it."""
+        out: list[tuple[int, int]] = []
         key = "acts" if gs == "play" else "qacts"
-        for zname in FIELD:
-            for card in zones[zname]:
-                for i, eff in defs[card].fields[key]:
-                    if _zone_ok(eff, zname) and self._may_activate(state, p, gs, card, i, eff):
-                        out.append((card, i))
-        for card in state.zones[1 - p]["bf"]:
-            for i, eff in defs[card].fields[key]:
-                if eff.params.get("shared") and self._may_activate(
-                        state, p, gs, card, i, eff):
-                    out.append((card, i))
+        having = (sets or card_sets(state))[key]  # the cards with such effects: zones holding none are not scanned
+        if having:
+            self._board_activations(state, p, gs, key, having, out)
         for card, i in state.vars["win"] or ():
             if state.owner[card] == p and self._may_use_trigger(state, p, gs, card, i):
                 out.append((card, i))
         return out
+
+    def _board_activations(self, state: GameState, p: int, gs: str, key: str, having: frozenset[int],
+                           out: list[tuple[int, int]]) -> None:
+        """The activated effects (``key``: ``acts`` or ``qacts``) of ``p``'s board and of the opponent's shared
+        Battlefield that ``p`` may use now."""
+        zones = state.zones[p]
+        defs = state.defs
+        for zname in FIELD:
+            zone = zones[zname]
+            if not zone or having.isdisjoint(zone):
+                continue
+            for card in zone:
+                for i, eff in defs[card].fields[key]:
+                    if _zone_ok(eff, zname) and self._may_activate(state, p, gs, card, i, eff):
+                        out.append((card, i))
+        theirs = state.zones[1 - p]["bf"]
+        for card in () if having.isdisjoint(theirs) else theirs:
+            for i, eff in defs[card].fields[key]:
+                if eff.params.get("shared") and self._may_activate(state, p, gs, card, i, eff):
+                    out.append((card, i))
 
     def _timing_ok(self, state: GameState, gs: str, eff: Effect) -> bool:
         params = eff.params
@@ -451,20 +476,45 @@ class TgcRules(Ruleset):
         needs = eff.params.get("needs")
         return needs is None or bool(effects.select(state, {"source": card, "controller": p}, needs))
 
-    def _attacks(self, state: GameState, p: int, acts: list[Action]) -> None:
-        if not state.zones[p]["field"]:
-            return
-        opp = 1 - p
-        theirs = state.zones[opp]["field"]
+    def _attacks(self, state: GameState, p: int, acts: list[Action]) -> bool:
+        """Add the attacks ``p`` may declare (TGC-3.5; Taunt, Deadeye, TGC-4.1.2.1) to ``acts``; return whether a Fury
+        creature among them can attack (then Pass Phase is refused, as :meth:`_fury_must_attack` says)."""
+        mine = state.zones[p]["field"]
+        if not mine:
+            return False
+        theirs = state.zones[1 - p]["field"]
         taunts = [c for c in theirs if verbs.has_kw(state, c, "Taunt")]
-        for a in state.zones[p]["field"]:
+        targets = taunts or theirs
+        fury = False
+        for a in mine:
             if not self.can_attack(state, a):
                 continue
+            n = len(acts)
             if not taunts or verbs.has_kw(state, a, "Deadeye"):
-                acts.append(Action("attack", (a,)))
-            for d in taunts or theirs:
-                if self.may_fight(state, a, d):
-                    acts.append(Action("attack", (a, d)))
+                acts.append(_new(Action, ("attack", (a,))))
+            if targets:
+                self._fights(state, a, targets, acts)
+            if not fury and verbs.has_kw(state, a, "Fury"):  # its attacks are the ones just added
+                fury = len(acts) > n if state.owner[a] == p else self._has_attack(state, a)
+        return fury
+
+    def _fights(self, state: GameState, a: int, targets: list[int], acts: list[Action]) -> None:
+        """Add ``attack a d`` for each of ``targets`` that ``a`` may fight (:meth:`may_fight`, its tests on ``a``
+        made once)."""
+        asimov = verbs.has_kw(state, a, "Asimov")
+        st = state.cs.get(a)
+        banned = verbs.kw_args(state, a, "CannotAttack") if st is not None and st.attached else ()
+        for d in targets:
+            if asimov and verbs.has_subtype(state, d, "Human"):
+                continue
+            if banned and any(verbs.has_kw(state, d, what) for what in banned):
+                continue
+            acts.append(_new(Action, ("attack", (a, d))))
+
+    def _has_attack(self, state: GameState, a: int) -> bool:
+        acts: list[Action] = []
+        self._attacks_of(state, a, acts)
+        return bool(acts)
 
     def can_attack(self, state: GameState, card: int) -> bool:
         """An untapped creature without Blocker or Stasis (TGC-3.5.1 default)."""
@@ -557,14 +607,14 @@ class TgcRules(Ruleset):
     def apply(self, state: GameState, action: Action) -> None:
         kind = action.kind
         v = state.vars
-        if kind == "surrender":
+        if kind == "do_nothing":  # most decisions (each Open Quick passes twice)
+            self._do_nothing(state)
+        elif kind == "surrender":
             self.surrender(state, state.current)
         elif kind == "mulligan":
             self._mulligan(state, action.args[0])
         elif kind == "keep":
             self._keep(state)
-        elif kind == "do_nothing":
-            self._do_nothing(state)
         elif kind == "pass_phase":
             v["pend"] = "phase"
             if state.current == state.active:
@@ -767,9 +817,15 @@ class TgcRules(Ruleset):
 
     def phase_effects(self, state: GameState, phase: str) -> None:
         """Battlefields and cards acting at a phase start (``params.at`` of a static effect)."""
+        acting = card_sets(state)["at"]  # (effects.start only stacks the effects: no card moves in this loop)
+        if not acting:
+            return  # no card of this game acts at a phase
         for p in (state.active, 1 - state.active):
             for zname in ("bf", "field", "artifacts"):
-                for card in list(state.zones[p][zname]):
+                zone = state.zones[p][zname]
+                if acting.isdisjoint(zone):
+                    continue  # no card of the zone acts at a phase (the hot path: most zones, most phases)
+                for card in list(zone):
                     for eff in state.defs[card].fields["at"]:
                         if eff.params["at"] == phase and not verbs.nullified(state, card) and (
                                 eff.condition is None or effects.check(
@@ -838,15 +894,17 @@ class TgcRules(Ruleset):
         for r in state.res:  # "this turn" plasma ends with the turn, whoever gained it (TGC-1.10.1)
             r["temp"] = 0
         for card, st in list(state.cs.items()):
-            if st.mods or st.status:  # to change it: its own copy (a clone's copy on write), or a throwaway copy of
-                st = state.card_state(card) if state.cs.get(card) is st else st.copy()  # one destroy() dropped
-            if st.mods:
-                st.mods = durations.after_turn(st.mods)
-            if st.status:
-                for k in [k for k, val in st.status.items() if val == -1]:
+            # a record is changed only when something expires (a clone's shared record is then copied first)
+            mods = durations.after_turn(st.mods) if st.mods else None  # a new list, shared with no record
+            expired = [k for k, val in st.status.items() if val == -1] if st.status else ()
+            if (mods is not None and mods != st.mods) or expired:  # to change it: its own copy (a clone's copy on
+                st = state.card_state(card) if state.cs.get(card) is st else st.copy()  # write), or a throwaway
+                if mods is not None:  # copy of one destroy() dropped
+                    st.mods = mods
+                for k in expired:
                     del st.status[k]
-                if st.status.get("doomed") and state.loc[card][1] == "field":
-                    self.destroy(state, card, {"controller": state.owner[card]})
+            if st.status and st.status.get("doomed") and state.loc[card][1] == "field":
+                self.destroy(state, card, {"controller": state.owner[card]})
             if state.loc[card][1] == "field" and self.stat(state, card, "resolve") <= 0:
                 self.destroy(state, card, {"controller": -1})
         state.vars["cost_cut"] = ()
@@ -877,10 +935,11 @@ class TgcRules(Ruleset):
         state.res[p]["plasma" if state.options.get("coin_plasma_persists") else "temp"] += 1
         state.emit("flip_coin", p, data=("tails",))
 
-    def card_cost(self, state: GameState, p: int, card: int) -> int:
+    def card_cost(self, state: GameState, p: int, card: int, board: tuple[bool, int] | None = None) -> int:
         """The plasma a card costs now (see RULINGS.md, Committed Botanist): its Summon Cost (printed, less a
         Runtime's cut), halved rounded up by a Committed Botanist on its player's side for Plant and Service cards,
-        then the extra costs (Economy Crash, Head of Security, an Instant's On Tap)."""
+        then the extra costs (Economy Crash, Head of Security, an Instant's On Tap). ``board`` is
+        :meth:`cost_board` for ``p``, when the caller has it (the same for every card of a hand)."""
         d = state.defs[card]
         cost = d.fields["cost"]
         cuts = state.vars.get("cost_cut")
@@ -890,24 +949,31 @@ class TgcRules(Ruleset):
                 if turn == state.turn and key == fac and (not who or who[0] == p):
                     cost -= amount  # one cut per card (Runtime: "a Medical faction card"), its player's own
                     break
-        if cost > 0:
-            for c in state.zones[p]["field"]:
-                if state.defs[c].key == "botanist_plant" and not verbs.nullified(state, c):
-                    if self._botanist_halves(state, card):
-                        cost = (cost + 1) // 2
-                    break
-        for q in (0, 1):
-            for b in state.zones[q]["bf"]:
-                if not verbs.nullified(state, b):
-                    for e in state.defs[b].effects:
-                        if e.kind == "static" and e.params.get("cost_all"):
-                            cost += e.params["cost_all"]  # Economy Crash (a Mime's nullify stops it)
+        botanist, bf_cost = board if board is not None else self.cost_board(state, p)
+        if cost > 0 and botanist and self._botanist_halves(state, card):
+            cost = (cost + 1) // 2
+        cost += bf_cost
         for src, ctype, _ in state.vars.get("cost_up", ()):
             if ctype == d.type and state.loc[src][1] == "field":
                 st = state.cs.get(src)  # the same Head of Security, not one that left and came back
                 if st is not None and st.status.get("cost_up") and not verbs.nullified(state, src):
                     cost += 1
         return max(0, cost + d.fields["extra_cost"])
+
+    def cost_board(self, state: GameState, p: int) -> tuple[bool, int]:
+        """What the board does to the cost of every card ``p`` plays: whether a Committed Botanist (not nullified) is
+        on ``p``'s side, and the cost Battlefields add to every card (Economy Crash; a Mime's nullify stops it)."""
+        defs = state.defs
+        botanist = any(defs[c].key == "botanist_plant" and not verbs.nullified(state, c)
+                       for c in state.zones[p]["field"])
+        bf_cost = 0
+        for q in (0, 1):
+            for b in state.zones[q]["bf"]:
+                if not verbs.nullified(state, b):
+                    for e in defs[b].effects:
+                        if e.kind == "static" and e.params.get("cost_all"):
+                            bf_cost += e.params["cost_all"]
+        return botanist, bf_cost
 
     def _botanist_halves(self, state: GameState, card: int) -> bool:
         """Committed Botanist: Plant (subtype, Changelings included) or Service (faction, as changed by Head of
@@ -1292,10 +1358,56 @@ class TgcRules(Ruleset):
             score += sign * r["hs"] / 20.0
             board = 0
             for c in state.zones[p]["field"]:
-                board += self.stat(state, c, "power") + self.stat(state, c, "resolve") // 2
+                board += self._strength(state, c)
             score += sign * board / 30.0
             score += sign * len(state.zones[p]["hand"]) / 40.0
         return max(-1.0, min(1.0, score / 2))
+
+    def _strength(self, state: GameState, card: int) -> int:
+        """``power + resolve // 2`` as :meth:`stat` works them out, in one pass over the card's record (its
+        ``statics``, if any, through :meth:`stat`)."""
+        d = state.defs[card]
+        if d.fields["statics"] and d.type == CREATURE:
+            return self.stat(state, card, "power") + self.stat(state, card, "resolve") // 2
+        stats = d.stats
+        power = stats.get("power", 0)
+        resolve = stats.get("resolve", 0)
+        st = state.cs.get(card)
+        if st is not None:
+            for stat, delta, _ in st.mods:
+                if stat == "power":
+                    power += delta
+                elif stat == "resolve":
+                    resolve += delta
+            for eq in st.attached:
+                e = state.defs[eq]
+                bonus = 1 if "Modular" in e.fields["kw"] else 0
+                power += e.stats.get("power", 0) + bonus
+                resolve += e.stats.get("resolve", 0) + bonus
+            resolve -= st.counters.get("damage", 0)
+        return power + resolve // 2
+
+
+def card_sets(state: GameState) -> dict[str, frozenset[int]]:
+    """The ids of this game's cards by what their definitions hold, to skip zones holding none: ``instant``,
+    ``acts`` (activated effects), ``qacts`` (ones usable out of Open Play) and ``at`` (phase effects). Worked out
+    once per game from ``state.defs`` and kept in ``state.memo``; worked out anew when a token extends the list.
+
+    >>> from tcgkit.games import get_rules
+    >>> rules = get_rules("tgc")
+    >>> state = rules.new_game(list(rules.decks().values())[:2], seed=1)
+    >>> sets = card_sets(state)
+    >>> all(state.defs[c].type == "instant" for c in sets["instant"])
+    True
+    """
+    entry = state.memo.get("tgc.card_sets")
+    if entry is None or entry[0] is not state.defs:
+        defs = state.defs
+        sets = {"instant": frozenset(i for i, d in enumerate(defs) if d.type == INSTANT)}
+        for key in ("acts", "qacts", "at"):
+            sets[key] = frozenset(i for i, d in enumerate(defs) if d.fields[key])
+        entry = state.memo["tgc.card_sets"] = (defs, sets)
+    return entry[1]
 
 
 def _zone_ok(eff: Effect, zone: str) -> bool:

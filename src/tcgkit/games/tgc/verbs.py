@@ -44,12 +44,32 @@ def has_kw(state: GameState, card: int, kw: str) -> bool:
             if val is not None and _status_live(state, val):
                 return True
         for eq in st.attached:
-            if nullified(state, eq):
+            conds = state.defs[eq].fields["grant_conds"].get(kw)
+            if conds is None or nullified(state, eq):
                 continue  # Mime: a nullified Equipment grants nothing
-            for g in state.defs[eq].fields["grants"]:
-                if _grant_matches(state, card, g, kw):
+            for cond in conds:
+                if not cond or _faction_fits(state, card, cond):
                     return True
     return kw in state.defs[card].fields["kw"]
+
+
+def grant_conds(grants: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """An Equipment's grants by keyword: ``("Fury", "Holy@Science")`` -> ``{"Fury": ("",), "Holy": ("Science",)}``
+    (the condition on the equipped creature's faction, ``!`` for "not of"; empty when there is none).
+
+    >>> grant_conds(("Fury", "Holy@Science", "Holy@!Medical"))
+    {'Fury': ('',), 'Holy': ('Science', '!Medical')}
+    """
+    out: dict[str, tuple[str, ...]] = {}
+    for g in grants:
+        name, _, cond = g.partition("@")
+        out[name] = (*out.get(name, ()), cond)
+    return out
+
+
+def _faction_fits(state: GameState, card: int, cond: str) -> bool:
+    """A grant's faction condition: ``Science`` (of that faction now) or ``!Science`` (not of it)."""
+    return (faction(state, card) == cond.lstrip("!")) != cond.startswith("!")
 
 
 def _status_live(state: GameState, val: int) -> bool:
@@ -63,10 +83,7 @@ def _grant_matches(state: GameState, card: int, grant: str, kw: str) -> bool:
     name, _, cond = grant.partition("@")
     if name != kw:
         return False
-    if not cond:
-        return True
-    neg = cond.startswith("!")
-    return (faction(state, card) == cond.lstrip("!")) != neg  # its faction now (Head of Personnel may change it)
+    return not cond or _faction_fits(state, card, cond)  # its faction now (Head of Personnel may change it)
 
 
 def kw_args(state: GameState, card: int, name: str) -> list[str]:
@@ -146,6 +163,9 @@ def faction(state: GameState, card: int) -> str:
 
 def affectable(state: GameState, target: int, source: int, by_effect: bool = True) -> bool:
     """Holy (immune to Events), Immunity to Battlefields / Effects / a faction (see RULINGS.md)."""
+    st = state.cs.get(target)
+    if (st is None or not (st.status or st.attached)) and not state.defs[target].fields["shielded"]:
+        return True  # only printed keywords, and neither Holy nor Immunity among them (the hot path)
     sd = state.defs[source]
     if sd.type in ("instant", "event", "hex") and has_kw(state, target, "Holy"):  # a Hex is an Event
         return False
@@ -606,8 +626,10 @@ def keywords_of(state: GameState, card: int) -> list[str]:
     from tcgkit.games.tgc.model import KEYWORDS
 
     d = state.defs[card]
-    names = {k for k in d.fields["kw"] if ":" in k or k not in d.fields["kwp"]}
     st = state.cs.get(card)
+    if st is None or not (st.status or st.attached):
+        return list(d.fields["kw_list"])  # printed keywords only (the hot path: each creature destroyed)
+    names = {k for k in d.fields["kw"] if ":" in k or k not in d.fields["kwp"]}
     if st is not None:
         names.update(k for k, v in st.status.items() if k.partition(":")[0] in KEYWORDS and _status_live(state, v))
         for eq in st.attached:

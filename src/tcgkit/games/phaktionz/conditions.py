@@ -1,0 +1,331 @@
+"""Phaktionz's conditions read once into checking functions (speed): :func:`holds` answers exactly as
+``effects.check`` does, with the commonest shapes of the card texts (``all``/``any``/``not`` of ``exists``,
+``none`` and ``compare`` over ``you``/``opponent``/``each`` zones with simple filters, ``turn``, ``phase``)
+checked without the core's general selector machinery; every other shape is handed to ``effects.check``.
+
+A condition's checking function is built the first time it is checked and kept with the condition object (the
+conditions are parts of the immutable card definitions).
+
+>>> from tcgkit.games import get_rules
+>>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
+>>> ctx = {"source": 0, "controller": 0}
+>>> cond = {"compare": [{"count": "you.field"}, ">=", 3]}
+>>> holds(state, ctx, cond) == effects.check(state, ctx, cond)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from tcgkit.core import effects
+
+if TYPE_CHECKING:
+    from tcgkit.core.state import GameState
+
+#: a checking function: (state, context) -> whether the condition holds
+Check = Callable[["GameState", dict], bool]
+#: a compiled selector: (state, context) -> the cards, in the order ``effects.select`` gives them
+Cards = Callable[["GameState", dict], list[int]]
+#: a compiled filter: (state, context, card) -> whether the card passes
+Test = Callable[["GameState", dict, int], bool]
+#: a compiled amount: (state, context) -> the number
+Number = Callable[["GameState", dict], int]
+
+#: id(condition) -> (the condition, its checking function); the condition is kept, so its id is never reused
+_CHECKS: dict[int, tuple[Any, Check]] = {}
+#: the same for selectors and amounts
+_SELECTORS: dict[int, tuple[Any, Cards]] = {}
+_AMOUNTS: dict[int, tuple[Any, Number]] = {}
+_FILTERS: dict[int, tuple[Any, Test]] = {}
+_WHO = ("you", "opponent", "each")
+#: the printed numbers a filter may bound (``{tier: {min: 3}}``)
+_STATS = ("tier", "dmg")
+
+
+def holds(state: GameState, ctx: dict, cond: Any) -> bool:
+    """``effects.check(state, ctx, cond)``, through the condition's checking function."""
+    if cond is None:
+        return True
+    entry = _CHECKS.get(id(cond))
+    if entry is None or entry[0] is not cond:
+        entry = _CHECKS[id(cond)] = (cond, compile_condition(cond, state.rules))
+    return entry[1](state, ctx)
+
+
+def select(state: GameState, ctx: dict, spec: Any) -> list[int]:
+    """``effects.select(state, ctx, spec)``, through the selector's compiled form when it has one (do not change
+    the list: it may be a zone itself).
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
+    >>> select(state, {"source": 0, "controller": 0}, "you.hand") == state.zones[0]["hand"]
+    True
+    """
+    entry = _SELECTORS.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        cards = _cards(spec, state.rules)
+        entry = _SELECTORS[id(spec)] = (spec, cards or (lambda state, ctx: effects.select(state, ctx, spec)))
+    return entry[1](state, ctx)
+
+
+def amount(state: GameState, ctx: dict, spec: Any) -> int:
+    """``effects.amount(state, ctx, spec)``, through the amount's compiled form when it has one.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
+    >>> amount(state, {"source": 0, "controller": 1}, {"sum": [{"count": "you.hand"}, -5]})
+    0
+    """
+    if type(spec) is int:
+        return spec
+    entry = _AMOUNTS.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        number = _amount(spec, state.rules)
+        entry = _AMOUNTS[id(spec)] = (spec, number or (lambda state, ctx: effects.amount(state, ctx, spec)))
+    return entry[1](state, ctx)
+
+
+def card_test(flt: Any) -> Test:
+    """A function ``(state, ctx, card) -> bool`` answering as ``effects.matches(state, ctx, card, flt)``.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
+    >>> summon = card_test({"type": "summon"})
+    >>> [summon(state, {}, c) for c in range(len(state.defs))] == [d.type == "summon" for d in state.defs]
+    True
+    """
+    entry = _FILTERS.get(id(flt))
+    if entry is None or entry[0] is not flt:
+        entry = _FILTERS[id(flt)] = (flt, _filter(flt))
+    return entry[1]
+
+
+def _generic(cond: Any) -> Check:
+    def check(state: GameState, ctx: dict) -> bool:
+        return effects.check(state, ctx, cond)
+
+    return check
+
+
+def compile_condition(cond: Any, rules: Any) -> Check:
+    """A function answering as ``effects.check(state, ctx, cond)`` would (``rules``: the ruleset, for its zones)."""
+    if type(cond) is not dict or len(cond) != 1:
+        return _generic(cond)
+    (key, arg), = cond.items()
+    if key in ("all", "any") and type(arg) in (list, tuple):
+        parts = tuple(compile_condition(c, rules) for c in arg)
+        return _every(parts) if key == "all" else _some(parts)
+    if key == "not":
+        inner = compile_condition(arg, rules)
+        return lambda state, ctx: not inner(state, ctx)
+    if key == "turn":
+        mine = arg in ("mine", "yours")
+        return lambda state, ctx: (state.active == ctx.get("controller")) == mine
+    if key == "phase":
+        return lambda state, ctx: state.phase == arg
+    if key in ("exists", "none"):
+        found = _exists(arg, rules)
+        if found is None:
+            return _generic(cond)
+        return found if key == "exists" else lambda state, ctx: not found(state, ctx)
+    if key == "compare" and type(arg) in (list, tuple) and len(arg) == 3 and arg[1] in effects.COMPARE_OPS:
+        a, b = _amount(arg[0], rules), _amount(arg[2], rules)
+        if a is None or b is None:
+            return _generic(cond)
+        op = effects.COMPARE_OPS[arg[1]]
+        return lambda state, ctx: op(a(state, ctx), b(state, ctx))
+    return _generic(cond)
+
+
+def _every(parts: tuple[Check, ...]) -> Check:
+    def every(state: GameState, ctx: dict) -> bool:
+        for part in parts:  # noqa: SIM110 (a loop: no generator on the hot path)
+            if not part(state, ctx):
+                return False
+        return True
+
+    return every
+
+
+def _some(parts: tuple[Check, ...]) -> Check:
+    def some(state: GameState, ctx: dict) -> bool:
+        for part in parts:  # noqa: SIM110 (as above)
+            if part(state, ctx):
+                return True
+        return False
+
+    return some
+
+
+def _amount(spec: Any, rules: Any) -> Number | None:
+    """A compiled amount for a literal or the size of a compiled selection; None for any other shape."""
+    if type(spec) is int:
+        return lambda state, ctx: spec
+    if type(spec) is dict and len(spec) == 1:
+        (key, sel), = spec.items()
+        if key in ("count", "zone_size"):
+            cards = _cards(sel, rules)
+            if cards is not None:
+                return lambda state, ctx: len(cards(state, ctx))
+        if key == "sum" and type(sel) in (list, tuple):
+            parts = [_amount(a, rules) for a in sel]
+            if all(part is not None for part in parts):
+                return lambda state, ctx: sum(part(state, ctx) for part in parts)  # type: ignore[misc]
+    return None
+
+
+def _exists(spec: Any, rules: Any) -> Check | None:
+    """Whether a selection is not empty, stopping at the first card that passes its filter."""
+    if type(spec) is dict and set(spec) == {"zone", "filter"} and spec["filter"]:
+        cards, test = _cards(spec["zone"], rules), _filter(spec["filter"])
+        if cards is None:
+            return None
+
+        def exists(state: GameState, ctx: dict) -> bool:
+            for c in cards(state, ctx):  # noqa: SIM110 (as above)
+                if test(state, ctx, c):
+                    return True
+            return False
+
+        return exists
+    cards = _cards(spec, rules)
+    if cards is None:
+        return None
+    return lambda state, ctx: bool(cards(state, ctx))
+
+
+def _cards(spec: Any, rules: Any) -> Cards | None:
+    """A compiled selector for ``who.zone`` (who: you, opponent, each) and ``{zone: ..., filter: ...}``; None for
+    any other shape."""
+    if type(spec) is dict:
+        if not set(spec) <= {"zone", "filter"} or "zone" not in spec:
+            return None
+        base = _cards(spec["zone"], rules)
+        if base is None or not spec.get("filter"):
+            return base
+        test = _filter(spec["filter"])
+        return lambda state, ctx: [c for c in base(state, ctx) if test(state, ctx, c)]
+    if type(spec) is tuple and spec:
+        parts = [_cards(s, rules) for s in spec]
+        if any(part is None for part in parts):
+            return None
+
+        def joined(state: GameState, ctx: dict) -> list[int]:
+            out: list[int] = []
+            for part in parts:
+                out.extend(part(state, ctx))  # type: ignore[misc]
+            return out
+
+        return joined
+    if type(spec) is not str:
+        return None
+    if spec == "self":
+        return lambda state, ctx: [ctx["source"]]
+    if "." not in spec:
+        return _bound(spec)
+    who, _, zone = spec.partition(".")
+    names = rules.zone_group(zone)
+    if who not in _WHO or any(z not in rules.ZONES for z in names):
+        return None
+    each = who == "each"
+    flip = who == "opponent"
+
+    def cards(state: GameState, ctx: dict) -> list[int]:
+        if spec in ctx:  # a bound name is read before a zone (as effects.select does)
+            return effects.select(state, ctx, spec)
+        me = ctx.get("controller", state.active)
+        zones = state.zones
+        if len(zones) != 2:
+            return effects.select(state, ctx, spec)
+        if each:
+            out: list[int] = []
+            for p in (me, 1 - me):
+                for z in names:
+                    out.extend(zones[p][z])
+            return out
+        pz = zones[1 - me if flip else me]
+        if len(names) == 1:
+            return pz[names[0]]
+        out = []
+        for z in names:
+            out.extend(pz[z])
+        return out
+
+    return cards
+
+
+def _bound(name: str) -> Cards:
+    """The cards bound to a name in the context (``event_card``, ``chosen``), as ``effects.select`` reads them."""
+
+    def bound(state: GameState, ctx: dict) -> list[int]:
+        if name not in ctx:
+            return effects.select(state, ctx, name)
+        v = ctx[name]
+        if isinstance(v, list):
+            return [c for c in v if type(c) is int]
+        return [v] if type(v) is int else []
+
+    return bound
+
+
+def _filter(flt: Any) -> Test:
+    """A compiled card filter (type, tag, not_tag, other, status, not_status and stat bounds by literal numbers);
+    any other filter is handed to ``effects.matches``."""
+    if type(flt) is not dict:
+        return lambda state, ctx, card: effects.matches(state, ctx, card, flt)
+    tests = []
+    for key, want in flt.items():
+        test = _filter_key(key, want)
+        if test is None:
+            return lambda state, ctx, card: effects.matches(state, ctx, card, flt)
+        tests.append(test)
+    if len(tests) == 1:
+        return tests[0]
+    parts = tuple(tests)
+
+    def every(state: GameState, ctx: dict, card: int) -> bool:
+        for part in parts:  # noqa: SIM110 (as above)
+            if not part(state, ctx, card):
+                return False
+        return True
+
+    return every
+
+
+def _filter_key(key: str, want: Any) -> Test | None:
+    """One filter key as ``effects.matches`` reads it; None for the keys left to it."""
+    if key == "type" and type(want) is str:
+        return lambda state, ctx, card: state.defs[card].type == want
+    if key == "tag" and type(want) is str:
+        return lambda state, ctx, card: want in state.defs[card].tags
+    if key == "name_has":
+        part = str(want).lower()
+        return lambda state, ctx, card: part in state.defs[card].name.lower()
+    if key == "not_tag" and type(want) is str:
+        return lambda state, ctx, card: want not in state.defs[card].tags
+    if key == "other":
+        return (lambda state, ctx, card: card != ctx.get("source")) if want else (lambda state, ctx, card: True)
+    if key == "status" and type(want) is str:
+        def status(state: GameState, ctx: dict, card: int) -> bool:
+            st = state.cs.get(card)
+            return st is not None and st.status.get(want, 0) > 0
+
+        return status
+    if key == "not_status" and type(want) is str:
+        def not_status(state: GameState, ctx: dict, card: int) -> bool:
+            st = state.cs.get(card)
+            return not (st is not None and st.status.get(want, 0) > 0)
+
+        return not_status
+    if key in _STATS and type(want) is dict and want and set(want) <= {"min", "max", "eq"} \
+            and all(type(v) is int for v in want.values()):
+        lo, hi, eq = want.get("min"), want.get("max"), want.get("eq")
+
+        def bounds(state: GameState, ctx: dict, card: int) -> bool:
+            value = state.rules.stat(state, card, key)
+            return (lo is None or value >= lo) and (hi is None or value <= hi) and (eq is None or value == eq)
+
+        return bounds
+    return None
