@@ -155,9 +155,7 @@ class StageActions:
             return acts
         if ph == "defend":
             d = 1 - p
-            acts = self.defender_options(state, d) if state.vars.get("b_def", -1) < 0 else []
-            acts += self.boost_options(state, d)
-            acts += self.spell_options(state, d)
+            acts = self.defend_hand_options(state, d)
             acts += self.activation_options(state, d)
             acts += self.retreat_options(state, d)
             acts.append(DONE)
@@ -375,16 +373,45 @@ class StageActions:
                     out.append(c)
         return out
 
-    def defender_options(self, state: GameState, d: int) -> list[Action]:
-        """Units from hand below the Leader's level, and Guardian units from the Wing zones (PTCG-WAR-08,
-        PTCG-TERM-15)."""
+    def defend_hand_options(self, state: GameState, d: int) -> list[Action]:
+        """The defending player's options from hand and Wing zones, from one pass over the hand: while no defender is
+        chosen, units from hand below the Leader's level (PTCG-WAR-08) and Guardians (:meth:`guardian_options`); then
+        Boosts and Spells as :meth:`boost_options` and :meth:`spell_options` offer them."""
+        zones = state.zones[d]
+        defs = state.defs
+        opts = state.options
         lvl = leader_level(state, d)
-        limit = lvl if state.options.get("defend_at_or_below") else lvl - 1
+        limit = lvl if opts.get("defend_at_or_below") else lvl - 1
+        spell_lvl = 1 << 30 if opts.get("spells_ignore_level") else lvl
+        en = len(zones[ENERGY])
+        defending = state.vars.get("b_def", -1) < 0
+        out: list[Action] = []
+        boosts: list[Action] = []
+        spells: list[Action] = []
+        for c in zones[HAND]:
+            dd = defs[c]
+            t = dd.type
+            if t == UNIT:
+                if defending and dd.stats["level"] <= limit:
+                    out.append(_new(Action, ("defend", (c,))))
+            elif t == BOOST_T:
+                if dd.stats["cost"] <= en:
+                    boosts.append(_new(Action, ("boost", (c,))))
+            elif t == SPELL:
+                cost = dd.stats["cost"]
+                if cost <= en and cost <= spell_lvl:
+                    spells.append(_new(Action, ("cast", (c,))))
+        if defending:
+            out += self.guardian_options(state, d, limit)
+        if boosts and not self.locked(state, d, "boost"):
+            out += boosts
+        if spells and not self.locked(state, d, "spell"):
+            out += spells
+        return out
+
+    def guardian_options(self, state: GameState, d: int, limit: int) -> list[Action]:
+        """Guardian units in the Wing zones, other than the one attacked, at or below ``limit`` (PTCG-TERM-15)."""
         out = []
-        for c in state.zones[d][HAND]:
-            dd = state.defs[c]
-            if dd.type == UNIT and dd.stats["level"] <= limit:
-                out.append(Action("defend", (c,)))
         tgt = state.vars.get("b_tgt", -1)
         glimit = 1 << 30 if state.options.get("guardian_ignores_level") else limit
         for z in WINGS:
@@ -392,7 +419,7 @@ class StageActions:
                 dd = state.defs[c]
                 if (c != tgt and dd.fields["guardian"] and dd.stats["level"] <= glimit and not in_stasis(state, c)
                         and not status(state, c, "mind_wiped")):
-                    out.append(Action("defend", (c,)))
+                    out.append(_new(Action, ("defend", (c,))))
         return out
 
     def stasis_units(self, state: GameState, p: int) -> list[int]:

@@ -24,7 +24,6 @@ from tcgkit.games.perfect_tcg.model import (
     WINGS,
     WL,
     WR,
-    leader_of,
     status,
 )
 from tcgkit.games.perfect_tcg.wins import EV_DECK_MIN
@@ -61,9 +60,9 @@ class Evaluation:
     def evaluate(self, state: GameState, player: int) -> float:
         """A position's worth for ``player`` in [-1, 1], judged as a player of the game would count it, in cards.
 
-        Each side's worth is its life (:meth:`_life_worth`: the deck, since running out loses, PTCG-WIN-01, and the
+        Each side's worth is its life (:meth:`_side_worth`: the deck, since running out loses, PTCG-WIN-01, and the
         road to an Energy Victory while the deck can still stop between 5 and 10 cards, PTCG-WIN-02) plus its assets
-        (:meth:`_asset_worth`: Energy to pay costs, cards in hand, units in play by power, damage and abilities, the
+        (Energy to pay costs, cards in hand, units in play by power, damage and abilities, the
         Leader's level, armour, the King of Gandor's assembly), the assets counting less as the shorter deck runs
         out. Damage moves cards from the deck to the Energy zone, so it is a loss far from an Energy Victory and
         progress near one. A declared battle counts as already fought (:meth:`_battle_outlook`), so attacking,
@@ -72,19 +71,27 @@ class Evaluation:
         r = state.result
         if r is not None:
             return 0.0 if r.winner is None else (1.0 if r.winner == player else -1.0)
-        hits, gone = self._battle_outlook(state)
+        if state.vars.get("b_att", -1) < 0:
+            hits, gone = (0, 0), ()  # no battle declared: what _battle_outlook answers, without the call
+        else:
+            hits, gone = self._battle_outlook(state)
         t = self.ev_threshold(state)
         zones = state.zones
-        decks = [max(0, len(zones[p][DECK]) - hits[p]) for p in (0, 1)]
+        h0, h1 = hits
+        d0, d1 = len(zones[0][DECK]) - h0, len(zones[1][DECK]) - h1
         # what is in play and in hand pays off over the turns both decks have left
-        horizon = min(1.0, (min(decks) + HORIZON_BASE) / HORIZON_TURNS)
-        worth = [self._life_worth(state, p, t, hits[p]) + horizon * self._asset_worth(state, p, hits[p], gone)
-                 for p in (0, 1)]
-        return max(-0.99, min(0.99, tanh((worth[player] - worth[1 - player]) / EVAL_SCALE)))
+        horizon = min(1.0, (min(d0 if d0 > 0 else 0, d1 if d1 > 0 else 0) + HORIZON_BASE) / HORIZON_TURNS)
+        mine = self._side_worth(state, player, t, hits[player], horizon, gone)
+        theirs = self._side_worth(state, 1 - player, t, hits[1 - player], horizon, gone)
+        return max(-0.99, min(0.99, tanh((mine - theirs) / EVAL_SCALE)))
 
-    def _life_worth(self, state: GameState, p: int, t: int, hit: int) -> float:
-        """Player ``p``'s deck as life (each card 1, more near the end) and the road to an Energy Victory; ``hit``
-        is damage still to come from the battle in progress (cards from the deck to the Energy zone)."""
+    def _side_worth(self, state: GameState, p: int, t: int, hit: int, horizon: float, gone: tuple[int, ...]) -> float:
+        """Player ``p``'s worth: life plus assets times ``horizon``; ``hit`` is damage still to come from the battle
+        in progress (cards from the deck to the Energy zone).
+
+        Life is the deck (each card 1, more near the end) and the road to an Energy Victory. Assets are the means to
+        fight on: Energy to pay costs, cards in hand, armour gained from effects (armour from a card in play counts
+        with that card: a Support's ability, an Artefact, a Boost) and units in play (:meth:`_board_worth`)."""
         zones = state.zones[p]
         deck = len(zones[DECK])
         en = len(zones[ENERGY])
@@ -92,25 +99,20 @@ class Evaluation:
             hit = min(hit, deck)
             deck -= hit
             en += hit
-        worth = deck - W_DANGER * max(0, DANGER_DECK - deck)
+        life = deck - W_DANGER * (DANGER_DECK - deck if deck < DANGER_DECK else 0)
         if deck >= EV_DECK_MIN:
-            need = max(0, t - en)
+            need = t - en if t > en else 0
             # every turn of waiting for the damage still needed costs a draw; below 5 cards the road is closed
             slack = en + deck - t - EV_DECK_MIN - need / EV_DAMAGE_PER_TURN
             reach = 1.0 if slack >= 0 else max(0.0, 1.0 + slack / EV_SLACK)
-            prog = min(en, t) / t
-            worth += W_EV * prog * prog * reach
-        return worth
-
-    def _asset_worth(self, state: GameState, p: int, hit: int, gone: tuple[int, ...]) -> float:
-        """Player ``p``'s means to fight on: Energy to pay costs, cards in hand, units in play, armour gained from
-        effects (armour from a card in play counts with that card: a Support's ability, an Artefact, a Boost)."""
-        zones = state.zones[p]
-        en = len(zones[ENERGY]) + min(hit, len(zones[DECK]))
+            prog = (en if en < t else t) / t
+            life += W_EV * prog * prog * reach
         res = state.res[p]
         armour = res.get("armour", 0) + res.get("decaying", 0)
-        worth = W_ENERGY * min(en, ENERGY_CAP) + W_HAND * min(len(zones[HAND]), HAND_CAP) + W_ARMOUR * min(armour, 4)
-        return worth + self._board_worth(state, p, gone)
+        hand = len(zones[HAND])
+        assets = (W_ENERGY * (en if en < ENERGY_CAP else ENERGY_CAP) + W_HAND * (hand if hand < HAND_CAP else HAND_CAP)
+                  + W_ARMOUR * (armour if armour < 4 else 4))
+        return life + horizon * (assets + self._board_worth(state, p, gone))
 
     def _board_worth(self, state: GameState, p: int, gone: tuple[int, ...]) -> float:
         """Units in play: a Wing unit attacks and can be attacked, a Support lends its power and its ability, the
@@ -128,10 +130,9 @@ class Evaluation:
                     if d.type == ARTEFACT and (st is None or not st.status.get("mind_wiped")):
                         worth += W_ARTEFACT
                     continue
-                if c in gone:
+                if gone and c in gone:
                     continue
                 s = d.stats
-                frozen = st is not None and st.status.get("stasis")
                 if z in WINGS:
                     v = WING_BASE + s["power"] / WING_POWER + W_DAMAGE * s["damage"]
                 else:
@@ -140,15 +141,16 @@ class Evaluation:
                     if (f["statics"] or f["activated"] or f["triggered"]) and not (st is not None and (
                             st.status.get("mind_wiped") or st.tapped)):
                         v += SUPPORT_ABILITY
-                worth += v * 0.5 if frozen else v
+                worth += v * 0.5 if st is not None and st.status.get("stasis") else v
                 if _KING_PARTS.get(d.name) == z:
                     parts += 1
-        lead = leader_of(state, p)
-        if lead >= 0:
-            s = defs[lead].stats
+        lead = zones[LEADER]
+        if lead:
+            d = defs[lead[-1]]
+            s = d.stats
             worth += s.get("power", 0) / LEADER_POWER + W_DAMAGE * s.get("damage", 0) + W_LEVEL * s.get("level", 0)
             if parts:
-                king = "win" in defs[lead].fields["static_keys"]
+                king = "win" in d.fields["static_keys"]
                 worth += parts * (W_KING_PART + (W_KING * parts if king else 0.0))
         elif parts:
             worth += parts * W_KING_PART
