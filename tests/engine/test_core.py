@@ -52,6 +52,52 @@ def test_rng_shuffle_is_a_permutation_and_dice_are_in_range() -> None:
     assert rolls == {1, 2, 3, 4, 5, 6}
 
 
+def test_rng_output_sequence_is_pinned() -> None:
+    # Same seed and actions = same game: every method's draws must stay the ones the games were recorded with.
+    r = Rng(12345)
+    draws = [(r.randbelow(1000003), r.choice(range(7)), r.coin(), r.die(20), r.next64()) for _ in range(3)]
+    assert draws == [
+        (741225, 3, True, 11, 9350289611492784363),
+        (125302, 2, False, 4, 16002954917502516943),
+        (375118, 5, False, 14, 17902312926382128400),
+    ]
+    items = list(range(12))
+    for _ in range(5):
+        for method in (lambda: r.randbelow(1000003), lambda: r.choice(range(7)), r.coin, lambda: r.die(20), r.next64):
+            method()
+    r.shuffle(items)
+    assert items == [1, 0, 5, 6, 3, 9, 2, 11, 7, 10, 8, 4]
+    assert r.state == 9587389500487034984
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    """The reference SplitMix64 step (Steele, Lea and Flood 2014): (new state, output)."""
+    state = (state + 0x9E3779B97F4A7C15) % 2**64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+    return state, z ^ (z >> 31)
+
+
+@given(seed=st.integers(0, 2**64 - 1), bound=st.integers(1, 10**9))
+def test_rng_methods_follow_the_reference_splitmix64(seed: int, bound: int) -> None:
+    r = Rng(seed)
+    s = seed
+    for draw, expect in ((r.next64, lambda x: x), (lambda: r.randbelow(bound), lambda x: x % bound),
+                         (lambda: r.choice(range(bound)), lambda x: x % bound), (r.coin, lambda x: bool(x & 1)),
+                         (lambda: r.die(bound), lambda x: x % bound + 1)):
+        s, out = _splitmix64(s)
+        assert draw() == expect(out)
+    items = list(range(10))
+    r.shuffle(items)
+    ref = list(range(10))
+    for i in range(9, 0, -1):
+        s, out = _splitmix64(s)
+        j = out % (i + 1)
+        ref[i], ref[j] = ref[j], ref[i]
+    assert items == ref and r.state == s
+
+
 def test_derived_seeds_differ_per_game() -> None:
     assert len({derive_seed(1, i) for i in range(1000)}) == 1000
 

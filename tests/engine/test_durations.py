@@ -67,3 +67,18 @@ def test_a_duration_in_also_ends_with_the_turn() -> None:
     mods = [("power", 1, "battle"), ("power", 2, "permanent")]
     assert durations.after_turn(mods, also=("battle",)) == [("power", 2, "permanent")]
     assert durations.after_turn(mods) == mods
+
+
+def test_expiry_leaves_a_clones_shared_record_alone_when_nothing_ends() -> None:
+    # Copy on write (docs/developing.md): a record whose modifiers all stay is not copied, and neither state sees
+    # the other's expiry.
+    state = _game()
+    kept, ending = state.zone(0, "hand")[:2]
+    _modify(state, kept, 2, "permanent")
+    _modify(state, ending, 3, "turn")
+    twin = state.clone()
+    assert durations.end_turn(twin)
+    assert twin.cs[kept] is state.cs[kept]
+    assert twin.cs[ending].mods == [] and state.cs[ending].mods == [("power", 3, "turn")]
+    durations.end(twin, "permanent")
+    assert twin.cs[kept].mods == [] and state.cs[kept].mods == [("power", 2, "permanent")]

@@ -75,3 +75,47 @@ def test_events_do_not_name_cards_now_hidden(game: str, kind: str) -> None:
         assert state.event_for(ev, viewer).data[0] == -1
         seen = [e for e in state.observation(viewer)["log"] if e["kind"] == kind]
         assert all(card not in e.get("data", ()) for e in seen)
+
+
+def _determinize_card_by_card(state, viewer: int, rng: Rng) -> None:  # noqa: ANN001
+    """Determinization as first written: every card asked ``state.visible`` one by one (the reference that
+    ``GameState.determinize``, which works visibility out once per zone, must agree with)."""
+    from tcgkit.core.rng import salted_rng
+
+    zones_vis = state.rules.ZONES
+    pool_of = state.rules.hidden_pool_of()
+    known = state.rules.known_hidden(state, viewer)
+    deal = salted_rng(rng)
+    for owner in range(len(state.zones)):
+        pools: dict = {}
+        for zname, ids in state.zones[owner].items():
+            for i, c in enumerate(ids):
+                if not state.visible(c, viewer) and c not in known:
+                    slots, cards = pools.setdefault(pool_of.get(zname, zname), ([], []))
+                    slots.append((zname, i))
+                    cards.append(c)
+        for slots, cards in pools.values():
+            state._redeal(owner, slots, cards, deal, zones_vis)
+    state.rng = Rng(deal.next64())
+
+
+@pytest.mark.parametrize("game", ["tgod", "tgc", "guardian-realms", "perfect-tcg", "phaktionz"])
+def test_determinize_deals_as_asking_each_card_would(game: str) -> None:
+    """Core 16: the hidden cards a sample re-deals are exactly those ``visible`` hides from the viewer (face-down
+    cards in public zones included), dealt in the same order, in every game, at many points of seeded games."""
+    from tcgkit.bots import RandomBot, View
+    from tcgkit.games import get_rules
+
+    rules = get_rules(game)
+    decks = list(rules.decks().values())
+    for seed in range(3):
+        state = rules.new_game([decks[seed % len(decks)], decks[(seed + 1) % len(decks)]], seed=seed)
+        bots = (RandomBot(seed), RandomBot(seed + 7))
+        while state.result is None:
+            if state.decisions % 9 == 0:
+                for viewer in (0, 1):
+                    fast, slow = state.clone(), state.clone()
+                    fast.determinize(viewer, Rng(state.decisions))
+                    _determinize_card_by_card(slow, viewer, Rng(state.decisions))
+                    assert fast.to_json() == slow.to_json() and fast.loc == slow.loc
+            state.apply(bots[state.current].choose(View(state, state.current)))

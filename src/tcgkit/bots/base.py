@@ -74,7 +74,7 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def choose(self, view: View) -> Action:
-        return self.rng.choice(view.legal_actions)
+        return self.rng.choice(view._state.legal_actions())  # view.legal_actions without the property's call
 
 
 #: Action kinds a scripted bot prefers, most wanted first; anything else comes before passing.

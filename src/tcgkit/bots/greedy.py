@@ -78,6 +78,9 @@ class Scored(NamedTuple):
     completed: GameState
 
 
+_tuple_new = tuple.__new__
+
+
 def score_children(state: GameState, legal: list[Action], player: int,
                    spare: bool = False) -> tuple[list[float], dict[int, Scored]]:
     """:func:`score_after` for each of ``legal`` on ``state`` (the scores, in order), and the states that the best
@@ -111,7 +114,7 @@ def score_children(state: GameState, legal: list[Action], player: int,
             if value > top:
                 top = value
                 kept = {k: v for k, v in kept.items() if v.value >= top - TIE}
-            kept[i] = Scored(value, s, done)
+            kept[i] = _tuple_new(Scored, (value, s, done))  # Scored(...) without its Python-level __new__
     return scores, kept
 
 

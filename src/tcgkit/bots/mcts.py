@@ -257,14 +257,14 @@ class MctsBot:
         favourite, elsewhere at random), else the best by UCB. Returns (action, its node, whether it is new)."""
         children = node.children
         prior = self._prior if at_root else None
-        untried = [a for a in legal if a not in children]
-        if untried:
+        found = [children.get(a) for a in legal]  # each action hashed once
+        if None in found:
+            untried = [a for a, ch in zip(legal, found, strict=True) if ch is None]
             if prior is not None and len(untried) > 1:
                 action = max(untried, key=lambda a: prior.get(a, 0.0))  # the greedy favourite first
             else:
                 action = untried[0] if len(untried) == 1 else self.rng.choice(untried)
-            for a in legal:
-                ch = children.get(a)
+            for ch in found:
                 if ch is not None:
                     ch.avail += 1
             child = children[action] = Node(mover)
@@ -278,8 +278,7 @@ class MctsBot:
         lo = self._lo
         spread = self._hi - lo
         scale = 1.0 / spread if spread > 1e-12 else 0.0
-        for a in legal:
-            ch = children[a]
+        for a, ch in zip(legal, found, strict=True):
             ch.avail += 1
             v = ch.visits
             ucb = (ch.total / v - lo) * scale + c * sqrt(log(ch.avail) / v)

@@ -62,7 +62,9 @@ def end_turn(state: GameState, also: Collection[str] = ()) -> bool:
     left = False
     for card, st in list(state.cs.items()):
         if st.mods:
-            mods = state.card_state(card).mods = after_turn(st.mods, also)  # card_state: a clone's copy on write
+            mods = after_turn(st.mods, also)
+            if mods != st.mods:  # a record left as it is is not copied (a clone's copy on write)
+                state.card_state(card).mods = mods
             left = left or bool(mods)
     return left
 
@@ -79,4 +81,6 @@ def end(state: GameState, until: str | int) -> None:
     """
     for card, st in list(state.cs.items()):
         if st.mods:
-            state.card_state(card).mods = [m for m in st.mods if m[2] != until]
+            mods = [m for m in st.mods if m[2] != until]
+            if len(mods) != len(st.mods):  # a record left as it is is not copied (a clone's copy on write)
+                state.card_state(card).mods = mods

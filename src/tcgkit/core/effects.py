@@ -233,7 +233,7 @@ def players(state: GameState, ctx: dict, spec: Any) -> list[int]:
     inactive, each (both: you first, then the others in turn order), the source's owner, or a bound variable.
     With two players, ``opponent`` is the one other player."""
     me = ctx.get("controller", state.active)
-    if spec is None or spec in ("you", "controller"):
+    if spec is None or spec == "you" or spec == "controller":
         return [me]
     two = len(state.zones) == 2
     if spec == "opponent":
@@ -295,9 +295,9 @@ def select(state: GameState, ctx: dict, spec: Any) -> list[int]:
             out.extend(select(state, ctx, s))
         return out
     if isinstance(spec, _MAPPING):
-        cards = select(state, ctx, spec.get("zone", spec.get("of")))
+        cards = select(state, ctx, spec["zone"] if "zone" in spec else spec.get("of"))
         flt = spec.get("filter")
-        if flt:
+        if flt and cards:
             cards = [c for c in cards if matches(state, ctx, c, flt)]
         if "top" in spec:
             cards = cards[-amount(state, ctx, spec["top"]):] if cards else cards
@@ -306,42 +306,44 @@ def select(state: GameState, ctx: dict, spec: Any) -> list[int]:
 
 
 def _zone_cards(state: GameState, ctx: dict, spec: str) -> list[int]:
-    parsed = _ZONE_SPECS.get(spec)
+    rules = state.rules
+    parsed = _ZONE_SPECS.get((rules, spec))
     if parsed is None:
-        who, _, zone = spec.partition(".")
-        top = zone.endswith(".top")
-        parsed = _ZONE_SPECS[spec] = (who, zone[:-4] if top else zone, top)
-    who, zone, top = parsed
-    zones = state.rules.zone_group(zone)
+        parsed = _parse_zone_spec(state, spec)
+    who, zones, top = parsed
+    if who == "you" and len(zones) == 1:  # the usual selector: one zone of the controller's
+        pile = state.zones[ctx.get("controller", state.active)][zones[0]]
+        return pile[-1:] if top else pile.copy()
     out: list[int] = []
     for p in players(state, ctx, who):
         pz = state.zones[p]
         for z in zones:
-            if z not in pz:
-                raise TcgkitError(f"{state.rules.id} has no zone {z!r} (selector {spec!r})")
             out.extend(pz[z][-1:] if top else pz[z])
     return out
 
 
-#: ``who.zone[.top]`` selector -> (who, zone, top), parsed once
-_ZONE_SPECS: dict[str, tuple[str, str, bool]] = {}
+def _parse_zone_spec(state: GameState, spec: str) -> tuple[str, tuple[str, ...], bool]:
+    """``who.zone[.top]`` -> (who, the zones of the group, top), checked against the game's zones once."""
+    who, _, zone = spec.partition(".")
+    top = zone.endswith(".top")
+    zones = state.rules.zone_group(zone[:-4] if top else zone)
+    for pz in state.zones:
+        for z in zones:
+            if z not in pz:
+                raise TcgkitError(f"{state.rules.id} has no zone {z!r} (selector {spec!r})")
+    parsed = _ZONE_SPECS[(state.rules, spec)] = (who, zones, top)
+    return parsed
+
+
+#: (ruleset, ``who.zone[.top]`` selector) -> (who, the zones it names, top), parsed once
+_ZONE_SPECS: dict[tuple[Any, str], tuple[str, tuple[str, ...], bool]] = {}
 
 
 def matches(state: GameState, ctx: dict, card: int, flt: Mapping[str, Any]) -> bool:
     """Whether a card passes a filter: type, name, tag, not_tag, other, tapped, status, zone, owner, stat bounds."""
     d = state.defs[card]
     for key, want in flt.items():
-        if key not in _FILTER_WORDS:
-            if not isinstance(want, _MAPPING):
-                raise TcgkitError(f"unknown filter key {key!r}")
-            value = state.rules.stat(state, card, key)  # a stat bound: {power: {min: 2, max: 5}}
-            if "min" in want and value < amount(state, ctx, want["min"]):
-                return False
-            if "max" in want and value > amount(state, ctx, want["max"]):
-                return False
-            if "eq" in want and value != amount(state, ctx, want["eq"]):
-                return False
-        elif key == "type":
+        if key == "type":
             if (d.type not in want) if isinstance(want, tuple) else (d.type != want):
                 return False
         elif key == "name":
@@ -374,14 +376,26 @@ def matches(state: GameState, ctx: dict, card: int, flt: Mapping[str, Any]) -> b
         elif key == "owner":
             if state.owner[card] not in players(state, ctx, want):
                 return False
-        elif key == "hook" and not HOOKS[want](state, ctx, {"card": card}):
-            return False
+        elif key == "hook":
+            if not HOOKS[want](state, ctx, {"card": card}):
+                return False
+        else:  # a stat bound: {power: {min: 2, max: 5}} (eq too); a literal bound needs no amount()
+            if not isinstance(want, _MAPPING):
+                raise TcgkitError(f"unknown filter key {key!r}")
+            value = state.rules.stat(state, card, key)
+            if "min" in want:
+                bound = want["min"]
+                if value < (bound if type(bound) is int else amount(state, ctx, bound)):
+                    return False
+            if "max" in want:
+                bound = want["max"]
+                if value > (bound if type(bound) is int else amount(state, ctx, bound)):
+                    return False
+            if "eq" in want:
+                bound = want["eq"]
+                if value != (bound if type(bound) is int else amount(state, ctx, bound)):
+                    return False
     return True
-
-
-#: the filter keys that are words; any other key is a stat bound
-_FILTER_WORDS = frozenset(("type", "name", "name_has", "tag", "not_tag", "other", "tapped", "status", "not_status",
-                           "owner", "hook"))
 
 
 # ---------------------------------------------------------------------------------------------- amounts, conditions
@@ -822,10 +836,10 @@ def limit_ok(state: GameState, card: int, effect_index: int, limit: str | None) 
     """
     if not limit:
         return True
-    per_turn, n = parse_limit(limit)
-    used = state.vars.get(limit_key(card, effect_index))
+    used = state.vars.get(f"used:{card}:{effect_index}")  # limit_key, inlined: asked for every effect shown
     if used is None:
         return True
+    per_turn, n = _LIMITS.get(limit) or parse_limit(limit)
     turn, count = used
     if per_turn and turn != state.turn:
         return True
@@ -835,8 +849,8 @@ def limit_ok(state: GameState, card: int, effect_index: int, limit: str | None) 
 def mark_used(state: GameState, card: int, effect_index: int, limit: str | None) -> None:
     if not limit:
         return
-    per_turn, _ = parse_limit(limit)
-    key = limit_key(card, effect_index)
+    per_turn, _ = _LIMITS.get(limit) or parse_limit(limit)
+    key = f"used:{card}:{effect_index}"  # limit_key, inlined
     used = state.vars.get(key)
     if used is None or (per_turn and used[0] != state.turn):
         state.vars[key] = (state.turn, 1)

@@ -31,11 +31,13 @@ class Rng:
     def __init__(self, seed: int = 0) -> None:
         self.state = seed & _MASK
 
+    # Each method below steps the generator inline (the same three lines as next64, with literal constants): a
+    # call less per draw. ``tests/engine/test_core.py`` pins the output sequence of every method.
     def next64(self) -> int:
         """Return the next 64-bit output."""
-        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return z ^ (z >> 31)
 
     def randbelow(self, n: int) -> int:
@@ -43,31 +45,42 @@ class Rng:
         if n <= 0:
             raise ValueError("randbelow needs a positive bound")
         # 64 bits against a small n: the modulo bias is below 2**-50, far under any statistic we compute.
-        return self.next64() % n
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return (z ^ (z >> 31)) % n
 
     def choice(self, items: Sequence[T]) -> T:
         """Return one element of a non-empty sequence."""
-        return items[self.next64() % len(items)]
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return items[(z ^ (z >> 31)) % len(items)]
 
     def shuffle(self, items: list) -> None:
         """Shuffle a list in place (Fisher-Yates)."""
-        # next64, inlined: a deck shuffle draws dozens of numbers
         s = self.state
         for i in range(len(items) - 1, 0, -1):
-            s = (s + 0x9E3779B97F4A7C15) & _MASK
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
         self.state = s
 
     def coin(self) -> bool:
         """Flip a fair coin: True for heads."""
-        return bool(self.next64() & 1)
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return bool((z ^ (z >> 31)) & 1)
 
     def die(self, sides: int = 6) -> int:
         """Roll a die with ``sides`` faces: 1..sides."""
-        return self.next64() % sides + 1
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return (z ^ (z >> 31)) % sides + 1
 
     def clone(self) -> Rng:
         """Return an independent generator in the same state."""

@@ -489,10 +489,12 @@ class Ruleset:
         kind = ev.kind
         a = state.active
         defs = state.defs
-        order = (*(q for q in range(len(state.zones)) if q != a), a)  # pushed last, resolved first
-        fired: list[list[effects.Fired]] = []
+        n = len(state.zones)
+        order = (1 - a, a) if n == 2 and (a == 0 or a == 1) else (*(q for q in range(n) if q != a), a)  # last first
+        started: list[effects.Fired] = []
+        ends = []  # where each player's effects end in ``started``
+        applies = self.trigger_applies
         for p in order:
-            mine: list[effects.Fired] = []
             zones = state.zones[p]
             for zname in self.trigger_zones(state, p):
                 for card in zones[zname]:
@@ -500,18 +502,18 @@ class Ruleset:
                     if listening is None:
                         continue
                     for i, eff in listening:
-                        if self.trigger_applies(state, card, i, eff, ev):
+                        if applies(state, card, i, eff, ev):
                             self.use_limit(state, card, i, eff)
-                            mine.append((card, i))
-            fired.append(mine)
+                            started.append((card, i))
+            ends.append(len(started))
         own = ev.card
         if self.OWN_CARD_TRIGGERS and 0 <= own < len(defs) and state.loc[own][1] not in self.PLAY_ZONES:
-            mine = fired[order.index(state.owner[own])]
+            at = ends[order.index(state.owner[own])]  # after the owner's effects from play
             for i, eff in defs[own].triggers.get(kind, ()):
-                if self.trigger_applies(state, own, i, eff, ev):
+                if applies(state, own, i, eff, ev):
                     self.use_limit(state, own, i, eff)
-                    mine.append((own, i))
-        started = [f for mine in fired for f in mine]
+                    started.insert(at, (own, i))
+                    at += 1
         if started:
             effects.start_in_order(state, started, self.trigger_bindings(ev))
 
@@ -542,8 +544,12 @@ class Ruleset:
         controller = state.owner[card]
         if eff.params and not event_filters_pass(eff.params, card, controller, ev):
             return False
+        if eff.limit and not effects.limit_ok(state, card, index, eff.limit):
+            return False
+        if eff.condition is None:
+            return True
         ctx = {"source": card, "controller": controller, **event_bindings(ev)}
-        return effects.limit_ok(state, card, index, eff.limit) and effects.check(state, ctx, eff.condition)
+        return effects.check(state, ctx, eff.condition)
 
     # ------------------------------------------------------------------ what verbs mean here
     def known_hidden(self, state: GameState, viewer: int) -> frozenset[int]:

@@ -289,7 +289,9 @@ class GameState:
             if not isinstance(action, str):
                 raise IllegalAction(action, f"not an action (a {type(action).__name__}; use Action or its text)")
             action = self.parse_action(action)
-        legal = self._legal if self._legal is not None else self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         if action not in legal:
             why = self._why_illegal(action)
             raise IllegalAction(action, why.why, why.clause)
@@ -419,7 +421,13 @@ class GameState:
         self.loc[card] = (player, zone)
         if reset and card in self.cs:
             del self.cs[card]
-        self.emit("move", player, card, (fp, fz, player, zone))
+        # self.emit("move", ...), inlined: moves are the commonest event
+        ev = _tuple_new(Event, ("move", player, card, (fp, fz, player, zone), -1))
+        if self._log_shared:
+            self.log = self.log.copy()
+            self._log_shared = False
+        self.log.append(ev)
+        self.rules.on_event(self, ev)
 
     def move_top(self, player: Player, from_zone: str, to_zone: str, to_player: Player | None = None) -> CardId:
         """Move the top card of a pile; returns its id, or -1 when the pile is empty."""
@@ -554,14 +562,25 @@ class GameState:
         pool_of = self.rules.hidden_pool_of()
         known = self.rules.known_hidden(self, viewer)
         deal = salted_rng(rng)
+        cs = self.cs
         for owner in range(len(self.zones)):
             pools: dict[str, tuple[list[tuple[str, int]], list[int]]] = {}
+            mine = owner == viewer
             for zname, ids in self.zones[owner].items():
-                for i, c in enumerate(ids):
-                    if not self.visible(c, viewer) and c not in known:
-                        slots, cards = pools.setdefault(pool_of.get(zname, zname), ([], []))
-                        slots.append((zname, i))
-                        cards.append(c)
+                # visible() worked out once per zone: a hidden zone hides every card, another player's own zone
+                # (a hand) too; a public zone of another player hides its face-down cards
+                vis = zones_vis.get(zname, PUBLIC)
+                if not ids or (mine and vis != HIDDEN):
+                    continue
+                if vis == PUBLIC:
+                    hidden = [i for i, c in enumerate(ids)
+                              if (st := cs.get(c)) is not None and st.face_down and c not in known]
+                else:
+                    hidden = [i for i, c in enumerate(ids) if c not in known] if known else range(len(ids))
+                if hidden:
+                    slots, cards = pools.setdefault(pool_of.get(zname, zname), ([], []))
+                    slots.extend([(zname, i) for i in hidden])
+                    cards.extend([ids[i] for i in hidden])
             for slots, cards in pools.values():
                 self._redeal(owner, slots, cards, deal, zones_vis)
         self.rng = Rng(deal.next64())
