@@ -86,47 +86,6 @@ class Triggers:
         for k, key in NKEYS.items():
             state.vars[key] = counts.get(k, 0)
 
-    def fire_triggers(self, state: GameState, ev: Event) -> None:
-        """The core's :meth:`~tcgkit.core.ruleset.Ruleset.fire_triggers` for two players, in the same order (the
-        non-turn player's effects pushed first, the turn player's resolving first; "when this card is lost" last), with
-        no work when nothing can answer: only a player with a triggered effect in play (counted by :meth:`on_event`)
-        has the field scanned, and the event's own card only when it is out of play with an effect for this event."""
-        kind = ev.kind
-        v = state.vars
-        defs = state.defs
-        a = state.active
-        own = ev.card
-        own_effs = defs[own].triggers.get(kind) if 0 <= own < len(defs) else None
-        if own_effs is not None and state.loc[own][1] in FIELD_SET:
-            own_effs = None
-        if own_effs is None and not v.get(NTRIG[0]) and not v.get(NTRIG[1]):
-            return  # nothing can answer this event
-        fired: list[tuple[int, int]] = []
-        mark = 0  # where the owner of ``own`` has its effects end in ``fired`` (its effects go after them)
-        for p in (1 - a, a):  # pushed last, resolved first: the turn player's
-            if v.get(NTRIG[p]):
-                zones = state.zones[p]
-                for zname in FIELD:
-                    for card in zones[zname]:
-                        listening = defs[card].triggers.get(kind)
-                        if listening is None:
-                            continue
-                        for i, eff in listening:
-                            if self.trigger_applies(state, card, i, eff, ev):
-                                self.use_limit(state, card, i, eff)
-                                fired.append((card, i))
-            if own_effs is not None and state.owner[own] == p:
-                mark = len(fired)
-        if own_effs is not None:
-            mine = []
-            for i, eff in own_effs:
-                if self.trigger_applies(state, own, i, eff, ev):
-                    self.use_limit(state, own, i, eff)
-                    mine.append((own, i))
-            fired[mark:mark] = mine
-        if fired:
-            effects.start_in_order(state, fired, self.trigger_bindings(ev))
-
     def trigger_zones(self, state: GameState, player: int) -> tuple[str, ...]:
         """The field, while ``player`` has a card with a triggered effect there (counted by :meth:`on_event`)."""
         return FIELD if state.vars.get(NTRIG[player]) else ()
