@@ -499,6 +499,54 @@ def check(state: GameState, ctx: dict, cond: Any) -> bool:
     return True
 
 
+#: a compiled condition: (state, context) -> whether it holds, as :func:`check` answers (see :func:`compile_check`)
+Check = Callable[["GameState", dict], bool]
+
+
+def compile_check(cond: Any, leaf: Callable[[Any], Check | None] | None = None) -> Check:
+    """A function answering as ``check(state, ctx, cond)`` does, for a condition checked again and again (a card's
+    printed condition): ``all``, ``any`` and ``not`` become loops over their compiled parts, and a game's ``leaf``
+    may give a faster function for any other one-key condition (None: :func:`check` answers it).
+
+    >>> holds = compile_check({"all": [{"phase": "main"}, {"not": {"turn": "mine"}}]})
+    >>> class Position: phase, active = "main", 1
+    >>> holds(Position(), {"controller": 0}), holds(Position(), {"controller": 1})
+    (True, False)
+    """
+    if type(cond) is dict and len(cond) == 1:
+        (key, arg), = cond.items()
+        if key in ("all", "any") and type(arg) in (list, tuple):
+            parts = tuple(compile_check(c, leaf) for c in arg)
+            return _all_of(parts) if key == "all" else _any_of(parts)
+        if key == "not":
+            inner = compile_check(arg, leaf)
+            return lambda state, ctx: not inner(state, ctx)
+        fast = leaf(cond) if leaf is not None else None
+        if fast is not None:
+            return fast
+    return lambda state, ctx: check(state, ctx, cond)
+
+
+def _all_of(parts: tuple[Check, ...]) -> Check:
+    def every(state: GameState, ctx: dict) -> bool:
+        for part in parts:  # noqa: SIM110 (a loop: no generator on the hot path)
+            if not part(state, ctx):
+                return False
+        return True
+
+    return every
+
+
+def _any_of(parts: tuple[Check, ...]) -> Check:
+    def some(state: GameState, ctx: dict) -> bool:
+        for part in parts:  # noqa: SIM110 (as above)
+            if part(state, ctx):
+                return True
+        return False
+
+    return some
+
+
 # ---------------------------------------------------------------------------------------------- core verbs
 
 

@@ -7,11 +7,11 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
+from tcgkit.core.effects import Check
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
     ART,
@@ -51,48 +51,33 @@ IDX = tuple(str(i) for i in range(32))
 FIELD_ZONES_ALL = frozenset((DECK, HAND, LEADER, HISTORY, WL, WR, SL, SR, BOOST, ENERGY, LOST, ART))
 
 
-Check = Callable[[GameState, dict], bool]
 #: id(condition) -> (the condition, kept so that its id stays its own; its checking function)
 _CHECKS: dict[int, tuple[Any, Check]] = {}
 
 
-def _generic(cond: Any) -> Check:
-    return lambda state, ctx: effects.check(state, ctx, cond)
-
-
 def condition_check(cond: Any) -> Check:
-    """A function checking ``cond`` as ``effects.check`` does, with fast paths for ``exists`` in one zone of
-    ``you``/``opponent`` (an empty zone fails; a plain zone or a name filter is answered at once) and ``all`` of
-    parts (checked in order, stopping at the first that fails).
+    """A function checking ``cond`` as ``effects.check`` does (the core's
+    :func:`~tcgkit.core.effects.compile_check`), with a fast path for ``exists`` in one zone of ``you``/``opponent``
+    (an empty zone fails; a plain zone or a name filter is answered at once).
 
     >>> from tcgkit.games import get_rules
     >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
     >>> condition_check({"exists": "you.wing_left"})(state, {"controller": 0})
     False
     """
-    if type(cond) is not dict or len(cond) != 1:
-        return _generic(cond)
+    return effects.compile_check(cond, _exists_check)
+
+
+def _exists_check(cond: dict) -> Check | None:
+    """``{exists: you.<zone>}`` (or ``opponent.``) of a field zone, plain or with a name filter; None otherwise."""
     spec = cond.get("exists")
-    if spec is None:
-        parts = cond.get("all")
-        if type(parts) not in (list, tuple):
-            return _generic(cond)
-        checks = tuple(condition_check(c) for c in parts)
-
-        def every(state: GameState, ctx: dict) -> bool:
-            for check in checks:  # noqa: SIM110 (a loop: no generator on the hot path)
-                if not check(state, ctx):
-                    return False
-            return True
-
-        return every
     plain = type(spec) is str
     where = spec if plain else spec.get("zone") if type(spec) is dict else None
     if type(where) is not str:
-        return _generic(cond)
+        return None
     who, _, zone = where.partition(".")
     if who not in ("you", "opponent") or zone not in FIELD_ZONES_ALL:
-        return _generic(cond)
+        return None
     flip = who != "you"
     name = None
     if not plain and len(spec) == 2:  # {zone: ..., filter: {name: ...}}, as effects.matches reads a name
@@ -108,7 +93,7 @@ def condition_check(cond: Any) -> Check:
             return True
         if name is not None:
             defs = state.defs
-            for c in cards:  # noqa: SIM110 (as above)
+            for c in cards:  # noqa: SIM110 (a loop: no generator on the hot path)
                 if defs[c].name.lower() == name:
                     return True
             return False

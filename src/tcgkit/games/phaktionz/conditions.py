@@ -20,12 +20,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tcgkit.core import effects
+from tcgkit.core.effects import Check
 
 if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
-#: a checking function: (state, context) -> whether the condition holds
-Check = Callable[["GameState", dict], bool]
 #: a compiled selector: (state, context) -> the cards, in the order ``effects.select`` gives them
 Cards = Callable[["GameState", dict], list[int]]
 #: a compiled filter: (state, context, card) -> whether the card passes
@@ -102,24 +101,15 @@ def card_test(flt: Any) -> Test:
     return entry[1]
 
 
-def _generic(cond: Any) -> Check:
-    def check(state: GameState, ctx: dict) -> bool:
-        return effects.check(state, ctx, cond)
-
-    return check
-
-
 def compile_condition(cond: Any, rules: Any) -> Check:
-    """A function answering as ``effects.check(state, ctx, cond)`` would (``rules``: the ruleset, for its zones)."""
-    if type(cond) is not dict or len(cond) != 1:
-        return _generic(cond)
+    """A function answering as ``effects.check(state, ctx, cond)`` would (``rules``: the ruleset, for its zones):
+    the core's :func:`~tcgkit.core.effects.compile_check`, with Phaktionz's commonest leaves compiled."""
+    return effects.compile_check(cond, lambda leaf: _leaf(leaf, rules))
+
+
+def _leaf(cond: dict, rules: Any) -> Check | None:
+    """A faster function for one condition other than ``all``/``any``/``not``; None: ``effects.check`` answers."""
     (key, arg), = cond.items()
-    if key in ("all", "any") and type(arg) in (list, tuple):
-        parts = tuple(compile_condition(c, rules) for c in arg)
-        return _every(parts) if key == "all" else _some(parts)
-    if key == "not":
-        inner = compile_condition(arg, rules)
-        return lambda state, ctx: not inner(state, ctx)
     if key == "turn":
         mine = arg in ("mine", "yours")
         return lambda state, ctx: (state.active == ctx.get("controller")) == mine
@@ -127,36 +117,16 @@ def compile_condition(cond: Any, rules: Any) -> Check:
         return lambda state, ctx: state.phase == arg
     if key in ("exists", "none"):
         found = _exists(arg, rules)
-        if found is None:
-            return _generic(cond)
-        return found if key == "exists" else lambda state, ctx: not found(state, ctx)
+        if found is None or key == "exists":
+            return found
+        return lambda state, ctx: not found(state, ctx)
     if key == "compare" and type(arg) in (list, tuple) and len(arg) == 3 and arg[1] in effects.COMPARE_OPS:
         a, b = _amount(arg[0], rules), _amount(arg[2], rules)
         if a is None or b is None:
-            return _generic(cond)
+            return None
         op = effects.COMPARE_OPS[arg[1]]
         return lambda state, ctx: op(a(state, ctx), b(state, ctx))
-    return _generic(cond)
-
-
-def _every(parts: tuple[Check, ...]) -> Check:
-    def every(state: GameState, ctx: dict) -> bool:
-        for part in parts:  # noqa: SIM110 (a loop: no generator on the hot path)
-            if not part(state, ctx):
-                return False
-        return True
-
-    return every
-
-
-def _some(parts: tuple[Check, ...]) -> Check:
-    def some(state: GameState, ctx: dict) -> bool:
-        for part in parts:  # noqa: SIM110 (as above)
-            if part(state, ctx):
-                return True
-        return False
-
-    return some
+    return None
 
 
 def _amount(spec: Any, rules: Any) -> Number | None:
