@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,24 +19,24 @@ from tcgkit.games.phaktionz.conditions import compile_condition, holds
 DECKS = list(RULES.decks().values())
 
 
+def _all_steps(seq: Any) -> Iterator[Any]:
+    """Every step of ``seq``, and of the ``then``/``else``/``steps`` blocks inside it, in order."""
+    for step in seq or ():
+        yield step
+        for key in ("then", "else", "steps"):
+            sub = step.params.get(key)
+            if isinstance(sub, tuple):
+                yield from _all_steps(sub)
+
+
 def _conditions() -> list[Any]:
     """Every condition the pool's cards print: effect conditions, ``if`` steps, create conditions, auras."""
     out = []
-
-    def steps(seq: Any) -> None:
-        for step in seq or ():
-            if step.verb == "if":
-                out.append(step.params["condition"])
-            for key in ("then", "else", "steps"):
-                sub = step.params.get(key)
-                if isinstance(sub, tuple):
-                    steps(sub)
-
     for d in RULES.pool():
         for eff in d.effects:
             if eff.condition is not None:
                 out.append(eff.condition)
-            steps(eff.steps)
+            out.extend(step.params["condition"] for step in _all_steps(eff.steps) if step.verb == "if")
         if d.fields.get("create") is not None:
             out.append(d.fields["create"])
         out.extend(a["condition"] for a in d.fields["aura"] if a.get("condition") is not None)
@@ -174,20 +175,10 @@ def test_plain_casts_are_what_cast_actions_gives(positions: list[GameState]) -> 
 def _filters() -> list[Any]:
     """Every card filter the pool prints: searches, Weapon hosts, static filters (tier discounts, battle limits)."""
     out: list[Any] = []
-
-    def steps(seq: Any) -> None:
-        for step in seq or ():
-            flt = step.params.get("filter")
-            if isinstance(flt, dict):
-                out.append(flt)
-            for key in ("then", "else", "steps"):
-                sub = step.params.get(key)
-                if isinstance(sub, tuple):
-                    steps(sub)
-
     for d in RULES.pool():
         for eff in d.effects:
-            steps(eff.steps)
+            out.extend(step.params["filter"] for step in _all_steps(eff.steps)
+                       if isinstance(step.params.get("filter"), dict))
             for key in ("tier_discount", "battle_only", "not_battled_by"):
                 if isinstance(eff.params.get(key), dict):
                     out.append(eff.params[key])
