@@ -17,14 +17,13 @@ from tcgkit.games.guardian_realms.board import (
     FORFEIT,
     SWAP,
     ability_ok,
-    enemy_lanes,
+    enemy_targets,
     flags,
     has,
     lanes_of,
     may_ability,
     may_attack,
     may_swap,
-    targets_from,
 )
 from tcgkit.games.guardian_realms.cardindex import EQUIPMENT, FIELD, GUARDIAN, state_index
 from tcgkit.games.guardian_realms.model import BASE_KEY, BASE_LANE, BASE_WORD, LANE_OF, LANE_WORD, LANES, NEAR
@@ -61,18 +60,19 @@ def main_actions(state: GameState) -> list[Action]:
     cs = state.cs
     turn = state.turn
     ready: list[int] = []
+    para: list[bool] = []  # by ready Guardian: Paralyzed (it must be the one that chooses to swap, GR-PARA-01)
     chooser_only = state.options.get("swap_partner_unpenalised")
     partners: list[int] = []
-    info = None  # the enemy's targets per lane, computed when a Guardian first needs them
-    per_lane: list = [None, None, None, None]  # a Guardian's targets by its lane (1-3), each worked out once
+    per_lane = None  # a Guardian's targets by its lane (1-3), worked out when a Guardian first needs them
     loc = state.loc
     for g in fielded:
         lane = LANE_OF[loc[g][1]]
         infuse, attack_cost, abilities, penalty = facts[g]
         if infuse:  # a player action, not the Guardian's: not gated by Exhausted or a forfeit (GR-SAC-03)
-            acts.extend(Action("infuse", (g, r)) for r in fielded if r != g)
+            acts.extend(_pair_action("infuse", g, r) for r in fielded if r != g)
         st = cs.get(g)
         f = 0
+        status = None
         if st is not None:
             status = st.status
             if status and status.get("exhausted"):
@@ -85,18 +85,22 @@ def main_actions(state: GameState) -> list[Action]:
         # may_ability: one ability per turn (GR-COMBAT-06), none after an attack (GR-COMBAT-04) or a swap
         uses = abilities and (not f or not (f & _ACTED3 or f & SWAP and penalty))
         if attacks or uses:
+            if per_lane is None:
+                per_lane = enemy_targets(state, 1 - p)
             targets = per_lane[lane]
-            if targets is None:
-                if info is None:
-                    info = enemy_lanes(state, 1 - p)
-                targets = per_lane[lane] = targets_from(info, lane)
             if attacks:
+                mine = _ATTACKS.get(g)
+                if mine is None:
+                    mine = _ATTACKS[g] = {}
                 for t in targets:
-                    acts.append(_new(Action, ("attack", (g, t))))
-        if uses:
-            for i in abilities:
-                if ability_ok(state, g, i, dz, targets):
-                    acts.append(_new(Action, ("ability", (g, ABILITY_WORD[i] if i < 32 else str(i)))))
+                    a = mine.get(t)
+                    if a is None:
+                        a = mine[t] = _new(Action, ("attack", (g, t)))
+                    acts.append(a)
+            if uses:
+                for i in abilities:
+                    if ability_ok(state, g, i, dz, targets):
+                        acts.append(_new(Action, ("ability", (g, ABILITY_WORD[i] if i < 32 else str(i)))))
         base_key = BASE_KEY[lane]
         if res[base_key] <= 0:
             continue
@@ -104,12 +108,13 @@ def main_actions(state: GameState) -> list[Action]:
         if not f or (not f & SWAP and not (f & _ACTED3 and penalty)
                      and state.res[state.owner[g]][base_key] > 0):
             ready.append(g)
+            para.append(bool(status and status.get("paralyzed")))
         elif chooser_only:
             partners.append(g)  # it may still be swapped by another (option swap_partner_unpenalised)
     if dz >= 1 and chooser_only:
         _chooser_swap_actions(state, ready, partners, acts)
     elif dz >= 1 and len(ready) >= 2:
-        _swap_actions(state, ready, acts)
+        _swap_actions(ready, para, acts)
     return acts
 
 
@@ -156,7 +161,7 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
                 acts.extend(summons[ln] for ln in open_lanes)
         elif cost <= dz:
             if kind == EQUIPMENT:
-                acts.extend(_new(Action, ("equip", (card, g))) for g in fielded)
+                acts.extend(_pair_action("equip", card, g) for g in fielded)
             elif kind == FIELD:
                 if _play_condition_ok(state, card, p, 0):
                     acts.append(Action("play", (card,)))
@@ -182,6 +187,31 @@ _SUMMONS: dict[int, tuple[Action, ...]] = {}
 
 #: card id -> its Effect play actions per Base (index 1-3).
 _PLAYS: dict[int, tuple[Action, ...]] = {}
+
+
+#: attacker id -> target (a card id or a Base word) -> its attack action: plain tuples, the same in every game, so
+#: listing the legal actions builds none (and the one chosen, kept in the history, is no new object either).
+_ATTACKS: dict[int, dict[int | str, Action]] = {}
+
+
+#: kind (equip, swap, infuse) -> card id -> other card id -> the action ``kind`` naming both, as :data:`_ATTACKS`.
+_PAIRS: dict[str, dict[int, dict[int, Action]]] = {"equip": {}, "swap": {}, "infuse": {}}
+
+
+def _pair_action(kind: str, a: int, b: int) -> Action:
+    """``Action(kind, (a, b))``, built once per game-independent value.
+
+    >>> _pair_action("swap", 3, 5) is _pair_action("swap", 3, 5), _pair_action("swap", 3, 5)
+    (True, Action(kind='swap', args=(3, 5)))
+    """
+    per_card = _PAIRS[kind]
+    mine = per_card.get(a)
+    if mine is None:
+        mine = per_card[a] = {}
+    act = mine.get(b)
+    if act is None:
+        act = mine[b] = _new(Action, (kind, (a, b)))
+    return act
 
 
 
@@ -243,20 +273,16 @@ def _play_condition_ok(state: GameState, card: int, p: int, base: int) -> bool:
     return True
 
 
-def _swap_actions(state: GameState, ready: list[int], acts: list[Action]) -> None:
-    """Swap pairs; the first Guardian named is the one that chose to swap (GR-SWAP-01): a Paralyzed one must be it
-    (GR-PARA-01). Otherwise the two orders are the same swap (both partners act, GR-SWAP-02), listed once."""
-    cs = state.cs
-    para = []
-    for g in ready:
-        st = cs.get(g)
-        para.append(st is not None and bool(st.status.get("paralyzed")))
+def _swap_actions(ready: list[int], para: list[bool], acts: list[Action]) -> None:
+    """Swap pairs; the first Guardian named is the one that chose to swap (GR-SWAP-01): a Paralyzed one (``para``,
+    by ready Guardian) must be it (GR-PARA-01). Otherwise the two orders are the same swap (both partners act,
+    GR-SWAP-02), listed once."""
     for i, a in enumerate(ready):
         for j in range(i + 1, len(ready)):
             if para[i] and para[j]:
                 continue
             b = ready[j]
-            acts.append(_new(Action, ("swap", (b, a) if para[j] else (a, b))))
+            acts.append(_pair_action("swap", b, a) if para[j] else _pair_action("swap", a, b))
 
 
 def _chooser_swap_actions(state: GameState, ready: list[int], partners: list[int], acts: list[Action]) -> None:
@@ -268,7 +294,7 @@ def _chooser_swap_actions(state: GameState, ready: list[int], partners: list[int
     for a in ready:
         for b in movable:
             if a != b:
-                acts.append(_new(Action, ("swap", (a, b))))
+                acts.append(_pair_action("swap", a, b))
 
 
 def explain(state: GameState, action: Action) -> str:

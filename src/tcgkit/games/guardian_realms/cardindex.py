@@ -71,10 +71,18 @@ def state_index(state: GameState) -> CardIndex:
     True
     """
     defs = state.defs
+    if _LAST[0] is defs:  # the list asked about last (one identity test; the hot path asks 2-3 times a decision)
+        return _LAST[1]
     hit = _INDEX.get(id(defs))
-    if hit is not None and hit.defs is defs:
-        return hit
-    return card_index(defs, _TAIL.get((len(defs) - 1, id(defs[-2]))) if len(defs) > 1 else None)
+    if hit is None or hit.defs is not defs:
+        hit = card_index(defs, _TAIL.get((len(defs) - 1, id(defs[-2]))) if len(defs) > 1 else None)
+    _LAST[0], _LAST[1] = defs, hit
+    return hit
+
+
+#: the card list :func:`state_index` was last asked about and its index (the list is kept alive, so an identity
+#: test cannot be fooled by a reused id)
+_LAST: list = [None, None]
 
 
 def card_index(defs: list[CardDef], base: CardIndex | None = None) -> CardIndex:
