@@ -135,3 +135,31 @@ def test_card_index_cache_follows_the_list_asked_about() -> None:
     twin.add_instance(twin.defs[0], 0)
     assert cardindex.state_index(twin).defs is twin.defs and cardindex.state_index(a).defs is a.defs
     assert len(cardindex.state_index(twin).hand) == len(a.defs) + 1
+
+
+def _from_scratch(defs: list) -> tuple:
+    """The card index's facts of ``defs`` worked out card by card (no cache)."""
+    listeners: dict = {}
+    for i, d in enumerate(defs):
+        for kind, listening in d.triggers.items():
+            if listening:
+                listeners.setdefault(kind, []).append(i)
+    return (tuple(i for i, d in enumerate(defs) if d.fields.get("defeat_if")),
+            {k: tuple(v) for k, v in listeners.items()},
+            tuple(cardindex._hand_facts(d) for d in defs), tuple(cardindex._fielded_facts(d) for d in defs))
+
+
+def test_a_new_game_of_the_same_decks_gets_its_own_index_with_the_same_facts_gr_def_03() -> None:
+    """GR-DEF-03, GR-SP-03, GR-CARD-05: each new game of the same decks (a new list of the same definitions) gets an
+    index of its own list whose facts are those worked out card by card; so does a token's list extending it, and
+    another pair of decks."""
+    decks = list(RULES.decks())
+    for seed, pair in ((1, decks[:2]), (2, decks[:2]), (3, decks[::-1][:2]), (4, decks[:2])):
+        state = RULES.new_game(pair, seed=seed)
+        index = cardindex.state_index(state)
+        assert index.defs is state.defs and index[1:] == _from_scratch(state.defs)
+        twin = state.clone()
+        twin.add_instance(twin.defs[-1], 1)
+        extended = cardindex.state_index(twin)
+        assert extended.defs is twin.defs and extended[1:] == _from_scratch(twin.defs)
+        assert cardindex.state_index(state) is index

@@ -125,18 +125,37 @@ def enemy_lanes(state: GameState, q: int) -> tuple:
 
 def enemy_targets(state: GameState, q: int) -> tuple:
     """By the lane of an attacker (index 1-3), the targets :func:`targets_from` gives it against player ``q``'s
-    board, as tuples, worked out for the three lanes at once from one :func:`enemy_lanes` (the legal actions' hot
-    path: tuples joined, no lists).
+    board (:func:`enemy_lanes`), as tuples, worked out for the three lanes at once (the legal actions' hot path:
+    the usual lane, one Guardian or none, read inline; tuples joined, no lists).
 
     >>> from tcgkit.games import get_rules
     >>> state = get_rules("guardian-realms").new_game(["Ember Vanguard", "Stone Bastion"], seed=3)
     >>> enemy_targets(state, 1)[1:]
     (('base1', 'base2'), ('base1', 'base2', 'base3'), ('base2', 'base3'))
     """
-    info = enemy_lanes(state, q)
-    if info[0]:  # option tank_adjacent_only: a Tank binds only the lanes adjacent to it
+    options = state.options
+    if options.get("tank_adjacent_only") or options.get("bases_always_targetable"):
+        info = enemy_lanes(state, q)
         return (None, *(tuple(targets_from(info, ln)) for ln in (1, 2, 3)))
-    (c1, t1), (c2, t2), (c3, t3) = info[1], info[2], info[3]
+    zq = state.zones[q]
+    res = state.res[q]
+    cs = state.cs
+    defs = state.defs
+    seen = []  # per lane: (what an enemy may target there, the visible Tanks there), as enemy_lanes gives them
+    for ln in (1, 2, 3):
+        occupants = zq[LANE_WORD[ln]]
+        if not occupants:  # an empty Base: itself, while standing
+            seen.append(_BASE_ONLY[ln] if res[BASE_KEY[ln]] > 0 else _NOTHING)
+            continue
+        cands = tanks = ()
+        for t in occupants:
+            st = cs.get(t)
+            if st is None or not st.status or not (st.status.get("stealth") or st.status.get("invincible")):
+                cands += (t,)
+                if "tank" in defs[t].tags:
+                    tanks += (t,)
+        seen.append((cands, tanks))
+    (c1, t1), (c2, t2), (c3, t3) = seen
     return None, t1 + t2 or c1 + c2, t1 + t2 + t3 or c1 + c2 + c3, t2 + t3 or c2 + c3
 
 

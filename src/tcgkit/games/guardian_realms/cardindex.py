@@ -49,6 +49,10 @@ def _hand_facts(d: CardDef) -> tuple[int, int, int]:
 #: id of a card list -> its index (see the module docstring); cleared when it grows large (old games' lists).
 _INDEX: dict[int, CardIndex] = {}
 
+#: the ids of a card list's definitions, in order -> an index of such a list (its ``defs`` keeps them alive, so the
+#: ids are theirs): a new game of the same decks makes a new list of the same definitions, whose facts are the same
+_SAME_CARDS: dict[tuple[int, ...], CardIndex] = {}
+
 #: (length of a card list, id of its last card) -> its index: where a list one card longer (a token's card added,
 #: ``GameState.add_instance``) finds the index to extend (checked card by card before it is used)
 _TAIL: dict[tuple[int, int], CardIndex] = {}
@@ -104,8 +108,13 @@ def card_index(defs: list[CardDef], base: CardIndex | None = None) -> CardIndex:
     if len(_INDEX) >= 256:
         _INDEX.clear()
         _TAIL.clear()
+        _SAME_CARDS.clear()
     n = len(base.defs) if base is not None else 0
     if base is None or n >= len(defs) or any(a is not b for a, b in zip(base.defs, defs[:n], strict=True)):
+        same = _SAME_CARDS.get(tuple(map(id, defs)))
+        if same is not None:  # another game of the same decks: the same definitions, in the same order
+            index = _INDEX[id(defs)] = same._replace(defs=defs)
+            return index
         base = _EMPTY
     start = len(base.defs)
     listeners = {k: list(v) for k, v in base.listeners.items()}
@@ -121,6 +130,8 @@ def card_index(defs: list[CardDef], base: CardIndex | None = None) -> CardIndex:
     _INDEX[id(defs)] = index
     if defs:
         _TAIL[(len(defs), id(defs[-1]))] = index
+    if base is _EMPTY:
+        _SAME_CARDS[tuple(map(id, defs))] = index
     return index
 
 
