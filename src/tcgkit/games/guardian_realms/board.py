@@ -142,10 +142,19 @@ def enemy_targets(state: GameState, q: int) -> tuple:
     cs = state.cs
     defs = state.defs
     seen = []  # per lane: (what an enemy may target there, the visible Tanks there), as enemy_lanes gives them
-    for ln in (1, 2, 3):
-        occupants = zq[LANE_WORD[ln]]
+    for zone, base_key, base_only in _LANE_PARTS:
+        occupants = zq[zone]
         if not occupants:  # an empty Base: itself, while standing
-            seen.append(_BASE_ONLY[ln] if res[BASE_KEY[ln]] > 0 else _NOTHING)
+            seen.append(base_only if res[base_key] > 0 else _NOTHING)
+            continue
+        if len(occupants) == 1:  # the usual lane: one Guardian (GR-LANE-01)
+            t = occupants[0]
+            st = cs.get(t)
+            if st is None or not st.status or not (st.status.get("stealth") or st.status.get("invincible")):
+                one = (t,)
+                seen.append((one, one) if "tank" in defs[t].tags else (one, ()))
+            else:
+                seen.append(_NOTHING)
             continue
         cands = tanks = ()
         for t in occupants:
@@ -163,6 +172,10 @@ _NOTHING: tuple = ((), ())
 
 
 _BASE_ONLY = (_NOTHING, (("base1",), ()), (("base2",), ()), (("base3",), ()))
+
+
+#: per lane 1-3: its Guardian zone, its Base's resource key, and what an enemy may target there when it is empty
+_LANE_PARTS = tuple((LANE_WORD[ln], BASE_KEY[ln], _BASE_ONLY[ln]) for ln in (1, 2, 3))
 
 
 def targets_from(info: tuple, lane: int) -> list[int | str]:
