@@ -190,7 +190,8 @@ def attack(state: GameState, attacker: int, target: int | str) -> None:
         damage_base(state, 1 - p, BASE_LANE[target], amount, enemy=True)
     else:
         damage_guardian(state, target, amount, enemy=True)
-    if state.loc[attacker][1] in LANE_OF:
+    st = state.cs.get(attacker)
+    if st is not None and "stealth" in st.status and state.loc[attacker][1] in LANE_OF:
         remove_status(state, attacker, "stealth")
     if eq >= 0:
         use_equipment(state, eq)
