@@ -100,7 +100,7 @@ def main_actions(state: GameState) -> list[Action]:
             if uses:
                 for i in abilities:
                     if ability_ok(state, g, i, dz, targets):
-                        acts.append(_new(Action, ("ability", (g, ABILITY_WORD[i] if i < 32 else str(i)))))
+                        acts.append(_pair_action("ability", g, ABILITY_WORD[i] if i < 32 else str(i)))
         base_key = BASE_KEY[lane]
         if res[base_key] <= 0:
             continue
@@ -194,11 +194,12 @@ _PLAYS: dict[int, tuple[Action, ...]] = {}
 _ATTACKS: dict[int, dict[int | str, Action]] = {}
 
 
-#: kind (equip, swap, infuse) -> card id -> other card id -> the action ``kind`` naming both, as :data:`_ATTACKS`.
-_PAIRS: dict[str, dict[int, dict[int, Action]]] = {"equip": {}, "swap": {}, "infuse": {}}
+#: kind (ability, equip, swap, infuse) -> card id -> the other card id (or an ability's index) -> the action
+#: ``kind`` naming both, as :data:`_ATTACKS`.
+_PAIRS: dict[str, dict[int, dict[int | str, Action]]] = {"ability": {}, "equip": {}, "swap": {}, "infuse": {}}
 
 
-def _pair_action(kind: str, a: int, b: int) -> Action:
+def _pair_action(kind: str, a: int, b: int | str) -> Action:
     """``Action(kind, (a, b))``, built once per game-independent value.
 
     >>> _pair_action("swap", 3, 5) is _pair_action("swap", 3, 5), _pair_action("swap", 3, 5)
