@@ -74,19 +74,16 @@ def state_index(state: GameState) -> CardIndex:
     >>> state_index(twin).hand[token] == index.hand[0] and state_index(state) is index
     True
     """
+    global _LAST
     defs = state.defs
-    if _LAST[0] is defs:  # the list asked about last (one identity test; the hot path asks 2-3 times a decision)
-        return _LAST[1]
+    last = _LAST
+    if last.defs is defs:  # the list asked about last (one identity test; the hot path asks 2-3 times a decision)
+        return last
     hit = _INDEX.get(id(defs))
     if hit is None or hit.defs is not defs:
         hit = card_index(defs, _TAIL.get((len(defs) - 1, id(defs[-2]))) if len(defs) > 1 else None)
-    _LAST[0], _LAST[1] = defs, hit
+    _LAST = hit  # one store: a thread reading it sees an index and its own list, never a mix
     return hit
-
-
-#: the card list :func:`state_index` was last asked about and its index (the list is kept alive, so an identity
-#: test cannot be fooled by a reused id)
-_LAST: list = [None, None]
 
 
 def card_index(defs: list[CardDef], base: CardIndex | None = None) -> CardIndex:
@@ -136,6 +133,10 @@ def card_index(defs: list[CardDef], base: CardIndex | None = None) -> CardIndex:
 
 
 _EMPTY = CardIndex([], (), {}, (), ())
+
+#: the index :func:`state_index` found last (its ``defs`` is the list asked about, kept alive by it, so an identity
+#: test cannot be fooled by a reused id)
+_LAST = _EMPTY
 
 
 def _fielded_facts(d: CardDef) -> tuple[bool, int, tuple[int, ...], bool]:
