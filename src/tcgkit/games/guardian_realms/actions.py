@@ -60,7 +60,7 @@ def main_actions(state: GameState) -> list[Action]:
     cs = state.cs
     turn = state.turn
     ready: list[int] = []
-    para: list[bool] = []  # by ready Guardian: Paralyzed (it must be the one that chooses to swap, GR-PARA-01)
+    ready_status: list = []  # by ready Guardian: its statuses (None: no record), for the swaps (GR-PARA-01)
     chooser_only = state.options.get("swap_partner_unpenalised")
     partners: list[int] = []
     per_lane = None  # a Guardian's targets by its lane (1-3), worked out when a Guardian first needs them
@@ -108,13 +108,13 @@ def main_actions(state: GameState) -> list[Action]:
         if not f or (not f & SWAP and not (f & _ACTED3 and penalty)
                      and state.res[state.owner[g]][base_key] > 0):
             ready.append(g)
-            para.append(bool(status and status.get("paralyzed")))
+            ready_status.append(status)
         elif chooser_only:
             partners.append(g)  # it may still be swapped by another (option swap_partner_unpenalised)
     if dz >= 1 and chooser_only:
         _chooser_swap_actions(state, ready, partners, acts)
     elif dz >= 1 and len(ready) >= 2:
-        _swap_actions(ready, para, acts)
+        _swap_actions(ready, [bool(s and s.get("paralyzed")) for s in ready_status], acts)
     return acts
 
 
@@ -154,11 +154,11 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
                 continue
             summons = _SUMMONS.get(card)
             if summons is None:
-                summons = _SUMMONS[card] = tuple(Action("summon", (card, w)) for w in LANE_WORD)
+                summons = _SUMMONS[card] = tuple(Action("summon", (card, w)) for w in LANE_WORD[1:])
             if len(open_lanes) == 3:
-                acts.extend(summons[1:])
+                acts.extend(summons)
             else:
-                acts.extend(summons[ln] for ln in open_lanes)
+                acts.extend(summons[ln - 1] for ln in open_lanes)
         elif cost <= dz:
             if kind == EQUIPMENT:
                 acts.extend(_pair_action("equip", card, g) for g in fielded)
@@ -168,24 +168,24 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
             else:  # GR-LANE-02, GR-BASE-06: an Effect goes to the Effect slot of a Base the player chooses
                 plays = _PLAYS.get(card)
                 if plays is None:
-                    plays = _PLAYS[card] = tuple(Action("play", (card, w)) for w in BASE_WORD)
+                    plays = _PLAYS[card] = tuple(Action("play", (card, w)) for w in BASE_WORD[1:])
                 if not extra:  # no play condition
-                    acts.extend(plays[1:])
+                    acts.extend(plays)
                     continue
                 if vis is None:
                     vis = _visible_lanes(state, p)
-                acts.extend(plays[ln] for ln in _play_bases(state, card, p, vis))
+                acts.extend(plays[ln - 1] for ln in _play_bases(state, card, p, vis))
 
 
 #: the lanes whose Base stands (GR-BASE-06), by bits: 1 lane 1, 2 lane 2, 4 lane 3
 _OPEN_LANES = tuple(tuple(ln for ln in (1, 2, 3) if bits >> (ln - 1) & 1) for bits in range(8))
 
 
-#: card id -> its summon actions per lane (index 1-3): plain tuples, the same in every game.
+#: card id -> its summon actions to lanes 1, 2 and 3: plain tuples, the same in every game.
 _SUMMONS: dict[int, tuple[Action, ...]] = {}
 
 
-#: card id -> its Effect play actions per Base (index 1-3).
+#: card id -> its Effect play actions to Bases 1, 2 and 3.
 _PLAYS: dict[int, tuple[Action, ...]] = {}
 
 
