@@ -9,7 +9,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from tcgkit.core import effects
-from tcgkit.core.actions import Action
+from tcgkit.core.actions import Action, ActionTable
 from tcgkit.games.guardian_realms.board import (
     ABIL,
     ATK1,
@@ -38,9 +38,6 @@ ABILITY_WORD = tuple(str(i) for i in range(32))
 END = Action("end")
 
 
-_new = tuple.__new__  # builds an Action without the NamedTuple constructor (hot path)
-
-
 def main_actions(state: GameState) -> list[Action]:
     """Every action of the active player in the main phase.
 
@@ -64,12 +61,14 @@ def main_actions(state: GameState) -> list[Action]:
     chooser_only = state.options.get("swap_partner_unpenalised")
     partners: list[int] = []
     per_lane = None  # a Guardian's targets by its lane (1-3), worked out when a Guardian first needs them
+    attack_rows = ATTACK.rows
     loc = state.loc
     for g in fielded:
         lane = LANE_OF[loc[g][1]]
         infuse, attack_cost, abilities, penalty = facts[g]
         if infuse:  # a player action, not the Guardian's: not gated by Exhausted or a forfeit (GR-SAC-03)
-            acts.extend(_pair_action("infuse", g, r) for r in fielded if r != g)
+            infusions = INFUSE.row(g)
+            acts.extend(infusions[r] for r in fielded if r != g)
         st = cs.get(g)
         f = 0
         status = None
@@ -89,18 +88,12 @@ def main_actions(state: GameState) -> list[Action]:
                 per_lane = enemy_targets(state, 1 - p)
             targets = per_lane[lane]
             if attacks:
-                mine = _ATTACKS.get(g)
-                if mine is None:
-                    mine = _ATTACKS[g] = {}
-                for t in targets:
-                    a = mine.get(t)
-                    if a is None:
-                        a = mine[t] = _new(Action, ("attack", (g, t)))
-                    acts.append(a)
+                row = attack_rows.get(g) or ATTACK.row(g)  # ATTACK.row(g), with no call once it exists
+                acts.extend(map(row.__getitem__, targets))
             if uses:
                 for i in abilities:
                     if ability_ok(state, g, i, dz, targets):
-                        acts.append(_pair_action("ability", g, ABILITY_WORD[i] if i < 32 else str(i)))
+                        acts.append(ABILITY.row(g)[ABILITY_WORD[i] if i < 32 else str(i)])
         base_key = BASE_KEY[lane]
         if res[base_key] <= 0:
             continue
@@ -161,7 +154,7 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
                 acts.extend(summons[ln - 1] for ln in open_lanes)
         elif cost <= dz:
             if kind == EQUIPMENT:
-                acts.extend(_pair_action("equip", card, g) for g in fielded)
+                acts.extend(map(EQUIP_ON.row(card).__getitem__, fielded))
             elif kind == FIELD:
                 if _play_condition_ok(state, card, p, 0):
                     acts.append(Action("play", (card,)))
@@ -189,32 +182,10 @@ _SUMMONS: dict[int, tuple[Action, ...]] = {}
 _PLAYS: dict[int, tuple[Action, ...]] = {}
 
 
-#: attacker id -> target (a card id or a Base word) -> its attack action: plain tuples, the same in every game, so
-#: listing the legal actions builds none (and the one chosen, kept in the history, is no new object either).
-_ATTACKS: dict[int, dict[int | str, Action]] = {}
-
-
-#: kind (ability, equip, swap, infuse) -> card id -> the other card id (or an ability's index) -> the action
-#: ``kind`` naming both, as :data:`_ATTACKS`.
-_PAIRS: dict[str, dict[int, dict[int | str, Action]]] = {"ability": {}, "equip": {}, "swap": {}, "infuse": {}}
-
-
-def _pair_action(kind: str, a: int, b: int | str) -> Action:
-    """``Action(kind, (a, b))``, built once per game-independent value.
-
-    >>> _pair_action("swap", 3, 5) is _pair_action("swap", 3, 5), _pair_action("swap", 3, 5)
-    (True, Action(kind='swap', args=(3, 5)))
-    """
-    per_card = _PAIRS[kind]
-    mine = per_card.get(a)
-    if mine is None:
-        mine = per_card[a] = {}
-    act = mine.get(b)
-    if act is None:
-        act = mine[b] = _new(Action, (kind, (a, b)))
-    return act
-
-
+#: The main phase's actions naming a fielded Guardian, each built once and shared by every state and game (a game's
+#: listing builds none, and the one chosen, kept in the history, is no new object either): ``ATTACK.row(g)[t]``,
+#: ``ABILITY.row(g)[index]``, ``EQUIP_ON.row(card)[g]``, ``INFUSE.row(g)[recipient]``, ``SWAP_WITH.row(a)[b]``.
+ATTACK, ABILITY, EQUIP_ON, INFUSE, SWAP_WITH = map(ActionTable, ("attack", "ability", "equip", "infuse", "swap"))
 
 
 def _visible_lanes(state: GameState, p: int) -> tuple[tuple[bool, bool], ...]:
@@ -283,7 +254,7 @@ def _swap_actions(ready: list[int], para: list[bool], acts: list[Action]) -> Non
             if para[i] and para[j]:
                 continue
             b = ready[j]
-            acts.append(_pair_action("swap", b, a) if para[j] else _pair_action("swap", a, b))
+            acts.append(SWAP_WITH.row(b)[a] if para[j] else SWAP_WITH.row(a)[b])
 
 
 def _chooser_swap_actions(state: GameState, ready: list[int], partners: list[int], acts: list[Action]) -> None:
@@ -295,7 +266,7 @@ def _chooser_swap_actions(state: GameState, ready: list[int], partners: list[int
     for a in ready:
         for b in movable:
             if a != b:
-                acts.append(_pair_action("swap", a, b))
+                acts.append(SWAP_WITH.row(a)[b])
 
 
 def explain(state: GameState, action: Action) -> str:
