@@ -65,8 +65,19 @@ class Triggers:
                 state.res[data[2]]["energy"] = len(state.zones[data[2]][ENERGY])
             if (data[1] == DECK or data[3] == ENERGY) and state.options.get("lock_in_wins"):
                 self._lock_in(state, data[0] if data[1] == DECK else data[2])
-        if ev.kind in self.trigger_kinds:
+        if ev.kind in self.trigger_kinds and self.may_trigger(state, ev):
             self.fire_triggers(state, ev)
+
+    @staticmethod
+    def may_trigger(state: GameState, ev: Event) -> bool:
+        """Whether any triggered effect could answer ``ev``: a card in play with one (the counts :meth:`on_event`
+        keeps), or the event's own card listening to its kind (an own-card trigger out of play, PTCG-ULT-10). When
+        not, the core's ``fire_triggers`` would find nothing, so it is not called."""
+        v = state.vars
+        if v.get(NTRIG[0]) or v.get(NTRIG[1]):
+            return True
+        own = ev.card
+        return 0 <= own < len(state.defs) and ev.kind in state.defs[own].triggers
 
     def recount_statics(self, state: GameState) -> None:
         """Recount the static effects in play (after a scenario placed cards without events)."""

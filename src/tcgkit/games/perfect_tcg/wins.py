@@ -10,6 +10,9 @@ from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
     DECK,
     ENERGY,
+    FIELD,
+    NKEYS,
+    NSTAT,
     energy,
     next_seq,
     status,
@@ -18,6 +21,7 @@ from tcgkit.games.perfect_tcg.model import (
 ENERGY_VICTORY = 24
 #: the Energy Victory needs this many cards left in the deck (PTCG-WIN-02)
 EV_DECK_MIN, EV_DECK_MAX = 5, 10
+NKEYS_WIN = NKEYS["win"]
 
 
 class Wins:
@@ -36,10 +40,38 @@ class Wins:
         self.claim_win(state, player, reason, next_seq(state))
 
     def passive_wins(self, state: GameState) -> list[tuple[int, int, str]]:
-        """Static card-effect wins whose condition holds now (the King of Gandor: PTCG-TERM-06)."""
+        """Static card-effect wins whose condition holds now (the King of Gandor: PTCG-TERM-06).
+
+        The scan :meth:`~tcgkit.games.perfect_tcg.statics.Statics.active_statics` makes for ``win``, in one loop (it
+        runs whenever something happened while a card with such an effect is in play): the zone an effect works in
+        is tested before whether the card's effects work, and the scan stops after the last such card in play."""
         out: list[tuple[int, int, str]] = []
-        for c, p, eff in self.active_statics(state, "win"):
-            out.append((p, status(state, c, "since"), eff.text or f"{state.defs[c].name}'s effect"))
+        v = state.vars
+        left = v.get(NKEYS_WIN)
+        if not left:
+            return out
+        defs = state.defs
+        for p in (0, 1):
+            if not v.get(NSTAT[p]):
+                continue
+            zones = state.zones[p]
+            for z in FIELD:
+                for c in zones[z]:
+                    effs = defs[c].fields["statics_by_key"].get("win")
+                    if effs is None:
+                        continue
+                    left -= 1
+                    for _, eff, where in effs:
+                        if where is not None and z not in where:
+                            continue
+                        if not self.effects_on(state, c):
+                            break
+                        if eff.condition is not None and not self.holds(
+                                state, self.static_ctx(state, c, p), eff.condition):
+                            continue
+                        out.append((p, status(state, c, "since"), eff.text or f"{defs[c].name}'s effect"))
+                    if not left:
+                        return out
         return out
 
     def check_wins(self, state: GameState) -> bool:

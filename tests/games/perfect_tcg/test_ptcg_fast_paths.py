@@ -1,0 +1,118 @@
+"""Perfect TCG's hot-path shortcuts equal the general computations they replace, at every decision of seeded
+random-bot games: the compiled ``modify`` statics (PTCG-ULT-04 static effects adding power and damage in battles,
+PTCG-WAR-04), the passive-win scan (the King of Gandor, PTCG-TERM-06), and the test that lets an event skip the
+trigger scan (PTCG-ULT-10)."""
+
+from __future__ import annotations
+
+from ptcg_helpers import RULES, card, position
+
+from tcgkit.bots import RandomBot, View
+from tcgkit.core import effects
+from tcgkit.core.rng import derive_seed
+from tcgkit.core.state import Event
+from tcgkit.games.perfect_tcg.model import FIELD, FIELD_SET
+from tcgkit.games.perfect_tcg.statics import compiled_modifier
+
+
+def _seeded_states(games: int = 9, clone_every: int = 0):
+    """Every decision of seeded random-bot games over every pairing of the decks (and, with ``clone_every``, clones
+    taken along the way and played on by their own bots)."""
+    decks = list(RULES.decks().values())
+    for g in range(games):
+        s = derive_seed(11, g)
+        state = RULES.new_game([decks[g % len(decks)], decks[(g // len(decks) + g + 1) % len(decks)]], s)
+        bots = (RandomBot(s), RandomBot(s + 1))
+        while state.result is None:
+            yield state
+            if clone_every and state.decisions % clone_every == 0:
+                twin = state.clone()
+                twin_bots = (RandomBot(s + 2), RandomBot(s + 3))
+                for _ in range(6):
+                    if twin.result is not None:
+                        break
+                    yield twin
+                    twin.apply(twin_bots[twin.current].choose(View(twin, twin.current)))
+            p = state.current
+            state.apply(bots[p].choose(View(state, p)))
+        yield state
+
+
+def _slow_bonus(state, card: int, name: str) -> int:
+    """What the ``modify`` statics in play add to ``card``'s ``name``, by the core's selectors and amounts."""
+    total = 0
+    for src, p, eff in RULES.active_statics(state, "modify"):
+        mods = eff.params["modify"]
+        for m in mods if isinstance(mods, tuple) else (mods,):
+            if m.get("stat", "power") != name:
+                continue
+            ctx = RULES.static_ctx(state, src, p)
+            hits = effects.select(state, ctx, m["target"]).count(card)
+            if hits:
+                total += hits * effects.amount(state, ctx, m["by"])
+    return total
+
+
+def _cards_in_play(state) -> list[int]:
+    return [c for p in (0, 1) for z in FIELD for c in state.zones[p][z]]
+
+
+def test_every_printed_modifier_is_compiled() -> None:
+    """The shapes the compiled modifiers read cover every ``modify`` static the cards print (none falls back)."""
+    for d in RULES.pool().cards.values():
+        for eff in d.effects:
+            mods = eff.params.get("modify") if eff.kind == "static" else None
+            for m in (mods if isinstance(mods, tuple) else (mods,)) if mods is not None else ():
+                assert compiled_modifier(m) is not None, (d.name, m)
+
+
+def test_compiled_modifiers_equal_the_selectors_PTCG_ULT_04() -> None:
+    """PTCG-ULT-04 / PTCG-WAR-04: at every decision (battles included), every card in play (and the defender in the
+    defence zone) gets from the compiled modifiers exactly what the core's selectors and amounts give it, through
+    ``stat`` and through ``static_bonuses`` (the battle's)."""
+    seen = 0
+    for state in _seeded_states(clone_every=25):
+        if not state.vars.get("n_modify"):
+            continue
+        cards = _cards_in_play(state)
+        cards += [c for p in (0, 1) for c in state.zones[p]["defence"]]
+        for name in ("power", "damage"):
+            bonus = RULES.static_bonuses(state, name, tuple(cards))
+            for c in cards:
+                slow = _slow_bonus(state, c, name)
+                assert bonus.get(c, 0) == slow, (c, name)
+                if state.loc[c][1] in FIELD_SET:
+                    base = state.defs[c].stats.get(name, 0) + sum(
+                        d for s, d, _ in (state.cs[c].mods if c in state.cs else ()) if s == name)
+                    assert RULES.stat(state, c, name) == max(0, base + slow)
+                seen += slow != 0
+    assert seen > 50  # the games reached positions where statics add something
+
+
+def test_passive_wins_equal_the_static_scan_PTCG_TERM_06() -> None:
+    """PTCG-TERM-06: the passive-win scan finds exactly the ``win`` statics the general static scan finds, at every
+    decision; and it finds the King of Gandor standing with his four parts in place."""
+    for state in _seeded_states():
+        slow = [(p, state.cs[c].status.get("since", 0) if c in state.cs else 0,
+                 eff.text or f"{state.defs[c].name}'s effect")
+                for c, p, eff in RULES.active_statics(state, "win")]
+        assert RULES.passive_wins(state) == slow
+    state = position({"zones": {"leader": ["King of Gandor"], "wing_left": ["Left Arm of Gandor"],
+                                "wing_right": ["Right Arm of Gandor"], "support_left": ["Left Leg of Gandor"],
+                                "support_right": ["Right Leg of Gandor"]}})
+    assert [w[0] for w in RULES.passive_wins(state)] == [0]
+    assert card(state, 0, "King of Gandor") in state.zones[0]["leader"]
+
+
+def test_events_skip_the_trigger_scan_only_when_nothing_listens_PTCG_ULT_10() -> None:
+    """PTCG-ULT-10: an event skips the trigger scan only when no card in play and not its own card listens to its
+    kind (checked against a scan of both fields for every kind a card triggers on)."""
+    kinds = sorted(RULES.trigger_kinds)
+    for state in _seeded_states(games=6):
+        for kind in kinds:
+            for own in (-1, *_cards_in_play(state)[:3], *state.zones[0]["lost"][-2:]):
+                ev = Event(kind, 0, own, ())
+                listening = any(kind in state.defs[c].triggers for c in _cards_in_play(state)) or (
+                    own >= 0 and kind in state.defs[own].triggers)
+                if listening:
+                    assert RULES.may_trigger(state, ev), (kind, own)
