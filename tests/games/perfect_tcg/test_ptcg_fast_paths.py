@@ -1,7 +1,8 @@
 """Perfect TCG's hot-path shortcuts equal the general computations they replace, at every decision of seeded
 random-bot games: the compiled ``modify`` statics (PTCG-ULT-04 static effects adding power and damage in battles,
 PTCG-WAR-04), the passive-win scan (the King of Gandor, PTCG-TERM-06), and the test that lets an event skip the
-trigger scan (PTCG-ULT-10)."""
+trigger scan (PTCG-ULT-10), the printed conditions read once into checking functions, and the activated effects
+offered with their limits and costs read once (PTCG-ULT-13, PTCG-ENERGY-01)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from ptcg_helpers import RULES, card, position
 
 from tcgkit.bots import RandomBot, View
 from tcgkit.core import effects
+from tcgkit.core.actions import Action
 from tcgkit.core.rng import derive_seed
 from tcgkit.core.state import Event
-from tcgkit.games.perfect_tcg.model import FIELD, FIELD_SET
+from tcgkit.games.perfect_tcg.actions import card_test, check_of
+from tcgkit.games.perfect_tcg.model import FIELD, FIELD_SET, cost_checks, in_stasis
 from tcgkit.games.perfect_tcg.statics import compiled_modifier
 
 
@@ -116,3 +119,83 @@ def test_events_skip_the_trigger_scan_only_when_nothing_listens_PTCG_ULT_10() ->
                     own >= 0 and kind in state.defs[own].triggers)
                 if listening:
                     assert RULES.may_trigger(state, ev), (kind, own)
+
+
+def _printed_conditions() -> list:
+    """Every condition the cards print (on any effect), and the ``exists`` parts of ``all``/``any``/``not``."""
+    out = []
+
+    def walk(cond) -> None:
+        out.append(cond)
+        if isinstance(cond, dict) and len(cond) == 1:
+            (key, arg), = cond.items()
+            if key in ("all", "any"):
+                for c in arg:
+                    walk(c)
+            elif key == "not":
+                walk(arg)
+
+    for d in RULES.pool().cards.values():
+        for eff in d.effects:
+            if eff.condition is not None:
+                walk(eff.condition)
+    return out
+
+
+def test_compiled_conditions_equal_the_core_check() -> None:
+    """Every printed condition, read once into a checking function (``exists`` over zones and groups with
+    type/status/tapped/other/name filters answered in place), answers as ``effects.check`` at every decision, for
+    every card in play as its source."""
+    conds = _printed_conditions()
+    assert any(card_test(c["exists"].get("filter")) for c in conds
+               if isinstance(c, dict) and isinstance(c.get("exists"), dict))  # the filters are read, not passed on
+    for state in _seeded_states(games=6, clone_every=30):
+        for c in _cards_in_play(state)[:6]:
+            ctx = {"source": c, "controller": state.owner[c], "battling": []}
+            for cond in conds:
+                assert check_of(cond)(state, ctx) == effects.check(state, ctx, cond), cond
+
+
+def _slow_activations(state, p: int) -> list:
+    """The activated effects ``p`` may use now, by the general tests (PTCG-ENERGY-01, PTCG-ULT-13/14,
+    PTCG-TERM-20/23): where the effect works, once per turn, a Refreshed unit to rest, the cost paid in full, the
+    condition, a lock."""
+    out = []
+    for z in FIELD:
+        for c in state.zones[p][z]:
+            d = state.defs[c]
+            if not RULES.effects_on(state, c) or in_stasis(state, c):
+                continue
+            for i in d.fields["activated"]:
+                eff = d.effects[i]
+                if eff.params.get("your_turn_only") and state.active != p:
+                    continue
+                if eff.zone is not None and z not in RULES.zone_group(eff.zone):
+                    continue
+                if eff.limit and not RULES.limit_ok(state, c, i, eff.limit, p):
+                    continue
+                ctx = {"source": c, "controller": p}
+                if eff.cost and not effects.can_pay(state, ctx, eff.cost):
+                    continue
+                if eff.condition is not None and not effects.check(state, ctx, eff.condition):
+                    continue
+                if RULES.locked(state, p, "activate"):
+                    return []
+                out.append(Action("activate", (c, str(i))))
+    return out
+
+
+def test_activation_options_equal_the_general_tests_PTCG_ULT_13() -> None:
+    """PTCG-ULT-13/14, PTCG-ENERGY-01: at every decision, each player's activated effects offered (limits, costs
+    and conditions read once per printed effect) are those the general tests allow, in the same order."""
+    assert all(cost_checks(d.effects[i].cost) is not None
+               for d in RULES.pool().cards.values() for i in d.fields["activated"])  # every printed cost is read
+    offered = 0
+    for state in _seeded_states(clone_every=30):
+        if state.result is not None:
+            continue
+        for p in (0, 1):
+            fast = RULES.activation_options(state, p)
+            assert fast == _slow_activations(state, p)
+            offered += len(fast)
+    assert offered > 20

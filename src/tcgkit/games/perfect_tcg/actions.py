@@ -7,6 +7,7 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tcgkit.core import effects
@@ -37,6 +38,7 @@ from tcgkit.games.perfect_tcg.model import (
     WINGS,
     WL,
     WR,
+    ZONE_GROUPS,
     energy,
     in_stasis,
     is_refreshed,
@@ -44,6 +46,7 @@ from tcgkit.games.perfect_tcg.model import (
     leader_level,
     status,
 )
+from tcgkit.games.perfect_tcg.plays import COUNT, USED
 
 PASS, END, DONE, DRAW = Action("pass"), Action("end"), Action("done"), Action("draw")
 _new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
@@ -68,38 +71,104 @@ def condition_check(cond: Any) -> Check:
     return effects.compile_check(cond, _exists_check)
 
 
+def check_of(cond: Any) -> Check:
+    """The checking function of a printed condition (:func:`condition_check`), made once per condition.
+
+    >>> check_of({"exists": "you.hand"}) is check_of({"exists": "you.hand"})
+    False
+    """
+    entry = _CHECKS.get(id(cond))
+    if entry is None or entry[0] is not cond:
+        entry = _CHECKS[id(cond)] = (cond, condition_check(cond))
+    return entry[1]
+
+
 def _exists_check(cond: dict) -> Check | None:
-    """``{exists: you.<zone>}`` (or ``opponent.``) of a field zone, plain or with a name filter; None otherwise."""
+    """``{exists: you.<zone>}`` (or ``opponent.``) of a zone or a group of zones (``units``, ``slots``...), plain or
+    with a filter of the keys :func:`card_test` reads; None otherwise (``effects.check`` answers it)."""
     spec = cond.get("exists")
     plain = type(spec) is str
     where = spec if plain else spec.get("zone") if type(spec) is dict else None
     if type(where) is not str:
         return None
     who, _, zone = where.partition(".")
-    if who not in ("you", "opponent") or zone not in FIELD_ZONES_ALL:
+    zones = ZONE_GROUPS.get(zone, (zone,))
+    if who not in ("you", "opponent") or not all(z in FIELD_ZONES_ALL for z in zones):
         return None
     flip = who != "you"
-    name = None
-    if not plain and len(spec) == 2:  # {zone: ..., filter: {name: ...}}, as effects.matches reads a name
-        flt = spec.get("filter")
-        if type(flt) is dict and len(flt) == 1 and "name" in flt:
-            name = str(flt["name"]).lower()
+    test = None
+    if not plain:
+        if len(spec) != 2 or "filter" not in spec:
+            return None
+        test = card_test(spec["filter"])
+        if test is None:
+            return None
 
     def exists(state: GameState, ctx: dict) -> bool:
-        cards = state.zones[1 - ctx["controller"] if flip else ctx["controller"]][zone]
-        if not cards:
-            return False
-        if plain:
-            return True
-        if name is not None:
-            defs = state.defs
-            for c in cards:  # noqa: SIM110 (a loop: no generator on the hot path)
-                if defs[c].name.lower() == name:
+        pz = state.zones[1 - ctx["controller"] if flip else ctx["controller"]]
+        for z in zones:
+            cards = pz[z]
+            if cards:
+                if test is None:
                     return True
-            return False
-        return effects.check(state, ctx, cond)
+                for c in cards:  # noqa: SIM110 (a loop: no generator on the hot path)
+                    if test(state, ctx, c):
+                        return True
+        return False
 
     return exists
+
+
+#: a compiled card filter: (state, ctx, card) -> whether the card passes it
+CardTest = Callable[[GameState, dict, int], bool]
+
+
+def card_test(flt: Any) -> CardTest | None:
+    """A function answering as ``effects.matches`` does for a filter of the keys ``type`` (one type), ``name``,
+    ``status``, ``not_status``, ``tapped`` and ``other`` (each tested in turn; none has a side effect); None for any
+    other filter.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
+    >>> card_test({"type": "unit", "other": True})(state, {"source": 0}, 0)
+    False
+    """
+    if type(flt) is not dict or not flt:
+        return None
+    tests = []
+    for key, want in flt.items():
+        if key == "type" and type(want) is str:
+            tests.append(lambda state, ctx, c, t=want: state.defs[c].type == t)
+        elif key == "name":
+            lowered = str(want).lower()
+            tests.append(lambda state, ctx, c, n=lowered: state.defs[c].name.lower() == n)
+        elif key in ("status", "not_status") and type(want) is str:
+            has = key == "status"
+
+            def by_status(state: GameState, ctx: dict, c: int, s: str = want, has: bool = has) -> bool:
+                st = state.cs.get(c)
+                return (st is not None and st.status.get(s, 0) > 0) == has
+            tests.append(by_status)
+        elif key == "tapped":
+            def by_tapped(state: GameState, ctx: dict, c: int, want: bool = bool(want)) -> bool:
+                st = state.cs.get(c)
+                return bool(st is not None and st.tapped) == want
+            tests.append(by_tapped)
+        elif key == "other":
+            if want:
+                tests.append(lambda state, ctx, c: c != ctx.get("source"))
+        else:
+            return None
+    if len(tests) == 1:
+        return tests[0]
+    parts = tuple(tests)
+
+    def every(state: GameState, ctx: dict, c: int) -> bool:
+        for t in parts:  # noqa: SIM110 (a loop: no generator on the hot path)
+            if not t(state, ctx, c):
+                return False
+        return True
+    return every
 
 
 class StageActions:
@@ -253,6 +322,7 @@ class StageActions:
         locked = None
         defs = state.defs
         cs = state.cs
+        turn = state.turn  # the "once per turn" cycle of p: turn, or turn - 1 in the opponent's turn (PTCG-ULT-13)
         for z in FIELD:
             for c in zones[z]:
                 d = defs[c]
@@ -264,20 +334,27 @@ class StageActions:
                 # effects_on (PTCG-TERM-23, PTCG-ROLE-08) and not in_stasis (PTCG-TERM-20), from one read
                 if st is None or not (st.status.get("mind_wiped") or st.status.get("stasis", 0) > 0 or (
                         (st.tapped or st.status.get("stasis")) and z in SUPPORTS and d.type == UNIT)):
-                    for i, eff, where, own_turn_only, rest_self in acts:
+                    for i, eff, where, own_turn_only, rest_self, limit, pays in acts:
                         if own_turn_only and not own:
                             continue
                         if where is not None and z not in where:
                             continue
-                        if eff.limit and not self.limit_ok(state, c, i, eff.limit, p):
+                        if limit is not None and st is not None and USED[i] in st.status:  # limit_ok, inline
+                            status = st.status
+                            if (not limit[0] or status[USED[i]] == (turn if own else turn - 1)) and status.get(
+                                    COUNT[i], 0) >= limit[1]:
+                                continue
+                        if rest_self and st is not None and (st.tapped or st.status.get("stasis")):
+                            continue  # not Refreshed
+                        ctx = None
+                        if pays is None:
+                            ctx = {"source": c, "controller": p}
+                            if not effects.can_pay(state, ctx, eff.cost):
+                                continue
+                        elif pays and not self._can_pay_fast(state, c, p, pays, st):
                             continue
-                        if rest_self and not is_refreshed(state, c):
-                            continue
-                        cost = eff.cost
-                        ctx = {"source": c, "controller": p}
-                        if cost and not effects.can_pay(state, ctx, cost):
-                            continue
-                        if eff.condition is not None and not self.holds(state, ctx, eff.condition):
+                        cond = eff.condition
+                        if cond is not None and not check_of(cond)(state, ctx or {"source": c, "controller": p}):
                             continue
                         if locked is None:
                             locked = self.locked(state, p, "activate")
@@ -288,16 +365,29 @@ class StageActions:
                     return out
         return out
 
+    @staticmethod
+    def _can_pay_fast(state: GameState, c: int, p: int, pays: tuple[tuple, ...], st: Any) -> bool:
+        """Whether a cost read by :func:`~tcgkit.games.perfect_tcg.model.cost_checks` can be paid in full now, as
+        ``effects.can_pay`` answers (PTCG-CARD-08, PTCG-ENERGY-01); ``st`` is the card's record (or None)."""
+        for check in pays:
+            kind = check[0]
+            if kind == "pay":
+                if len(state.zones[p][ENERGY]) < check[1]:
+                    return False
+            elif kind == "rest":
+                if st is not None and (st.tapped or st.status.get("stasis")):
+                    return False
+            elif (st.counters.get(check[1], 0) if st is not None else 0) < check[2]:
+                return False
+        return True
+
     @classmethod
     def holds(cls, state: GameState, ctx: dict, cond: Any) -> bool:
         """``effects.check``, with fast paths for the commonest conditions: ``{exists: "you.zone"}``, an ``exists``
         on an empty zone (whatever its filter), and ``{all: [...]}`` of such parts, checked in order (so the King of
         Gandor's four-part condition fails at its first empty zone without running a selector). Each condition is
-        read once into a checking function (:func:`condition_check`)."""
-        entry = _CHECKS.get(id(cond))
-        if entry is None or entry[0] is not cond:
-            entry = _CHECKS[id(cond)] = (cond, condition_check(cond))
-        return entry[1](state, ctx)
+        read once into a checking function (:func:`check_of`)."""
+        return check_of(cond)(state, ctx)
 
     def attackers(self, state: GameState, p: int) -> list[int]:
         """Refreshed Leader and Wing units (Support units only when a card allows it): PTCG-WAR-02/03, PTCG-ROLE-07,

@@ -11,12 +11,15 @@ from typing import Any
 
 from tcgkit.core import effects
 from tcgkit.core.state import GameState
+from tcgkit.games.perfect_tcg.actions import check_of
 from tcgkit.games.perfect_tcg.model import (
     FIELD,
     FIELD_SET,
     LOCK_KEYS,
     NKEYS,
     NSTAT,
+    SUPPORTS,
+    UNIT,
     ZONE_GROUPS,
     status,
 )
@@ -116,7 +119,7 @@ def _amount(spec: Any) -> Amount | None:
     return None
 
 
-def _battling(state: GameState) -> list[int]:
+def battling_cards(state: GameState) -> list[int]:
     """The ``battling`` cards a static's context names: the attacker and the attacked unit, during a battle."""
     att = state.vars.get("b_att", -1)
     return [att, state.vars.get("b_tgt", -1)] if att >= 0 else []
@@ -135,6 +138,7 @@ class Statics:
         if not left:
             return
         defs = state.defs
+        cs = state.cs
         for p in (0, 1):
             if not v.get(NSTAT[p]):
                 continue
@@ -145,19 +149,22 @@ class Statics:
                     if effs is None:
                         continue
                     left -= 1  # a card indexed under ``part`` has ``key``: stopping at 0 leaves none out
-                    if self.effects_on(state, c):
+                    st = cs.get(c)
+                    # effects_on: not Mind Wiped (PTCG-TERM-23), a Support unit only while Refreshed (PTCG-ROLE-08)
+                    if st is None or not (st.status.get("mind_wiped") or (
+                            (st.tapped or st.status.get("stasis")) and z in SUPPORTS and defs[c].type == UNIT)):
                         for _, eff, where in effs:
                             if where is not None and z not in where:
                                 continue
-                            if eff.condition is not None and not self.holds(
-                                    state, self.static_ctx(state, c, p), eff.condition):
+                            cond = eff.condition
+                            if cond is not None and not check_of(cond)(state, self.static_ctx(state, c, p)):
                                 continue
                             yield c, p, eff
                     if not left:
                         return
 
     def static_ctx(self, state: GameState, card: int, p: int) -> dict[str, Any]:
-        return {"source": card, "controller": p, "battling": _battling(state)}
+        return {"source": card, "controller": p, "battling": battling_cards(state)}
 
     def static_allows(self, state: GameState, p: int, what: str) -> bool:
         if not state.vars.get("n_allow"):
@@ -205,7 +212,7 @@ class Statics:
         if (name == "power" or name == "damage") and state.vars.get("n_modify") and state.loc[card][1] in FIELD_SET:
             for src, p, m, bonus in self.active_modifiers(state, name):
                 if bonus is not None:
-                    v += bonus(state, src, p, card, _battling(state))
+                    v += bonus(state, src, p, card, battling_cards(state))
                 else:
                     ctx = self.static_ctx(state, src, p)
                     if card in effects.select(state, ctx, m["target"]):
@@ -239,7 +246,7 @@ class Statics:
                     out[c] = out.get(c, 0) + by
                 continue
             if battling is None:
-                battling = _battling(state)
+                battling = battling_cards(state)
             for c in cards:
                 b = bonus(state, src, p, c, battling)
                 if b:

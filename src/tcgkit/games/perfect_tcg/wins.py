@@ -7,16 +7,20 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 from __future__ import annotations
 
 from tcgkit.core.state import GameState
+from tcgkit.games.perfect_tcg.actions import check_of
 from tcgkit.games.perfect_tcg.model import (
     DECK,
     ENERGY,
     FIELD,
     NKEYS,
     NSTAT,
+    SUPPORTS,
+    UNIT,
     energy,
     next_seq,
     status,
 )
+from tcgkit.games.perfect_tcg.statics import battling_cards
 
 ENERGY_VICTORY = 24
 #: the Energy Victory needs this many cards left in the deck (PTCG-WIN-02)
@@ -51,6 +55,7 @@ class Wins:
         if not left:
             return out
         defs = state.defs
+        cs = state.cs
         for p in (0, 1):
             if not v.get(NSTAT[p]):
                 continue
@@ -61,13 +66,17 @@ class Wins:
                     if effs is None:
                         continue
                     left -= 1
+                    st = cs.get(c)
                     for _, eff, where in effs:
                         if where is not None and z not in where:
                             continue
-                        if not self.effects_on(state, c):
+                        # effects_on (PTCG-TERM-23, PTCG-ROLE-08), as active_statics reads it
+                        if st is not None and (st.status.get("mind_wiped") or (
+                                (st.tapped or st.status.get("stasis")) and z in SUPPORTS and defs[c].type == UNIT)):
                             break
-                        if eff.condition is not None and not self.holds(
-                                state, self.static_ctx(state, c, p), eff.condition):
+                        cond = eff.condition
+                        if cond is not None and not check_of(cond)(state, {
+                                "source": c, "controller": p, "battling": battling_cards(state)}):
                             continue
                         out.append((p, status(state, c, "since"), eff.text or f"{defs[c].name}'s effect"))
                     if not left:
@@ -78,8 +87,11 @@ class Wins:
         """Priority 1 card effects, 2 running out of cards, 3 Energy Victory (PTCG-WIN-03..06); True when the game
         has ended. Called only when the stack is empty (PTCG-ULT-09)."""
         v = state.vars
-        if (v.get("win_claims") or v.get("n_win")) and self._card_wins(state):
-            return True
+        claims = v.get("win_claims")
+        if claims or v.get("n_win"):
+            passive = self.passive_wins(state)
+            if (claims or passive) and self._card_wins(state, passive):
+                return True
         zones = state.zones
         d0, d1 = len(zones[0][DECK]), len(zones[1][DECK])
         opts = state.options
@@ -92,8 +104,8 @@ class Wins:
                 return False
         return self._deck_and_energy_wins(state)
 
-    def _card_wins(self, state: GameState) -> bool:
-        card_wins = list(state.vars.get("win_claims", ())) + self.passive_wins(state)
+    def _card_wins(self, state: GameState, passive: list[tuple[int, int, str]]) -> bool:
+        card_wins = list(state.vars.get("win_claims", ())) + passive
         if not card_wins:
             return False
         a = state.active
