@@ -15,7 +15,7 @@ from tcgkit.core.rng import derive_seed
 from tcgkit.core.state import Event
 from tcgkit.games.perfect_tcg.actions import card_test, check_of
 from tcgkit.games.perfect_tcg.model import FIELD, FIELD_SET, cost_checks, in_stasis
-from tcgkit.games.perfect_tcg.statics import compiled_modifier
+from tcgkit.games.perfect_tcg.statics import compiled_modifier, modifiers_of
 
 
 def _seeded_states(games: int = 9, clone_every: int = 0):
@@ -67,6 +67,10 @@ def test_every_printed_modifier_is_compiled() -> None:
             mods = eff.params.get("modify") if eff.kind == "static" else None
             for m in (mods if isinstance(mods, tuple) else (mods,)) if mods is not None else ():
                 assert compiled_modifier(m) is not None, (d.name, m)
+            if mods is not None:  # each modifier indexed under the number it changes, in printed order
+                by_stat = modifiers_of(eff, "power") + modifiers_of(eff, "damage")
+                assert sorted(id(m) for m, _ in by_stat) == sorted(id(m) for m in (
+                    mods if isinstance(mods, tuple) else (mods,)))
 
 
 def test_compiled_modifiers_equal_the_selectors_PTCG_ULT_04() -> None:

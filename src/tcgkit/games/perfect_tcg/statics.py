@@ -6,7 +6,7 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tcgkit.core import effects
@@ -24,49 +24,50 @@ from tcgkit.games.perfect_tcg.model import (
     status,
 )
 
-#: a compiled target test: (state, source, controller, card, battling) -> whether the modifier reaches ``card``
-Reach = Callable[[GameState, int, int, int, list], bool]
-#: a compiled amount: (state, source) -> the number (pure: no die roll, no event)
-Amount = Callable[[GameState, int], int]
-#: a compiled modifier: (state, source, controller, card, battling) -> what it adds to the card (0: none)
-Bonus = Callable[[GameState, int, int, int, list], int]
-#: id(modifier) -> (the modifier, kept so that its id stays its own; its compiled form or None)
-_MODS: dict[int, tuple[Any, Bonus | None]] = {}
+#: compiled targets: (state, source, controller, battling) -> the cards a modifier reaches (read only; no repeats)
+Targets = Callable[[GameState, int, int, list], Sequence[int]]
+#: a compiled amount: a number, or (state, source) -> the number (pure: no die roll, no event)
+Amount = int | Callable[[GameState, int], int]
+#: a compiled modifier: (its targets, its amount)
+Compiled = tuple[Targets, Amount]
+#: id(effect) -> (the effect, kept so that its id stays its own; stat -> ((modifier, compiled or None), ...))
+_MODS: dict[int, tuple[Any, dict[str, tuple[tuple[Any, Compiled | None], ...]]]] = {}
 #: the index key of the ``modify`` statics changing each number
 MODIFY_KEY = {"power": "modify:power", "damage": "modify:damage"}
 
 
-def compiled_modifier(m: Any) -> Bonus | None:
-    """A ``modify`` static's modifier read once into a function of (state, source, controller, card, battling)
-    answering what it adds to ``card`` (0 when it does not reach it): None when its target or its amount is not one
-    of the shapes read here (then ``effects.select`` and ``effects.amount`` decide, as for any effect).
+def modifiers_of(eff: Any, name: str) -> tuple[tuple[Any, Compiled | None], ...]:
+    """A ``modify`` static's modifiers changing ``name`` (``power`` or ``damage``), in printed order, each with its
+    compiled form (:func:`compiled_modifier`), read once per effect."""
+    entry = _MODS.get(id(eff))
+    if entry is None or entry[0] is not eff:
+        mods = eff.params["modify"]
+        mods = mods if isinstance(mods, tuple) else (mods,)
+        entry = _MODS[id(eff)] = (eff, {stat: tuple((m, compiled_modifier(m)) for m in mods
+                                                    if m.get("stat", "power") == stat) for stat in MODIFY_KEY})
+    return entry[1][name]
+
+
+def compiled_modifier(m: Any) -> Compiled | None:
+    """A ``modify`` static's modifier read into (targets, amount): a function of (state, source, controller,
+    battling) giving the cards it reaches, and its amount (a number, or a function of (state, source)); None when
+    its target or its amount is not one of the shapes read here (``effects.select`` and ``effects.amount`` decide).
 
     The shapes the cards print: ``self``, ``you.leader`` (any ``you``/``opponent`` zone or group in play),
     ``{of: battling}`` and ``{zone: ...}``, each with no filter, ``{owner: you}`` or ``{type: ...}``; amounts that are
     numbers or ``{mul: [{counter: name, of: self}, number]}`` (pure: worked out or not, nothing else changes).
 
-    >>> bonus = compiled_modifier({"target": "self", "stat": "power", "by": 1000})
-    >>> bonus(None, 7, 0, 7, []), bonus(None, 7, 0, 8, [])
-    (1000, 0)
+    >>> targets, by = compiled_modifier({"target": "self", "stat": "power", "by": 1000})
+    >>> list(targets(None, 7, 0, [])), by
+    ([7], 1000)
     """
-    entry = _MODS.get(id(m))
-    if entry is None or entry[0] is not m:
-        entry = _MODS[id(m)] = (m, _bonus(_reach(m["target"]), _amount(m["by"])))
-    return entry[1]
+    targets, amount = _targets(m["target"]), _amount(m["by"])
+    return None if targets is None or amount is None else (targets, amount)
 
 
-def _bonus(reach: Reach | None, amount: Amount | None) -> Bonus | None:
-    if reach is None or amount is None:
-        return None
-
-    def bonus(state: GameState, src: int, p: int, c: int, battling: list) -> int:
-        return amount(state, src) if reach(state, src, p, c, battling) else 0
-    return bonus
-
-
-def _reach(spec: Any) -> Reach | None:
+def _targets(spec: Any) -> Targets | None:
     if spec is None or spec == "self":
-        return lambda state, src, p, c, battling: c == src
+        return lambda state, src, p, battling: (src,)
     flt = None
     if isinstance(spec, Mapping):
         if "top" in spec or len(spec) > 2 or (len(spec) == 2 and "filter" not in spec):
@@ -75,37 +76,42 @@ def _reach(spec: Any) -> Reach | None:
         flt = spec.get("filter") or None
     else:
         base = spec
-    if base == "battling":
-        def where(state: GameState, src: int, p: int, c: int, battling: list) -> bool:
-            return c in battling
-    elif type(base) is str and base.count(".") == 1 and base.split(".")[0] in ("you", "opponent"):
-        who, zone = base.split(".")
-        zones = ZONE_GROUPS.get(zone, (zone,))
-        flip = who == "opponent"
-        if not all(z in FIELD_SET for z in zones):
-            return None
+    if flt is None:
+        keep = None
+    elif flt == {"owner": "you"}:
+        def keep(state: GameState, p: int, c: int) -> bool:
+            return state.owner[c] == p
+    elif len(flt) == 1 and "type" in flt and type(flt["type"]) is str:
+        t = flt["type"]
 
-        def where(state: GameState, src: int, p: int, c: int, battling: list) -> bool:
-            pz = state.zones[1 - p if flip else p]
-            for z in zones:  # noqa: SIM110 (a loop: no generator on the hot path)
-                if c in pz[z]:
-                    return True
-            return False
+        def keep(state: GameState, p: int, c: int) -> bool:
+            return state.defs[c].type == t
     else:
         return None
-    if flt is None:
-        return where
-    if flt == {"owner": "you"}:
-        return lambda state, src, p, c, battling: where(state, src, p, c, battling) and state.owner[c] == p
-    if len(flt) == 1 and "type" in flt and type(flt["type"]) is str:
-        t = flt["type"]
-        return lambda state, src, p, c, battling: where(state, src, p, c, battling) and state.defs[c].type == t
-    return None
+    if base == "battling":
+        if keep is None:
+            return lambda state, src, p, battling: battling
+        return lambda state, src, p, battling: [c for c in battling if keep(state, p, c)]
+    if not (type(base) is str and base.count(".") == 1 and base.split(".")[0] in ("you", "opponent")):
+        return None
+    who, zone = base.split(".")
+    zones = ZONE_GROUPS.get(zone, (zone,))
+    flip = who == "opponent"
+    if not all(z in FIELD_SET for z in zones):
+        return None
+    if len(zones) == 1 and keep is None:
+        z0 = zones[0]
+        return lambda state, src, p, battling: state.zones[1 - p if flip else p][z0]
+
+    def in_zones(state: GameState, src: int, p: int, battling: list) -> list[int]:
+        pz = state.zones[1 - p if flip else p]
+        return [c for z in zones for c in pz[z] if keep is None or keep(state, p, c)]
+    return in_zones
 
 
 def _amount(spec: Any) -> Amount | None:
     if type(spec) is int:
-        return lambda state, src: spec
+        return spec
     if isinstance(spec, Mapping) and len(spec) == 1 and "mul" in spec:
         a, b = spec["mul"]
         if (isinstance(a, Mapping) and set(a) == {"counter", "of"} and a["of"] == "self" and type(b) is int
@@ -210,23 +216,16 @@ class Statics:
                 if s == name:
                     v += delta
         if (name == "power" or name == "damage") and state.vars.get("n_modify") and state.loc[card][1] in FIELD_SET:
-            for src, p, m, bonus in self.active_modifiers(state, name):
-                if bonus is not None:
-                    v += bonus(state, src, p, card, battling_cards(state))
-                else:
-                    ctx = self.static_ctx(state, src, p)
-                    if card in effects.select(state, ctx, m["target"]):
-                        v += effects.amount(state, ctx, m["by"])
+            for src, p, eff in self.active_statics(state, "modify", MODIFY_KEY[name]):
+                for m, compiled in modifiers_of(eff, name):
+                    if compiled is None:
+                        ctx = self.static_ctx(state, src, p)
+                        if card in effects.select(state, ctx, m["target"]):
+                            v += effects.amount(state, ctx, m["by"])
+                    elif card in compiled[0](state, src, p, battling_cards(state)):
+                        by = compiled[1]
+                        v += by if type(by) is int else by(state, src)
         return v if v > 0 else 0
-
-    def active_modifiers(self, state: GameState, name: str):
-        """(source, controller, modifier, its compiled form or None) for every ``modify`` static changing ``name``
-        (``power`` or ``damage``) that works now, in the order :meth:`active_statics` finds them."""
-        for src, p, eff in self.active_statics(state, "modify", MODIFY_KEY[name]):
-            mods = eff.params["modify"]
-            for m in mods if isinstance(mods, tuple) else (mods,):
-                if m.get("stat", "power") == name:
-                    yield src, p, m, compiled_modifier(m)
 
     def static_bonuses(self, state: GameState, name: str, cards: tuple[int, ...]) -> dict[int, int]:
         """card -> what the static effects in play add to its ``name`` (``power`` or ``damage``), for ``cards``
@@ -235,22 +234,25 @@ class Statics:
         out: dict[int, int] = {}
         if not state.vars.get("n_modify"):
             return out
-        battling = None
-        for src, p, m, bonus in self.active_modifiers(state, name):
-            if bonus is None:  # every card it reaches, its amount worked out once if it reaches any
-                ctx = self.static_ctx(state, src, p)
+        battling = battling_cards(state)
+        for src, p, eff in self.active_statics(state, "modify", MODIFY_KEY[name]):
+            for m, compiled in modifiers_of(eff, name):
+                if compiled is None:  # every card it reaches, its amount worked out once if it reaches any
+                    ctx = self.static_ctx(state, src, p)
+                    by = None
+                    for c in effects.select(state, ctx, m["target"]):
+                        if by is None:
+                            by = effects.amount(state, ctx, m["by"])
+                        out[c] = out.get(c, 0) + by
+                    continue
                 by = None
-                for c in effects.select(state, ctx, m["target"]):
-                    if by is None:
-                        by = effects.amount(state, ctx, m["by"])
-                    out[c] = out.get(c, 0) + by
-                continue
-            if battling is None:
-                battling = battling_cards(state)
-            for c in cards:
-                b = bonus(state, src, p, c, battling)
-                if b:
-                    out[c] = out.get(c, 0) + b
+                for c in compiled[0](state, src, p, battling):
+                    if c in cards:
+                        if by is None:
+                            by = compiled[1]
+                            if type(by) is not int:
+                                by = by(state, src)
+                        out[c] = out.get(c, 0) + by
         return out
 
     # ------------------------------------------------------------------ armour (PTCG-TERM-07..09)
