@@ -13,7 +13,7 @@ from tcgkit.core import effects
 from tcgkit.core.actions import Action
 from tcgkit.core.rng import derive_seed
 from tcgkit.core.state import Event
-from tcgkit.games.perfect_tcg.actions import card_test, check_of
+from tcgkit.games.perfect_tcg.actions import card_test, check_of, needed_zones
 from tcgkit.games.perfect_tcg.model import FIELD, FIELD_SET, cost_checks, in_stasis
 from tcgkit.games.perfect_tcg.statics import compiled_modifier, modifiers_of
 
@@ -149,15 +149,20 @@ def _printed_conditions() -> list:
 def test_compiled_conditions_equal_the_core_check() -> None:
     """Every printed condition, read once into a checking function (``exists`` over zones and groups with
     type/status/tapped/other/name filters answered in place), answers as ``effects.check`` at every decision, for
-    every card in play as its source."""
+    every card in play as its source; and it never holds with one of the zones it needs (``needed_zones``, the
+    King of Gandor's pre-test) empty."""
     conds = _printed_conditions()
     assert any(card_test(c["exists"].get("filter")) for c in conds
                if isinstance(c, dict) and isinstance(c.get("exists"), dict))  # the filters are read, not passed on
     for state in _seeded_states(games=6, clone_every=30):
         for c in _cards_in_play(state)[:6]:
             ctx = {"source": c, "controller": state.owner[c], "battling": []}
+            me = ctx["controller"]
             for cond in conds:
-                assert check_of(cond)(state, ctx) == effects.check(state, ctx, cond), cond
+                holds = effects.check(state, ctx, cond)
+                assert check_of(cond)(state, ctx) == holds, cond
+                if holds:  # the zones a condition needs are a necessary condition: never skip one that holds
+                    assert all(state.zones[1 - me if theirs else me][z] for theirs, z in needed_zones(cond)), cond
 
 
 def _slow_activations(state, p: int) -> list:

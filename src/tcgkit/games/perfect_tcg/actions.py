@@ -83,6 +83,41 @@ def check_of(cond: Any) -> Check:
     return entry[1]
 
 
+#: id(condition) -> (the condition; the zones it needs non-empty)
+_NEEDS: dict[int, tuple[Any, tuple[tuple[bool, str], ...]]] = {}
+
+
+def needed_zones(cond: Any) -> tuple[tuple[bool, str], ...]:
+    """Zones a condition cannot hold without, as (of the opponent, zone): each ``exists`` on one ``you.``/``opponent.``
+    zone (whatever its filter) needs that zone non-empty, and ``all`` needs what each part needs. A cheap test
+    before the check (the King of Gandor's four zones, PTCG-TERM-06), read once per condition.
+
+    >>> needed_zones({"all": [{"exists": "you.wing_left"}, {"exists": {"zone": "opponent.lost", "filter": {}}}]})
+    ((False, 'wing_left'), (True, 'lost'))
+    """
+    entry = _NEEDS.get(id(cond))
+    if entry is None or entry[0] is not cond:
+        entry = _NEEDS[id(cond)] = (cond, _needs(cond))
+    return entry[1]
+
+
+def _needs(cond: Any) -> tuple[tuple[bool, str], ...]:
+    if type(cond) is not dict or len(cond) != 1:
+        return ()
+    (key, arg), = cond.items()
+    if key == "all" and type(arg) in (list, tuple):
+        return tuple(n for part in arg for n in _needs(part))
+    if key != "exists":
+        return ()
+    where = arg if type(arg) is str else arg.get("zone") if type(arg) is dict else None
+    if type(where) is not str:
+        return ()
+    who, _, zone = where.partition(".")
+    if who not in ("you", "opponent") or zone not in FIELD_ZONES_ALL:
+        return ()
+    return ((who == "opponent", zone),)
+
+
 def _exists_check(cond: dict) -> Check | None:
     """``{exists: you.<zone>}`` (or ``opponent.``) of a zone or a group of zones (``units``, ``slots``...), plain or
     with a filter of the keys :func:`card_test` reads; None otherwise (``effects.check`` answers it)."""

@@ -7,7 +7,7 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 from __future__ import annotations
 
 from tcgkit.core.state import GameState
-from tcgkit.games.perfect_tcg.actions import check_of
+from tcgkit.games.perfect_tcg.actions import check_of, needed_zones
 from tcgkit.games.perfect_tcg.model import (
     DECK,
     ENERGY,
@@ -20,12 +20,19 @@ from tcgkit.games.perfect_tcg.model import (
     next_seq,
     status,
 )
-from tcgkit.games.perfect_tcg.statics import battling_cards
 
 ENERGY_VICTORY = 24
 #: the Energy Victory needs this many cards left in the deck (PTCG-WIN-02)
 EV_DECK_MIN, EV_DECK_MAX = 5, 10
 NKEYS_WIN = NKEYS["win"]
+
+
+def _zones_filled(mine: dict, theirs: dict, needs: tuple[tuple[bool, str], ...]) -> bool:
+    """Whether every zone of :func:`~tcgkit.games.perfect_tcg.actions.needed_zones` holds a card."""
+    for of_opponent, z in needs:  # noqa: SIM110 (a loop: no generator on the hot path)
+        if not (theirs if of_opponent else mine)[z]:
+            return False
+    return True
 
 
 class Wins:
@@ -75,9 +82,13 @@ class Wins:
                                 (st.tapped or st.status.get("stasis")) and z in SUPPORTS and defs[c].type == UNIT)):
                             break
                         cond = eff.condition
-                        if cond is not None and not check_of(cond)(state, {
-                                "source": c, "controller": p, "battling": battling_cards(state)}):
-                            continue
+                        if cond is not None:
+                            if not _zones_filled(zones, state.zones[1 - p], needed_zones(cond)):
+                                continue
+                            att = v.get("b_att", -1)
+                            if not check_of(cond)(state, {"source": c, "controller": p, "battling": [
+                                    att, v.get("b_tgt", -1)] if att >= 0 else []}):
+                                continue
                         out.append((p, status(state, c, "since"), eff.text or f"{defs[c].name}'s effect"))
                     if not left:
                         return out
