@@ -316,7 +316,8 @@ class StageActions:
         empty Wing or Support zone (PTCG-TURN-06, PTCG-ROLE-04), then the spells ``spell_options`` offers."""
         zones = state.zones[p]
         empty = [z for z in SLOTS if not zones[z]]
-        lvl = leader_level(state, p)
+        lead = zones[LEADER]
+        lvl = state.defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
         spell_lvl = 1 << 30 if state.options.get("spells_ignore_level") else lvl
         en = len(zones[ENERGY])
         plays: list[Action] = []
@@ -342,8 +343,10 @@ class StageActions:
         out = []
         for z in SUPPORTS:
             for c in zones[z]:
-                if state.defs[c].type == UNIT and not in_stasis(state, c):
-                    out.append(_new(Action, ("retreat", (c,))))
+                if state.defs[c].type == UNIT:
+                    st = state.cs.get(c)
+                    if st is None or st.status.get("stasis", 0) <= 0:  # not in_stasis
+                        out.append(_new(Action, ("retreat", (c,))))
         return out
 
     def activation_options(self, state: GameState, p: int) -> list[Action]:

@@ -119,15 +119,31 @@ class Battle:
         v = state.vars
         att, tgt, dfd = v["b_att"], v["b_tgt"], v.get("b_def", -1)
         sups = v.get("b_sup", ())
-        bonus = self.static_bonuses(state, "power", (att, tgt, *sups, dfd) if dfd >= 0 else (att, tgt, *sups))
-        a = self.stat_with(state, att, "power", bonus)
+        loc = state.loc
+        side = [att]
         for s in sups:
-            if state.loc[s][1] in SUPPORTS:
-                a += self.stat_with(state, s, "power", bonus)
-        d = self.stat_with(state, tgt, "power", bonus)
-        if dfd >= 0 and state.loc[dfd][1] in (DEFENCE, WL, WR):
-            d += self.stat_with(state, dfd, "power", bonus)
-        return a, d
+            if loc[s][1] in SUPPORTS:
+                side.append(s)
+        other = [tgt, dfd] if dfd >= 0 and loc[dfd][1] in (DEFENCE, WL, WR) else [tgt]
+        bonus = self.static_bonuses(state, "power", (att, tgt, *sups, dfd) if dfd >= 0 else (att, tgt, *sups))
+        return self._power_of(state, side, bonus), self._power_of(state, other, bonus)
+
+    @staticmethod
+    def _power_of(state: GameState, cards: list[int], bonus: dict[int, int]) -> int:
+        """The sum of the cards' power (:meth:`stat_with`: printed, modifiers, ``bonus``; at least 0 each)."""
+        total = 0
+        defs = state.defs
+        cs = state.cs
+        for c in cards:
+            p = defs[c].stats.get("power", 0) + bonus.get(c, 0)
+            st = cs.get(c)
+            if st is not None and st.mods:
+                for s, delta, _ in st.mods:
+                    if s == "power":
+                        p += delta
+            if p > 0:
+                total += p
+        return total
 
     def resolve_battle(self, state: GameState) -> None:
         """Compare power; the loser Wing is destroyed, the loser Leader's owner takes the winner's damage; a tie

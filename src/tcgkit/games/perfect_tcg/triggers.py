@@ -37,7 +37,10 @@ class Triggers:
 
     # ------------------------------------------------------------------ triggers
     def on_event(self, state: GameState, ev: Event) -> None:
-        if ev.kind == "move":
+        """Keep the counts of effects in play and each player's Energy count at every move; fire the triggered effects
+        of an event some card may answer (:meth:`may_trigger`)."""
+        kind = ev.kind
+        if kind == "move":
             data = ev.data
             was, now = data[1] in FIELD_SET, data[3] in FIELD_SET
             if was != now:  # into or out of play: keep the counts of effects in play
@@ -65,8 +68,12 @@ class Triggers:
                 state.res[data[2]]["energy"] = len(state.zones[data[2]][ENERGY])
             if (data[1] == DECK or data[3] == ENERGY) and state.options.get("lock_in_wins"):
                 self._lock_in(state, data[0] if data[1] == DECK else data[2])
-        if ev.kind in self.trigger_kinds and self.may_trigger(state, ev):
-            self.fire_triggers(state, ev)
+        if kind in self.trigger_kinds:
+            v = state.vars
+            own = ev.card
+            if v.get(NTRIG[0]) or v.get(NTRIG[1]) or (  # may_trigger, inline
+                    0 <= own < len(state.defs) and kind in state.defs[own].triggers):
+                self.fire_triggers(state, ev)
 
     @staticmethod
     def may_trigger(state: GameState, ev: Event) -> bool:
