@@ -51,6 +51,28 @@ from tcgkit.games.perfect_tcg.plays import COUNT, USED
 PASS, END, DONE, DRAW = Action("pass"), Action("end"), Action("done"), Action("draw")
 _new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
 IDX = tuple(str(i) for i in range(32))
+
+
+class ActionTable(dict):
+    """Actions built once and reused: ``table[args]`` is ``Action(kind, args)`` for a one-card ``args`` given as the
+    card id, or for ``(card, zone)``/``(attacker, target)`` given as the tuple (an Action is an immutable value, so
+    one object serves every state and game).
+
+    >>> ActionTable("retreat")[7]
+    Action(kind='retreat', args=(7,))
+    """
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, key: int | tuple) -> Action:
+        a = self[key] = _new(Action, (self.kind, key if type(key) is tuple else (key,)))
+        return a
+
+
+PLAY, ATTACK, RETREAT, CAST, BOOST_A, LEVEL, DEFEND, ACTIVATE = (
+    ActionTable(k) for k in ("play", "attack", "retreat", "cast", "boost", "level", "defend", "activate"))
 FIELD_ZONES_ALL = frozenset((DECK, HAND, LEADER, HISTORY, WL, WR, SL, SR, BOOST, ENERGY, LOST, ART))
 
 
@@ -253,7 +275,7 @@ class StageActions:
 
     def war_actions(self, state: GameState, p: int, attackers: list[int]) -> list[Action]:
         targets = self.targets(state, 1 - p)
-        acts = [_new(Action, ("attack", (a, t))) for a in attackers for t in targets]
+        acts = [ATTACK[a, t] for a in attackers for t in targets]
         acts += self.activation_options(state, p)
         acts += self.retreat_options(state, p)
         acts.append(END)
@@ -274,7 +296,7 @@ class StageActions:
         for c in state.zones[p][HAND]:
             d = state.defs[c]
             if d.type == BOOST_T and d.stats["cost"] <= en:
-                out.append(_new(Action, ("boost", (c,))))
+                out.append(BOOST_A[c])
         if out and self.locked(state, p, "boost"):
             return []
         return out
@@ -289,7 +311,7 @@ class StageActions:
             if d.type == SPELL:
                 cost = d.stats["cost"]
                 if cost <= en and cost <= lvl:
-                    out.append(_new(Action, ("cast", (c,))))
+                    out.append(CAST[c])
         if out and self.locked(state, p, "spell"):
             return []
         return out
@@ -306,7 +328,7 @@ class StageActions:
             if d.type == UNIT:
                 cl = d.stats["level"]
                 if cl == lvl + 1 or (anyhigher and cl > lvl):
-                    out.append(_new(Action, ("level", (c,))))
+                    out.append(LEVEL[c])
         if out and self.locked(state, p, "level_up"):
             return []
         return out
@@ -328,11 +350,11 @@ class StageActions:
             if d.type == UNIT:
                 if empty and d.stats["level"] <= lvl:
                     for z in empty:
-                        plays.append(_new(Action, ("play", (c, z))))
+                        plays.append(PLAY[c, z])
             elif d.type == SPELL:
                 cost = d.stats["cost"]
                 if cost <= en and cost <= spell_lvl:
-                    spells.append(_new(Action, ("cast", (c,))))
+                    spells.append(CAST[c])
         if spells and not self.locked(state, p, "spell"):
             plays += spells
         return plays
@@ -346,7 +368,7 @@ class StageActions:
                 if state.defs[c].type == UNIT:
                     st = state.cs.get(c)
                     if st is None or st.status.get("stasis", 0) <= 0:  # not in_stasis
-                        out.append(_new(Action, ("retreat", (c,))))
+                        out.append(RETREAT[c])
         return out
 
     def activation_options(self, state: GameState, p: int) -> list[Action]:
@@ -398,7 +420,7 @@ class StageActions:
                             locked = self.locked(state, p, "activate")
                         if locked:
                             return []
-                        out.append(_new(Action, ("activate", (c, IDX[i]))))
+                        out.append(ACTIVATE[c, IDX[i]])
                 if not left:
                     return out
         return out
@@ -506,14 +528,14 @@ class StageActions:
             t = dd.type
             if t == UNIT:
                 if defending and dd.stats["level"] <= limit:
-                    out.append(_new(Action, ("defend", (c,))))
+                    out.append(DEFEND[c])
             elif t == BOOST_T:
                 if dd.stats["cost"] <= en:
-                    boosts.append(_new(Action, ("boost", (c,))))
+                    boosts.append(BOOST_A[c])
             elif t == SPELL:
                 cost = dd.stats["cost"]
                 if cost <= en and cost <= spell_lvl:
-                    spells.append(_new(Action, ("cast", (c,))))
+                    spells.append(CAST[c])
         if defending:
             out += self.guardian_options(state, d, limit)
         if boosts and not self.locked(state, d, "boost"):
@@ -532,7 +554,7 @@ class StageActions:
                 dd = state.defs[c]
                 if (c != tgt and dd.fields["guardian"] and dd.stats["level"] <= glimit and not in_stasis(state, c)
                         and not status(state, c, "mind_wiped")):
-                    out.append(_new(Action, ("defend", (c,))))
+                    out.append(DEFEND[c])
         return out
 
     def stasis_units(self, state: GameState, p: int) -> list[int]:
