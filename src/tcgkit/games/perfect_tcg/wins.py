@@ -27,14 +27,6 @@ EV_DECK_MIN, EV_DECK_MAX = 5, 10
 NKEYS_WIN = NKEYS["win"]
 
 
-def _zones_filled(mine: dict, theirs: dict, needs: tuple[tuple[bool, str], ...]) -> bool:
-    """Whether every zone of :func:`~tcgkit.games.perfect_tcg.actions.needed_zones` holds a card."""
-    for of_opponent, z in needs:  # noqa: SIM110 (a loop: no generator on the hot path)
-        if not (theirs if of_opponent else mine)[z]:
-            return False
-    return True
-
-
 class Wins:
     """The win conditions and their priorities."""
 
@@ -83,7 +75,12 @@ class Wins:
                             break
                         cond = eff.condition
                         if cond is not None:
-                            if not _zones_filled(zones, state.zones[1 - p], needed_zones(cond)):
+                            empty = False  # a zone it needs is empty: it cannot hold
+                            for theirs, zn in needed_zones(cond):
+                                if not (state.zones[1 - p] if theirs else zones)[zn]:
+                                    empty = True
+                                    break
+                            if empty:
                                 continue
                             att = v.get("b_att", -1)
                             if not check_of(cond)(state, {"source": c, "controller": p, "battling": [
