@@ -13,7 +13,7 @@ from tcgkit.core import effects
 from tcgkit.core.actions import Action
 from tcgkit.core.rng import derive_seed
 from tcgkit.core.state import Event
-from tcgkit.games.perfect_tcg.actions import ACTIVATE, RETREAT, ActionTable, card_test, check_of, needed_zones
+from tcgkit.games.perfect_tcg.actions import ACTIVATE, PLAY_TO, RETREAT, card_test, check_of, needed_zones
 from tcgkit.games.perfect_tcg.model import FIELD, FIELD_SET, cost_checks, in_stasis
 from tcgkit.games.perfect_tcg.statics import compiled_modifier, modifiers_of
 
@@ -211,13 +211,14 @@ def test_activation_options_equal_the_general_tests_PTCG_ULT_13() -> None:
 
 
 def test_reused_actions_equal_new_ones() -> None:
-    """The actions the tables keep are the values a new Action would be (kind and args), whatever the key's form,
-    so the legal actions of every state are the same values as before; a table hands out one object per key."""
-    table = ActionTable("play")
-    a = table[5, "wing_left"]
-    assert a == Action("play", (5, "wing_left")) and type(a) is Action and table[5, "wing_left"] is a
-    assert RETREAT[9] == Action("retreat", (9,)) and ACTIVATE[3, "1"] == Action("activate", (3, "1"))
+    """The actions the tables hand out (the core's ActionTable) are the values new Actions would be, in every legal
+    action list of seeded games: attacks by row, plays by slot, activations by (card, index)."""
+    seen = set()
     for state in _seeded_states(games=3):
         if state.result is None and state.pending is None:
             for act in state.legal_actions():
                 assert type(act) is Action and act == Action(act.kind, tuple(act.args))
+                seen.add(act.kind)
+    assert {"attack", "play", "retreat", "cast"} <= seen
+    assert PLAY_TO["wing_left"][5] == Action("play", (5, "wing_left")) and ACTIVATE[3, "1"] == Action(
+        "activate", (3, "1")) and RETREAT[9] is RETREAT[9]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tcgkit.core import effects
-from tcgkit.core.actions import Action
+from tcgkit.core.actions import Action, ActionTable
 from tcgkit.core.effects import Check
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
@@ -53,26 +53,11 @@ _new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the 
 IDX = tuple(str(i) for i in range(32))
 
 
-class ActionTable(dict):
-    """Actions built once and reused: ``table[args]`` is ``Action(kind, args)`` for a one-card ``args`` given as the
-    card id, or for ``(card, zone)``/``(attacker, target)`` given as the tuple (an Action is an immutable value, so
-    one object serves every state and game).
-
-    >>> ActionTable("retreat")[7]
-    Action(kind='retreat', args=(7,))
-    """
-
-    def __init__(self, kind: str) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, key: int | tuple) -> Action:
-        a = self[key] = _new(Action, (self.kind, key if type(key) is tuple else (key,)))
-        return a
-
-
-PLAY, ATTACK, RETREAT, CAST, BOOST_A, LEVEL, DEFEND, ACTIVATE = (
-    ActionTable(k) for k in ("play", "attack", "retreat", "cast", "boost", "level", "defend", "activate"))
+#: the legal actions, each built once (the core's ActionTable): ``RETREAT[card]``, ``PLAY_TO[zone][card]``,
+#: ``ATTACK.row(attacker)[target]``, ``ACTIVATE[card, index]``
+ATTACK, RETREAT, CAST, BOOST_A, LEVEL, DEFEND, ACTIVATE = (
+    ActionTable(k) for k in ("attack", "retreat", "cast", "boost", "level", "defend", "activate"))
+PLAY_TO = {z: ActionTable("play", (z,)) for z in SLOTS}
 FIELD_ZONES_ALL = frozenset((DECK, HAND, LEADER, HISTORY, WL, WR, SL, SR, BOOST, ENERGY, LOST, ART))
 
 
@@ -275,7 +260,7 @@ class StageActions:
 
     def war_actions(self, state: GameState, p: int, attackers: list[int]) -> list[Action]:
         targets = self.targets(state, 1 - p)
-        acts = [ATTACK[a, t] for a in attackers for t in targets]
+        acts = [row[t] for row in map(ATTACK.row, attackers) for t in targets]
         acts += self.activation_options(state, p)
         acts += self.retreat_options(state, p)
         acts.append(END)
@@ -350,7 +335,7 @@ class StageActions:
             if d.type == UNIT:
                 if empty and d.stats["level"] <= lvl:
                     for z in empty:
-                        plays.append(PLAY[c, z])
+                        plays.append(PLAY_TO[z][c])
             elif d.type == SPELL:
                 cost = d.stats["cost"]
                 if cost <= en and cost <= spell_lvl:
