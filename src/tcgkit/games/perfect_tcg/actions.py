@@ -55,8 +55,8 @@ IDX = tuple(str(i) for i in range(32))
 
 #: the legal actions, each built once (the core's ActionTable): ``RETREAT[card]``, ``PLAY_TO[zone][card]``,
 #: ``ATTACK.row(attacker)[target]``, ``ACTIVATE[card, index]``
-ATTACK, RETREAT, CAST, BOOST_A, LEVEL, DEFEND, ACTIVATE = (
-    ActionTable(k) for k in ("attack", "retreat", "cast", "boost", "level", "defend", "activate"))
+ATTACK, RETREAT, CAST, BOOST_A, LEVEL, DEFEND, ACTIVATE, SUPPORT = (
+    ActionTable(k) for k in ("attack", "retreat", "cast", "boost", "level", "defend", "activate", "support"))
 PLAY_TO = {z: ActionTable("play", (z,)) for z in SLOTS}
 FIELD_ZONES_ALL = frozenset((DECK, HAND, LEADER, HISTORY, WL, WR, SL, SR, BOOST, ENERGY, LOST, ART))
 
@@ -221,6 +221,8 @@ class StageActions:
         return self.legal_actions_for(state)
 
     def legal_actions_for(self, state: GameState) -> list[Action]:
+        """The legal actions of the stage (``state.phase``), one family of options after another; a family with
+        nothing to offer (no Support unit to retreat, no card in play with an activated effect) is not called."""
         ph = state.phase
         if ph == "leader":
             return self.leader_options(state, state.current)
@@ -229,42 +231,42 @@ class StageActions:
             return [DRAW, *(Action("end_stasis", (u,)) for u in self.stasis_units(state, p))]
         if ph == "bonus":
             acts = self.boost_options(state, p) if state.res[p].get("boosted") != state.turn else []
-            acts += self.retreat_options(state, p)
-            acts.append(PASS)
-            return acts
+            return self._then_retreat(state, p, acts, PASS)
         if ph == "level":
-            acts = self.level_options(state, p)
-            acts += self.retreat_options(state, p)
-            acts.append(PASS)
-            return acts
+            return self._then_retreat(state, p, self.level_options(state, p), PASS)
         if ph == "main":
             acts = self.hand_options(state, p)
-            acts += self.activation_options(state, p)
-            acts += self.retreat_options(state, p)
-            acts.append(PASS)
-            return acts
+            if state.vars.get(NACT[p]):
+                acts += self.activation_options(state, p)
+            return self._then_retreat(state, p, acts, PASS)
         if ph == "war":
             return self.war_actions(state, p, self.attackers(state, p))
         if ph == "support":
-            acts = [Action("support", (s,)) for s in self.support_candidates(state)]
+            acts = [SUPPORT[s] for s in self.support_candidates(state)]
             acts.append(DONE)
             return acts
         if ph == "defend":
             d = 1 - p
             acts = self.defend_hand_options(state, d)
-            acts += self.activation_options(state, d)
-            acts += self.retreat_options(state, d)
-            acts.append(DONE)
-            return acts
+            if state.vars.get(NACT[d]):
+                acts += self.activation_options(state, d)
+            return self._then_retreat(state, d, acts, DONE)
         return []
+
+    def _then_retreat(self, state: GameState, p: int, acts: list[Action], last: Action) -> list[Action]:
+        """``acts``, then the Retreats (when ``p`` has a card in a Support zone), then ``last`` (pass, end, done)."""
+        zones = state.zones[p]
+        if zones[SL] or zones[SR]:
+            acts += self.retreat_options(state, p)
+        acts.append(last)
+        return acts
 
     def war_actions(self, state: GameState, p: int, attackers: list[int]) -> list[Action]:
         targets = self.targets(state, 1 - p)
         acts = [row[t] for row in map(ATTACK.row, attackers) for t in targets]
-        acts += self.activation_options(state, p)
-        acts += self.retreat_options(state, p)
-        acts.append(END)
-        return acts
+        if state.vars.get(NACT[p]):
+            acts += self.activation_options(state, p)
+        return self._then_retreat(state, p, acts, END)
 
     # ------------------------------------------------------------------ options, one family at a time
     def locked(self, state: GameState, p: int, what: str) -> bool:
