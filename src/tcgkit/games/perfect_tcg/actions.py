@@ -274,7 +274,7 @@ class StageActions:
         until = state.res[p].get(LOCK_KEYS[what])
         if until is not None and until >= state.turn:
             return True
-        return self.static_forbids(state, p, what, None)
+        return bool(state.vars.get("n_cannot")) and self.static_forbids(state, p, what, None)
 
     def boost_options(self, state: GameState, p: int) -> list[Action]:
         """Boosts from hand, paying their cost (PTCG-TURN-04, PTCG-WAR-07)."""
@@ -307,7 +307,8 @@ class StageActions:
         """Units one level above the Leader, once per turn (PTCG-TURN-05, PTCG-ROLE-02, PTCG-TERM-04)."""
         if state.res[p].get("levelled") == state.turn:
             return []
-        lvl = leader_level(state, p)
+        lead = state.zones[p][LEADER]
+        lvl = state.defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
         anyhigher = state.options.get("level_up_any_higher")
         out = []
         for c in state.zones[p][HAND]:
@@ -547,9 +548,11 @@ class StageActions:
     def stasis_units(self, state: GameState, p: int) -> list[int]:
         zones = state.zones[p]
         out = []
+        cs = state.cs
         for z in UNIT_ZONES:
             for c in zones[z]:
-                if in_stasis(state, c):
+                st = cs.get(c)
+                if st is not None and st.status.get("stasis", 0) > 0:  # in_stasis
                     out.append(c)
         return out
 

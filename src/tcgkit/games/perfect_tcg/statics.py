@@ -204,7 +204,7 @@ class Statics:
         until = state.res[p].get(LOCK_KEYS[what])
         if until is not None and until >= state.turn:
             return True
-        return self.static_forbids(state, p, what, ctx)
+        return bool(state.vars.get("n_cannot")) and self.static_forbids(state, p, what, ctx)
 
     def stat(self, state: GameState, card: int, name: str) -> int:
         """Printed number + modifiers + static effects (Support abilities, Boosts, Artefacts)."""
