@@ -222,3 +222,18 @@ def test_reused_actions_equal_new_ones() -> None:
     assert {"attack", "play", "retreat", "cast"} <= seen
     assert PLAY_TO["wing_left"][5] == Action("play", (5, "wing_left")) and ACTIVATE[3, "1"] == Action(
         "activate", (3, "1")) and RETREAT[9] is RETREAT[9]
+
+
+def test_counts_of_effects_in_play_follow_every_move() -> None:
+    """The counts ``on_event`` keeps at every move (cards in play with a static effect of each kind, with an
+    activated or a triggered effect, per player), which let the scans stop early or not run, equal a recount of both
+    fields at every decision, clones included; and each player's Energy count equals the zone."""
+    for state in _seeded_states(clone_every=20):
+        fresh = state.clone()
+        RULES.recount_statics(fresh)
+        for key, value in fresh.vars.items():
+            if key.startswith("n_"):
+                assert state.vars.get(key, 0) == value, key
+        for p in (0, 1):
+            if "energy" in state.res[p]:
+                assert state.res[p]["energy"] == len(state.zones[p]["energy"])
