@@ -242,7 +242,9 @@ class StageActions:
         if ph == "war":
             return self.war_actions(state, p, self.attackers(state, p))
         if ph == "support":
-            acts = [SUPPORT[s] for s in self.support_candidates(state)]
+            acts = []
+            for s in self.support_candidates(state):
+                acts.append(SUPPORT[s])
             acts.append(DONE)
             return acts
         if ph == "defend":
@@ -503,7 +505,8 @@ class StageActions:
         zones = state.zones[d]
         defs = state.defs
         opts = state.options
-        lvl = leader_level(state, d)
+        lead = zones[LEADER]
+        lvl = defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
         limit = lvl if opts.get("defend_at_or_below") else lvl - 1
         spell_lvl = 1 << 30 if opts.get("spells_ignore_level") else lvl
         en = len(zones[ENERGY])

@@ -91,6 +91,15 @@ def _targets(spec: Any) -> Targets | None:
     if base == "battling":
         if keep is None:
             return lambda state, src, p, battling: battling
+        if flt == {"owner": "you"}:  # "your battling units": the commonest shape, with no call per card
+            def own_battling(state: GameState, src: int, p: int, battling: list) -> list[int]:
+                owner = state.owner
+                out = []
+                for c in battling:
+                    if owner[c] == p:
+                        out.append(c)
+                return out
+            return own_battling
         return lambda state, src, p, battling: [c for c in battling if keep(state, p, c)]
     if not (type(base) is str and base.count(".") == 1 and base.split(".")[0] in ("you", "opponent")):
         return None
@@ -234,7 +243,8 @@ class Statics:
         out: dict[int, int] = {}
         if not state.vars.get("n_modify"):
             return out
-        battling = battling_cards(state)
+        att = state.vars.get("b_att", -1)
+        battling = [att, state.vars.get("b_tgt", -1)] if att >= 0 else []  # battling_cards
         for src, p, eff in self.active_statics(state, "modify", MODIFY_KEY[name]):
             for m, compiled in modifiers_of(eff, name):
                 if compiled is None:  # every card it reaches, its amount worked out once if it reaches any
