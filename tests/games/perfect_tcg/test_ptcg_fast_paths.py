@@ -14,6 +14,7 @@ from tcgkit.core.actions import Action
 from tcgkit.core.rng import derive_seed
 from tcgkit.core.state import Event
 from tcgkit.games.perfect_tcg.actions import ACTIVATE, PLAY_TO, RETREAT, card_test, check_of, needed_zones
+from tcgkit.games.perfect_tcg.evaluation import board_facts
 from tcgkit.games.perfect_tcg.model import FIELD, FIELD_SET, cost_checks, in_stasis
 from tcgkit.games.perfect_tcg.statics import compiled_modifier, modifiers_of
 
@@ -237,3 +238,52 @@ def test_counts_of_effects_in_play_follow_every_move() -> None:
         for p in (0, 1):
             if "energy" in state.res[p]:
                 assert state.res[p]["energy"] == len(state.zones[p]["energy"])
+
+
+def _slow_board_worth(state, p: int, gone: tuple[int, ...]) -> float:
+    """The evaluation's worth of ``p``'s units in play, each card's numbers read from its definition."""
+    from tcgkit.games.perfect_tcg import evaluation as ev
+
+    worth, parts = 0.0, 0
+    for z in ("wing_left", "wing_right", "support_left", "support_right"):
+        for c in state.zones[p][z]:
+            d, st = state.defs[c], state.cs.get(c)
+            if d.type != "unit":
+                if d.type == "artefact" and (st is None or not st.status.get("mind_wiped")):
+                    worth += ev.W_ARTEFACT
+                continue
+            if c in gone:
+                continue
+            if z.startswith("wing"):
+                v = ev.WING_BASE + d.stats["power"] / ev.WING_POWER + ev.W_DAMAGE * d.stats["damage"]
+            else:
+                v = ev.SUPPORT_BASE + d.stats["power"] / ev.SUPPORT_POWER
+                f = d.fields
+                if (f["statics"] or f["activated"] or f["triggered"]) and not (
+                        st is not None and (st.status.get("mind_wiped") or st.tapped)):
+                    v += ev.SUPPORT_ABILITY
+            worth += v * 0.5 if st is not None and st.status.get("stasis") else v
+            parts += ev._KING_PARTS.get(d.name) == z
+    lead = state.zones[p]["leader"]
+    if lead:
+        s = state.defs[lead[-1]].stats
+        worth += s.get("power", 0) / ev.LEADER_POWER + ev.W_DAMAGE * s.get("damage", 0) + ev.W_LEVEL * s.get("level", 0)
+        if parts:
+            king = "win" in state.defs[lead[-1]].fields["static_keys"]
+            worth += parts * (ev.W_KING_PART + (ev.W_KING * parts if king else 0.0))
+    elif parts:
+        worth += parts * ev.W_KING_PART
+    return worth + ev.W_BOOST * len(state.zones[p]["boost"])
+
+
+def test_board_worth_from_the_card_facts_equals_the_definitions() -> None:
+    """The evaluation's worth of the units in play, read from the facts worked out once per card list, equals the
+    same sum read from each card's definition (to the last bit: the same floating-point operations), at every
+    decision and for a Wing unit taken as gone; a clone reads the same facts."""
+    for state in _seeded_states(clone_every=25):
+        for p in (0, 1):
+            wing = state.zones[p]["wing_left"]
+            for gone in ((), tuple(wing)):
+                assert RULES._board_worth(state, p, gone) == _slow_board_worth(state, p, gone)
+    state = RULES.new_game(list(RULES.decks().values())[:2], 3)
+    assert board_facts(state.defs) is board_facts(state.clone().defs)
