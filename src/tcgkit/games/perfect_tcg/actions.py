@@ -221,39 +221,47 @@ class StageActions:
         return self.legal_actions_for(state)
 
     def legal_actions_for(self, state: GameState) -> list[Action]:
-        """The legal actions of the stage (``state.phase``), one family of options after another; a family with
-        nothing to offer (no Support unit to retreat, no card in play with an activated effect) is not called."""
-        ph = state.phase
-        if ph == "leader":
-            return self.leader_options(state, state.current)
-        p = state.active
-        if ph == "refresh":
-            return [DRAW, *(Action("end_stasis", (u,)) for u in self.stasis_units(state, p))]
-        if ph == "bonus":
-            acts = self.boost_options(state, p) if state.res[p].get("boosted") != state.turn else []
-            return self._then_retreat(state, p, acts, PASS)
-        if ph == "level":
-            return self._then_retreat(state, p, self.level_options(state, p), PASS)
-        if ph == "main":
-            acts = self.hand_options(state, p)
-            if state.vars.get(NACT[p]):
-                acts += self.activation_options(state, p)
-            return self._then_retreat(state, p, acts, PASS)
-        if ph == "war":
-            return self.war_actions(state, p, self.attackers(state, p))
-        if ph == "support":
-            acts = []
-            for s in self.support_candidates(state):
-                acts.append(SUPPORT[s])
-            acts.append(DONE)
-            return acts
-        if ph == "defend":
-            d = 1 - p
-            acts = self.defend_hand_options(state, d)
-            if state.vars.get(NACT[d]):
-                acts += self.activation_options(state, d)
-            return self._then_retreat(state, d, acts, DONE)
-        return []
+        """The legal actions of the stage (``state.phase``, :data:`STAGE_ACTIONS`), one family of options after
+        another; a family with nothing to offer (no Support unit to retreat, no card in play with an activated
+        effect) is not called."""
+        stage = STAGE_ACTIONS.get(state.phase)
+        return stage(self, state, state.active) if stage is not None else []
+
+    def _leader_stage(self, state: GameState, p: int) -> list[Action]:
+        return self.leader_options(state, state.current)
+
+    def _refresh_stage(self, state: GameState, p: int) -> list[Action]:
+        return [DRAW, *(Action("end_stasis", (u,)) for u in self.stasis_units(state, p))]
+
+    def _bonus_stage(self, state: GameState, p: int) -> list[Action]:
+        acts = self.boost_options(state, p) if state.res[p].get("boosted") != state.turn else []
+        return self._then_retreat(state, p, acts, PASS)
+
+    def _level_stage(self, state: GameState, p: int) -> list[Action]:
+        return self._then_retreat(state, p, self.level_options(state, p), PASS)
+
+    def _main_stage(self, state: GameState, p: int) -> list[Action]:
+        acts = self.hand_options(state, p)
+        if state.vars.get(NACT[p]):
+            acts += self.activation_options(state, p)
+        return self._then_retreat(state, p, acts, PASS)
+
+    def _war_stage(self, state: GameState, p: int) -> list[Action]:
+        return self.war_actions(state, p, self.attackers(state, p))
+
+    def _support_stage(self, state: GameState, p: int) -> list[Action]:
+        acts = []
+        for s in self.support_candidates(state):
+            acts.append(SUPPORT[s])
+        acts.append(DONE)
+        return acts
+
+    def _defend_stage(self, state: GameState, p: int) -> list[Action]:
+        d = 1 - p
+        acts = self.defend_hand_options(state, d)
+        if state.vars.get(NACT[d]):
+            acts += self.activation_options(state, d)
+        return self._then_retreat(state, d, acts, DONE)
 
     def _then_retreat(self, state: GameState, p: int, acts: list[Action], last: Action) -> list[Action]:
         """``acts``, then the Retreats (when ``p`` has a card in a Support zone), then ``last`` (pass, end, done)."""
@@ -618,3 +626,8 @@ class StageActions:
             return ("the effect cannot be used now: once per turn (PTCG-ULT-13), your turn only (PTCG-ULT-14), or its "
                     "cost cannot be paid in full (PTCG-ENERGY-01)")
         return None
+
+
+#: stage (``state.phase``) -> its legal actions, as a function of (rules, state, the turn player)
+STAGE_ACTIONS = {ph: getattr(StageActions, f"_{ph}_stage") for ph in (
+    "leader", "refresh", "bonus", "level", "main", "war", "support", "defend")}
