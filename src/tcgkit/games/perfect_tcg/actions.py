@@ -58,6 +58,8 @@ IDX = tuple(str(i) for i in range(32))
 ATTACK, RETREAT, CAST, BOOST_A, LEVEL, DEFEND, ACTIVATE, SUPPORT = (
     ActionTable(k) for k in ("attack", "retreat", "cast", "boost", "level", "defend", "activate", "support"))
 PLAY_TO = {z: ActionTable("play", (z,)) for z in SLOTS}
+#: the zones whose units attack (PTCG-WAR-02/03): the Leader and the Wing zones
+FRONT = (LEADER, WL, WR)
 FIELD_ZONES_ALL = frozenset((DECK, HAND, LEADER, HISTORY, WL, WR, SL, SR, BOOST, ENERGY, LOST, ART))
 
 
@@ -335,7 +337,10 @@ class StageActions:
         """The main stage's cards from hand, from one pass over it: units at or below the Leader's level into each
         empty Wing or Support zone (PTCG-TURN-06, PTCG-ROLE-04), then the spells ``spell_options`` offers."""
         zones = state.zones[p]
-        empty = [z for z in SLOTS if not zones[z]]
+        empty = []  # the play actions of each empty Wing or Support zone
+        for z in SLOTS:
+            if not zones[z]:
+                empty.append(PLAY_TO[z])
         lead = zones[LEADER]
         lvl = state.defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
         spell_lvl = 1 << 30 if state.options.get("spells_ignore_level") else lvl
@@ -347,8 +352,8 @@ class StageActions:
             d = defs[c]
             if d.type == UNIT:
                 if empty and d.stats["level"] <= lvl:
-                    for z in empty:
-                        plays.append(PLAY_TO[z][c])
+                    for table in empty:
+                        plays.append(table[c])
             elif d.type == SPELL:
                 cost = d.stats["cost"]
                 if cost <= en and cost <= spell_lvl:
@@ -453,14 +458,14 @@ class StageActions:
         zones = state.zones[p]
         out = []
         cs = state.cs
-        for z in UNIT_ZONES[:3]:
+        for z in FRONT:
             for c in zones[z]:
                 st = cs.get(c)
                 if st is not None and (st.tapped or st.status.get("stasis") or st.status.get("cannot_attack")):
                     continue
                 if z == LEADER or state.defs[c].type == UNIT:
                     out.append(c)
-        if (zones[SL] or zones[SR]) and self.static_allows(state, p, "support_attack"):
+        if (zones[SL] or zones[SR]) and state.vars.get("n_allow") and self.static_allows(state, p, "support_attack"):
             for z in SUPPORTS:
                 for c in zones[z]:
                     if state.defs[c].type == UNIT and is_refreshed(state, c) and not status(state, c, "cannot_attack"):

@@ -133,6 +133,7 @@ class TurnFlow:
         opts = state.options
         slow = opts.get("deck_out_on_failed_draw") or opts.get("lock_in_wins")
         zones = state.zones
+        deck0, deck1, en0, en1 = zones[0][DECK], zones[1][DECK], zones[0][ENERGY], zones[1][ENERGY]  # (lists kept)
         while True:
             if state.stack and not effects.run(state):
                 return
@@ -142,9 +143,8 @@ class TurnFlow:
             if n != checked:  # something happened since the last check
                 checked = n
                 v = state.vars
-                if (v.get("n_win") or v.get("win_claims") or not zones[0][DECK] or not zones[1][DECK]
-                        or len(zones[0][ENERGY]) >= ENERGY_VICTORY or len(zones[1][ENERGY]) >= ENERGY_VICTORY
-                        or slow) and self.check_wins(state):
+                if (v.get("n_win") or v.get("win_claims") or not deck0 or not deck1 or len(en0) >= ENERGY_VICTORY
+                        or len(en1) >= ENERGY_VICTORY or slow) and self.check_wins(state):
                     return
             if self._advance(state):
                 return
