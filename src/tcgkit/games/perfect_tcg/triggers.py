@@ -57,12 +57,8 @@ class Triggers:
                     self._lock_in(state, fp if fz == DECK else tp)
             elif fz == DECK and state.options.get("lock_in_wins"):
                 self._lock_in(state, fp)
-        if kind in self.trigger_kinds:
-            v = state.vars
-            own = ev.card
-            if v.get(NTRIG[0]) or v.get(NTRIG[1]) or (  # may_trigger, inline
-                    0 <= own < len(state.defs) and kind in state.defs[own].triggers):
-                self.fire_triggers(state, ev)
+        if kind in self.trigger_kinds and self.may_trigger(state, ev):
+            self.fire_triggers(state, ev)
 
     @staticmethod
     def may_trigger(state: GameState, ev: Event) -> bool:
