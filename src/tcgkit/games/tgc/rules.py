@@ -390,7 +390,7 @@ class TgcRules(Ruleset):
             return False  # Hex: "played onto an enemy creature" (keywords.json)
         return verbs.affectable(state, host, equipment)
 
-    def activatable(self, state: GameState, p: int, gs: str, sets: dict[str, frozenset[int]] | None = None,
+    def activatable(self, state: GameState, p: int, gs: str, sets: dict[str, Any] | None = None,
                     ) -> list[tuple[int, int]]:
         """The effects ``p`` may activate now (TGC-3.4.1, 3.4.2, 2.4.1.b, 2.4.2.b.a, 2.4.3.b.1); ``sets`` is
         :func:`card_sets` when the caller has it."""
@@ -1319,8 +1319,21 @@ class TgcRules(Ruleset):
         state.emit("discarded", state.owner[card], card)
 
     def on_event(self, state: GameState, ev: Event) -> None:
-        if ev.kind in AUTO_TRIGGERS and ev.kind in self.trigger_kinds:
-            self.fire_triggers(state, ev)
+        """Fire the automatic triggers of ``ev`` when a card that may answer it is on the board or is the event's own
+        card (:func:`card_sets`' ``listen``); otherwise the scan of the board would find nothing."""
+        kind = ev.kind
+        if kind in AUTO_TRIGGERS and kind in self.trigger_kinds:
+            listening = card_sets(state)["listen"].get(kind)
+            if listening is None:
+                return  # no card of this game listens to the event
+            if ev.card in listening:
+                self.fire_triggers(state, ev)
+                return
+            loc = state.loc
+            for c in listening:
+                if loc[c][1] in FIELD:
+                    self.fire_triggers(state, ev)
+                    return
 
     def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Event) -> bool:
         if eff.params.get("activate") or verbs.nullified(state, card):
@@ -1388,9 +1401,10 @@ class TgcRules(Ruleset):
         return power + resolve // 2
 
 
-def card_sets(state: GameState) -> dict[str, frozenset[int]]:
+def card_sets(state: GameState) -> dict[str, Any]:
     """The ids of this game's cards by what their definitions hold, to skip zones holding none: ``instant``,
-    ``acts`` (activated effects), ``qacts`` (ones usable out of Open Play) and ``at`` (phase effects). Worked out
+    ``acts`` (activated effects), ``qacts`` (ones usable out of Open Play) and ``at`` (phase effects); and ``listen``,
+    the cards with a triggered effect by event kind (only events some card listens to are scanned for). Worked out
     once per game from ``state.defs`` and kept in ``state.memo``; worked out anew when a token extends the list.
 
     >>> from tcgkit.games import get_rules
@@ -1403,9 +1417,14 @@ def card_sets(state: GameState) -> dict[str, frozenset[int]]:
     entry = state.memo.get("tgc.card_sets")
     if entry is None or entry[0] is not state.defs:
         defs = state.defs
-        sets = {"instant": frozenset(i for i, d in enumerate(defs) if d.type == INSTANT)}
+        sets: dict[str, Any] = {"instant": frozenset(i for i, d in enumerate(defs) if d.type == INSTANT)}
         for key in ("acts", "qacts", "at"):
             sets[key] = frozenset(i for i, d in enumerate(defs) if d.fields[key])
+        listen: dict[str, set[int]] = {}
+        for i, d in enumerate(defs):
+            for kind in d.triggers:
+                listen.setdefault(kind, set()).add(i)
+        sets["listen"] = {kind: frozenset(ids) for kind, ids in listen.items()}
         entry = state.memo["tgc.card_sets"] = (defs, sets)
     return entry[1]
 
