@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from tgc_helpers import RULES
+from tgc_helpers import RULES, pos
 
 from tcgkit.bots import RandomBot, View
+from tcgkit.core.actions import Action
 from tcgkit.core.state import Event, GameState
+from tcgkit.games.tgc import verbs
 from tcgkit.games.tgc.rules import AUTO_TRIGGERS, TgcRules, card_sets
 
 DECKS = list(RULES.decks().values())
@@ -79,3 +81,101 @@ def test_skipped_events_would_start_no_trigger_tgc_3_4_1(monkeypatch: pytest.Mon
     for _ in _games(12):
         pass
     assert seen["skipped"] > 0 and seen["scanned"] > 0 and seen["started"] > 0
+
+
+def _attacks_the_long_way(state: GameState, p: int) -> tuple[list[Action], bool]:
+    """TGC-3.5, TGC-4.1.2.1: the attacks and the Fury refusal as the second pass listed them (every keyword through
+    ``has_kw``, every target through ``may_fight``)."""
+    acts: list[Action] = []
+    theirs = state.zones[1 - p]["field"]
+    taunts = [c for c in theirs if verbs.has_kw(state, c, "Taunt")]
+    fury = False
+    for a in state.zones[p]["field"]:
+        if not RULES.can_attack(state, a):
+            continue
+        n = len(acts)
+        if not taunts or verbs.has_kw(state, a, "Deadeye"):
+            acts.append(Action("attack", (a,)))
+        acts.extend(Action("attack", (a, d)) for d in taunts or theirs if RULES.may_fight(state, a, d))
+        if not fury and verbs.has_kw(state, a, "Fury"):
+            fury = len(acts) > n if state.owner[a] == p else RULES._has_attack(state, a)
+    return acts, fury
+
+
+def test_attacks_equal_the_long_way_tgc_3_5() -> None:
+    """TGC-3.5, TGC-4.1.2.1 (Taunt, Deadeye), Asimov, Fury: the attacks listed with the printed keywords read inline
+    equal those listed through ``has_kw`` and ``may_fight``, at every Open Battle of seeded games."""
+    battles = 0
+    for state in _games(8):
+        if state.pending is None and state.phase != "mulligan" and state.vars["gs"] == "battle":
+            acts: list[Action] = []
+            fury = RULES._attacks(state, state.current, acts)
+            assert (acts, fury) == _attacks_the_long_way(state, state.current)
+            battles += 1
+    assert battles > 100
+
+
+def test_quick_idle_equals_the_open_actions_tgc_2_4_3() -> None:
+    """TGC-2.4.3.a.x, TGC-3.4.2: an Open Quick found idle (Do Nothing only) is one whose open actions, worked out in
+    full, are Do Nothing alone; and one not found idle offers more (or, under ``nonturn_waits``, is the waiting
+    player's)."""
+    idle = busy = 0
+    for state in _games(8):
+        if state.pending is None and state.phase != "mulligan" and state.vars["gs"] == "quick":
+            full = RULES._open_actions(state, state.current, "quick")
+            if RULES._quick_idle(state, state.current):
+                assert full == [Action("do_nothing")]
+                idle += 1
+            else:
+                busy += 1
+    assert idle > 1000 and busy > 0
+
+
+def test_quick_idle_of_the_waiting_player_tgc_2_5_3() -> None:
+    """TGC-2.5.3.x reading (c) (``nonturn_waits``): the non-turn player may only Do Nothing in an Open Quick."""
+    def quick(options: dict) -> GameState:
+        state = pos(p1={"hand": ["Adrenals"]}, res1={"plasma": 5}, vars={"gs": "quick"}, options=options)
+        state.current = 1
+        state._legal = None
+        return state
+
+    waiting = quick({"nonturn_waits": True})
+    assert RULES._quick_idle(waiting, 1) and waiting.legal_actions() == [Action("do_nothing")]
+    free = quick({})
+    assert not RULES._quick_idle(free, 1) and len(free.legal_actions()) > 1
+
+
+def test_plain_combat_equals_the_full_combat_tgc_4_2_3(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TGC-4.2.3: a battle between two creatures with none of the combat keywords, no status and no Equipment, fought
+    by the plain rule, ends as the same battle fought through every keyword test (state, log and RNG alike)."""
+    fought = 0
+    for state in _games(10):
+        pend = state.vars.get("pend") if state.pending is None else None
+        if not (isinstance(pend, tuple) and pend[0] == "creature"):
+            continue
+        a, d = pend[1], pend[2]
+        if not (state.loc[a][1] == state.loc[d][1] == "field"
+                and verbs._plain_fighter(state, a) and verbs._plain_fighter(state, d)):
+            continue
+        plain, full = state.clone(), state.clone()
+        verbs.combat(RULES, plain, a, d)
+        with monkeypatch.context() as m:
+            m.setattr(verbs, "_plain_fighter", lambda state, card: False)
+            verbs.combat(RULES, full, a, d)
+        assert plain.to_json() == full.to_json() and plain.log == full.log and plain.stack == full.stack
+        fought += 1
+    assert fought > 20
+
+
+def test_plain_fighters_have_no_combat_keyword_tgc_1_8() -> None:
+    """TGC-1.8: a creature found a plain fighter has none of the combat keywords now (``has_kw``) and no parameter of
+    one (``kw_args``), on every board of seeded games."""
+    plain = 0
+    for state in _games(6):
+        for p in (0, 1):
+            for c in state.zones[p]["field"]:
+                has = any(verbs.has_kw(state, c, k) or verbs.kw_args(state, c, k) for k in verbs.COMBAT_KEYWORDS)
+                if verbs._plain_fighter(state, c):
+                    assert not has
+                    plain += 1
+    assert plain > 100

@@ -126,6 +126,9 @@ class TgcRules(Ruleset):
             # Holy or Immunity printed: without them (and with no status or Equipment) anything may affect the card
             "shielded": bool(kws & {"Holy", "Immunity"}),
             "human": "Human" in m.subtypes,
+            "plain_fighter": kws.isdisjoint(verbs.COMBAT_KEYWORDS),  # verbs.combat's plain rule, when unchanged
+            # a Changeling, or a static of its own that may give it the Human subtype (verbs.has_subtype)
+            "maybe_human": "Changeling" in kws or any(s.get("subtype") == "Human" for s in m.statics),
             "tribute": any(k.startswith("Tribute:") for k in m.keywords),
             "reads_destroyed": "tgc.was_destroyed" in repr([e.params for e in card_effects]) + repr(
                 [e.steps for e in card_effects]),
@@ -298,7 +301,9 @@ class TgcRules(Ruleset):
             acts.append(_KEEP)
         else:
             gs = state.vars["gs"]
-            if gs == "block":
+            if gs == "quick" and self._quick_idle(state, p):
+                acts = [_DO_NOTHING]  # most decisions: nothing to play or activate in an Open Quick
+            elif gs == "block":
                 acts = self._block_actions(state)
             elif gs == "closed":
                 acts = []
@@ -327,6 +332,25 @@ class TgcRules(Ruleset):
         elif not self._attacks(state, p, acts):  # battle; Fury (TGC-0.2) refuses the Pass Phase
             acts.append(_PASS_PHASE)
         return acts
+
+    def _quick_idle(self, state: GameState, p: int) -> bool:
+        """Whether ``p`` may only Do Nothing in this Open Quick, as :meth:`_open_actions` would find, read from the
+        few cards of the game that could do something there: no Instant in hand (TGC-2.4.3.a.x), no card with a
+        Quick effect on ``p``'s board or on the opponent's Battlefield, and no trigger window (TGC-3.4.2)."""
+        v = state.vars
+        if v["win"]:
+            return False
+        if state.options.get("nonturn_waits") and p != state.active and not v.get("manual_pass"):
+            return True  # TGC-2.5.3.x reading (c): the non-turn player only waits
+        sets = card_sets(state)
+        if not sets["instant"].isdisjoint(state.zones[p]["hand"]):
+            return False
+        loc = state.loc
+        for c in sets["qacts"]:  # a few cards in a game
+            q, zone = loc[c]
+            if zone in FIELD and (q == p or zone == "bf"):
+                return False
+        return True
 
     def _card_plays(self, state: GameState, p: int, gs: str, acts: list[Action], instants: frozenset[int]) -> None:
         hand = state.zones[p]["hand"]
@@ -483,18 +507,41 @@ class TgcRules(Ruleset):
         if not mine:
             return False
         theirs = state.zones[1 - p]["field"]
-        taunts = [c for c in theirs if verbs.has_kw(state, c, "Taunt")]
+        cs, defs, has_kw = state.cs, state.defs, verbs.has_kw
+        taunts = []
+        for c in theirs:
+            st = cs.get(c)
+            if ("Taunt" in defs[c].fields["kw"] if st is None or not (st.status or st.attached)  # printed only
+                    else has_kw(state, c, "Taunt")):
+                taunts.append(c)
         targets = taunts or theirs
         fury = False
         for a in mine:
-            if not self.can_attack(state, a):
-                continue
-            n = len(acts)
-            if not taunts or verbs.has_kw(state, a, "Deadeye"):
-                acts.append(_new(Action, ("attack", (a,))))
-            if targets:
-                self._fights(state, a, targets, acts)
-            if not fury and verbs.has_kw(state, a, "Fury"):  # its attacks are the ones just added
+            st = cs.get(a)
+            if st is None or not (st.status or st.attached):  # printed keywords only (the hot path): can_attack
+                if st is not None and st.tapped:              # and the tests of _fights read them
+                    continue
+                kws = defs[a].fields["kw"]
+                if "Blocker" in kws or "Stasis" in kws:
+                    continue
+                n = len(acts)
+                if not taunts or "Deadeye" in kws:
+                    acts.append(_new(Action, ("attack", (a,))))
+                if "Asimov" in kws:
+                    self._fights(state, a, targets, acts)
+                else:
+                    acts.extend([_new(Action, ("attack", (a, d))) for d in targets])
+                furious = "Fury" in kws
+            else:
+                if not self.can_attack(state, a):
+                    continue
+                n = len(acts)
+                if not taunts or has_kw(state, a, "Deadeye"):
+                    acts.append(_new(Action, ("attack", (a,))))
+                if targets:
+                    self._fights(state, a, targets, acts)
+                furious = has_kw(state, a, "Fury")
+            if not fury and furious:  # its attacks are the ones just added
                 fury = len(acts) > n if state.owner[a] == p else self._has_attack(state, a)
         return fury
 
@@ -502,11 +549,18 @@ class TgcRules(Ruleset):
         """Add ``attack a d`` for each of ``targets`` that ``a`` may fight (:meth:`may_fight`, its tests on ``a``
         made once)."""
         asimov = verbs.has_kw(state, a, "Asimov")
-        st = state.cs.get(a)
+        cs, defs = state.cs, state.defs
+        st = cs.get(a)
         banned = verbs.kw_args(state, a, "CannotAttack") if st is not None and st.attached else ()
         for d in targets:
-            if asimov and verbs.has_subtype(state, d, "Human"):
-                continue
+            if asimov:
+                f = defs[d].fields
+                if f["human"]:
+                    continue  # a printed Human; else only a Changeling, a static or a status may make it one:
+                sd = cs.get(d)
+                if (f["maybe_human"] or sd is not None and (sd.status or sd.attached)) and verbs.has_subtype(
+                        state, d, "Human"):
+                    continue
             if banned and any(verbs.has_kw(state, d, what) for what in banned):
                 continue
             acts.append(_new(Action, ("attack", (a, d))))
@@ -1044,10 +1098,13 @@ class TgcRules(Ruleset):
         """A creature comes into play tapped (TGC-3.3.3.a.1) unless Rapid Response (TGC-0.2)."""
         state.move(card, p, "field")
         st = state.card_state(card)
-        st.tapped = tapped and not verbs.has_kw(state, card, "Rapid Response")
-        if verbs.has_kw(state, card, "Hivemind"):
+        # the card's own keywords are its printed ones here: it has just come into play, with no status and no
+        # Equipment (a move forgets the card's state), and nothing below gives it any
+        kws = state.defs[card].fields["kw"]
+        st.tapped = tapped and "Rapid Response" not in kws
+        if "Hivemind" in kws:
             st.counters["hivemind"] = 1
-        if verbs.has_kw(state, card, "Graytide"):
+        if "Graytide" in kws:
             n = sum(1 for c in state.zones[p]["field"] if c != card and verbs.has_kw(state, c, "Graytide"))
             if n:
                 n += verbs.cmo_bonus(state, card)  # a gain of its own keyword: a CMO adds 1
@@ -1056,18 +1113,23 @@ class TgcRules(Ruleset):
         if self.stat(state, card, "resolve") <= 0:  # a 0-resolve creature (RULINGS.md): TGC-4.3.2 at once
             self.destroy(state, card, {"controller": p})
             return
-        if verbs.has_kw(state, card, "Necrotaint"):  # only one on each player's battlefield: the old one goes
+        if "Necrotaint" in kws:  # only one on each player's battlefield: the old one goes
             for c in list(state.zones[p]["field"]):
                 if c != card and verbs.has_kw(state, c, "Necrotaint"):
                     self.destroy(state, c, {"controller": p})
-        if verbs.has_kw(state, card, "Hatred"):
+        if "Hatred" in kws:
             hated = state.defs[card].fields["kwp"].get("Hatred", "")
             for c in list(state.zones[p]["field"]):
                 if c != card and verbs.has_subtype(state, c, hated):
                     self.destroy(state, c, {"controller": p})
+        cs, defs = state.cs, state.defs
         for c in state.zones[p]["field"]:  # a hated creature cannot join a Hatred creature's side either
-            if c != card and verbs.has_kw(state, c, "Hatred") and verbs.has_subtype(
-                    state, card, state.defs[c].fields["kwp"].get("Hatred", "")):
+            if c == card:
+                continue
+            sc = cs.get(c)
+            if ("Hatred" in defs[c].fields["kw"] if sc is None or not (sc.status or sc.attached)  # printed only
+                    else verbs.has_kw(state, c, "Hatred")) and verbs.has_subtype(
+                    state, card, defs[c].fields["kwp"].get("Hatred", "")):
                 self.destroy(state, card, {"controller": p})
                 return
         self._start_play_effects(state, p, card)

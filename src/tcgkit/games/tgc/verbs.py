@@ -265,10 +265,19 @@ def apply_statics(state: GameState, card: int, name: str, value: int, statics: t
 
 
 # ---------------------------------------------------------------------------------------------- combat (TGC-4.2.3)
+#: The keywords :func:`combat` reads of either creature (besides those :meth:`TgcRules.damage_card` reads): a
+#: creature with none of them printed, and no status or Equipment, fights by the plain rule (:func:`_plain_combat`).
+COMBAT_KEYWORDS = frozenset({"Acid Blood", "Asimov", "Carapace", "Double Strike", "Exterminate", "First Strike",
+                             "Hulking", "Immunity", "Oo Rah", "Squad Tactics", "Systems Nominal", "Toxic", "Vendetta"})
+
+
 def combat(rules: Any, state: GameState, a: int, d: int) -> None:
     """Two creatures deal their power to each other (TGC-4.2.3), with the keywords: First Strike and Double Strike
     (a first-strike step, then a regular step), Exterminate and Vendetta (bonuses while in this combat), Oo Rah,
     Systems Nominal, Toxic, Acid Blood, Squad Tactics (see RULINGS.md for each reading)."""
+    if _plain_fighter(state, a) and _plain_fighter(state, d):
+        _plain_combat(rules, state, a, d)
+        return
     for x, y in ((a, d), (d, a)):
         if has_kw(state, x, "Asimov") and has_subtype(state, y, "Human"):
             rules.destroy(state, x, {"controller": state.owner[y]})  # forced to fight a Human: destroyed instead
@@ -296,6 +305,28 @@ def combat(rules: Any, state: GameState, a: int, d: int) -> None:
         creature_hits_player(rules, state, a, state.owner[d], 1, drain)
     if state.loc[d][1] != "field" and has_kw_last(state, d, "Acid Blood") and state.loc[a][1] == "field":
         rules.destroy(state, a, {"controller": state.owner[d]})  # Acid Blood: "while defending"
+
+
+def _plain_fighter(state: GameState, card: int) -> bool:
+    """Whether the creature has none of :data:`COMBAT_KEYWORDS` now: none printed, and no status or Equipment that
+    could give it one (nothing in a combat gives a creature a status or an Equipment)."""
+    if not state.defs[card].fields["plain_fighter"]:
+        return False
+    st = state.cs.get(card)
+    return st is None or not (st.status or st.attached)
+
+
+def _plain_combat(rules: Any, state: GameState, a: int, d: int) -> None:
+    """:func:`combat` between two plain fighters (TGC-4.2.3): no first-strike step, no bonus, no Immunity, Carapace,
+    Toxic, Hulking, Squad Tactics or Acid Blood; both deal their power (taken before either hits) at the same time."""
+    loc = state.loc
+    if loc[a][1] != "field" or loc[d][1] != "field":
+        return
+    hits = ((a, d, rules.stat(state, a, "power")), (d, a, rules.stat(state, d, "power")))
+    owner = state.owner
+    for x, y, power in hits:
+        if state.result is None and power > 0:
+            rules.damage_card(state, y, power, {"source": x, "controller": owner[x], "combat": True})
 
 
 def has_kw_last(state: GameState, card: int, kw: str) -> bool:
