@@ -179,3 +179,18 @@ def test_plain_fighters_have_no_combat_keyword_tgc_1_8() -> None:
                     assert not has
                     plain += 1
     assert plain > 100
+
+
+def test_end_of_turn_expires_every_this_turn_status_tgc_2_5_4_d() -> None:
+    """TGC-2.5.4.d: once a turn has ended, no card record holds a "this turn" status (value -1) or a "this turn"
+    modifier, on the board or off it, at every turn of seeded games."""
+    turns = 0
+    last = None
+    for state in _games(6):
+        if state.turn != last and state.phase != "mulligan":
+            last = state.turn
+            for card, st in state.cs.items():
+                assert -1 not in st.status.values(), (card, st.status)
+                assert all(m[2] != "turn" for m in st.mods), (card, st.mods)
+            turns += 1
+    assert turns > 50

@@ -342,7 +342,8 @@ class TgcRules(Ruleset):
             return False
         if state.options.get("nonturn_waits") and p != state.active and not v.get("manual_pass"):
             return True  # TGC-2.5.3.x reading (c): the non-turn player only waits
-        sets = card_sets(state)
+        entry = state.memo.get("tgc.card_sets")  # card_sets(state), read inline (the commonest decision)
+        sets = entry[1] if entry is not None and entry[0] is state.defs else card_sets(state)
         if not sets["instant"].isdisjoint(state.zones[p]["hand"]):
             return False
         loc = state.loc
@@ -702,7 +703,8 @@ class TgcRules(Ruleset):
         state.end(1 - player, f"player {player} surrendered", "TGC-2.1.a")
 
     def finish(self, state: GameState) -> None:
-        if effects.run(state):
+        """Resolve the stack; once it is empty (no choice pending), go on (:meth:`after_effects`)."""
+        if (not state.stack and state.pending is None) or effects.run(state):  # (an empty stack: nothing to run)
             self.after_effects(state)
 
     def after_effects(self, state: GameState) -> None:
@@ -947,19 +949,23 @@ class TgcRules(Ruleset):
         p = state.active
         for r in state.res:  # "this turn" plasma ends with the turn, whoever gained it (TGC-1.10.1)
             r["temp"] = 0
+        loc = state.loc
         for card, st in list(state.cs.items()):
             # a record is changed only when something expires (a clone's shared record is then copied first)
             mods = durations.after_turn(st.mods) if st.mods else None  # a new list, shared with no record
-            expired = [k for k, val in st.status.items() if val == -1] if st.status else ()
+            status = st.status  # (the records of cards in the discard pile keep statuses that never expire)
+            expired = [k for k, val in status.items() if val == -1] if status and -1 in status.values() else ()
             if (mods is not None and mods != st.mods) or expired:  # to change it: its own copy (a clone's copy on
                 st = state.card_state(card) if state.cs.get(card) is st else st.copy()  # write), or a throwaway
                 if mods is not None:  # copy of one destroy() dropped
                     st.mods = mods
                 for k in expired:
                     del st.status[k]
-            if st.status and st.status.get("doomed") and state.loc[card][1] == "field":
+            if loc[card][1] != "field":
+                continue
+            if st.status and st.status.get("doomed"):
                 self.destroy(state, card, {"controller": state.owner[card]})
-            if state.loc[card][1] == "field" and self.stat(state, card, "resolve") <= 0:
+            if loc[card][1] == "field" and self.stat(state, card, "resolve") <= 0:
                 self.destroy(state, card, {"controller": -1})
         state.vars["cost_cut"] = ()
         state.emit("end_turn", p)
