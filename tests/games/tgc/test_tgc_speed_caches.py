@@ -194,3 +194,29 @@ def test_end_of_turn_expires_every_this_turn_status_tgc_2_5_4_d() -> None:
                 assert all(m[2] != "turn" for m in st.mods), (card, st.mods)
             turns += 1
     assert turns > 50
+
+
+def _cost_board_the_long_way(state: GameState, p: int) -> tuple[bool, int]:
+    botanist = any(state.defs[c].key == "botanist_plant" and not verbs.nullified(state, c)
+                   for c in state.zones[p]["field"])
+    bf_cost = sum(e.params["cost_all"] for q in (0, 1) for b in state.zones[q]["bf"] if not verbs.nullified(state, b)
+                  for e in state.defs[b].effects if e.kind == "static" and e.params.get("cost_all"))
+    return botanist, bf_cost
+
+
+def test_cost_board_equals_the_long_way_tgc_3_3_1_1() -> None:
+    """TGC-3.3.1.1 (Committed Botanist, Economy Crash): what the board does to costs, read through the game's index
+    of Botanists and each Battlefield's precomputed cost, equals the scan of every card's effects; and the index
+    is the definitions' own."""
+    for state in _games(6):
+        assert card_sets(state)["botanist"] == {i for i, d in enumerate(state.defs) if d.key == "botanist_plant"}
+        for p in (0, 1):
+            assert RULES.cost_board(state, p) == _cost_board_the_long_way(state, p)
+
+
+def test_cost_board_with_a_botanist_and_an_economy_crash_tgc_3_3_1_1() -> None:
+    """TGC-3.3.1.1: a Committed Botanist on the player's side halves, an Economy Crash on either side adds."""
+    crash = next(d.name for d in RULES.pool() if d.fields["cost_all"])
+    state = pos(p0={"field": ["Committed Botanist"]}, p1={"bf": [crash]})
+    assert RULES.cost_board(state, 0) == _cost_board_the_long_way(state, 0) == (True, 1)
+    assert RULES.cost_board(state, 1) == _cost_board_the_long_way(state, 1) == (False, 1)

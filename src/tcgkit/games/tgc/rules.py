@@ -117,6 +117,9 @@ class TgcRules(Ruleset):
                 e.params.get("quick") or e.params.get("battle"))),
             "at": tuple(e for e in card_effects if e.kind == "static" and e.params.get("at") and e.steps),
             "extra_cost": sum(e.params.get("extra_cost", 0) for e in card_effects if e.kind == "play"),
+            # what it adds to the cost of every card as a Battlefield (Economy Crash; cost_board)
+            "cost_all": sum(e.params["cost_all"] for e in card_effects if e.kind == "static" and e.params.get(
+                "cost_all")),
             "grant_conds": verbs.grant_conds(tuple(m.grants)),  # its grants by keyword (verbs.has_kw)
             # the play effects with a play condition (playable_now)
             "play_checks": tuple(e for e in card_effects if e.kind == "play" and (
@@ -441,8 +444,8 @@ class TgcRules(Ruleset):
                 continue
             for card in zone:
                 for i, eff in defs[card].fields[key]:
-                    if _zone_ok(eff, zname) and self._may_activate(state, p, gs, card, i, eff):
-                        out.append((card, i))
+                    if (not eff.zone or eff.zone == zname) and self._may_activate(state, p, gs, card, i, eff):
+                        out.append((card, i))  # used from its own zone, or from any board zone when it names none
         theirs = state.zones[1 - p]["bf"]
         for card in () if having.isdisjoint(theirs) else theirs:
             for i, eff in defs[card].fields[key]:
@@ -1024,15 +1027,15 @@ class TgcRules(Ruleset):
         """What the board does to the cost of every card ``p`` plays: whether a Committed Botanist (not nullified) is
         on ``p``'s side, and the cost Battlefields add to every card (Economy Crash; a Mime's nullify stops it)."""
         defs = state.defs
-        botanist = any(defs[c].key == "botanist_plant" and not verbs.nullified(state, c)
-                       for c in state.zones[p]["field"])
+        field = state.zones[p]["field"]
+        botanist = not card_sets(state)["botanist"].isdisjoint(field) and any(
+            defs[c].key == "botanist_plant" and not verbs.nullified(state, c) for c in field)
         bf_cost = 0
         for q in (0, 1):
             for b in state.zones[q]["bf"]:
-                if not verbs.nullified(state, b):
-                    for e in defs[b].effects:
-                        if e.kind == "static" and e.params.get("cost_all"):
-                            bf_cost += e.params["cost_all"]
+                cost_all = defs[b].fields["cost_all"]
+                if cost_all and not verbs.nullified(state, b):
+                    bf_cost += cost_all
         return botanist, bf_cost
 
     def _botanist_halves(self, state: GameState, card: int) -> bool:
@@ -1471,9 +1474,10 @@ class TgcRules(Ruleset):
 
 def card_sets(state: GameState) -> dict[str, Any]:
     """The ids of this game's cards by what their definitions hold, to skip zones holding none: ``instant``,
-    ``acts`` (activated effects), ``qacts`` (ones usable out of Open Play) and ``at`` (phase effects); and ``listen``,
-    the cards with a triggered effect by event kind (only events some card listens to are scanned for). Worked out
-    once per game from ``state.defs`` and kept in ``state.memo``; worked out anew when a token extends the list.
+    ``acts`` (activated effects), ``qacts`` (ones usable out of Open Play), ``at`` (phase effects) and ``botanist``
+    (Committed Botanists, which halve costs); and ``listen``, the cards with a triggered effect by event kind (only
+    events some card listens to are scanned for). Worked out once per game from ``state.defs`` and kept in
+    ``state.memo``; worked out anew when a token extends the list.
 
     >>> from tcgkit.games import get_rules
     >>> rules = get_rules("tgc")
@@ -1488,6 +1492,7 @@ def card_sets(state: GameState) -> dict[str, Any]:
         sets: dict[str, Any] = {"instant": frozenset(i for i, d in enumerate(defs) if d.type == INSTANT)}
         for key in ("acts", "qacts", "at"):
             sets[key] = frozenset(i for i, d in enumerate(defs) if d.fields[key])
+        sets["botanist"] = frozenset(i for i, d in enumerate(defs) if d.key == "botanist_plant")
         listen: dict[str, set[int]] = {}
         for i, d in enumerate(defs):
             for kind in d.triggers:
@@ -1495,8 +1500,3 @@ def card_sets(state: GameState) -> dict[str, Any]:
         sets["listen"] = {kind: frozenset(ids) for kind, ids in listen.items()}
         entry = state.memo["tgc.card_sets"] = (defs, sets)
     return entry[1]
-
-
-def _zone_ok(eff: Effect, zone: str) -> bool:
-    """Where an activated effect is used from: its ``zone``, or any board zone when it names none."""
-    return zone == eff.zone if eff.zone else zone in FIELD
