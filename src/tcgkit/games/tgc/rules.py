@@ -876,7 +876,9 @@ class TgcRules(Ruleset):
 
     def phase_effects(self, state: GameState, phase: str) -> None:
         """Battlefields and cards acting at a phase start (``params.at`` of a static effect)."""
-        acting = card_sets(state)["at"]  # (effects.start only stacks the effects: no card moves in this loop)
+        entry = state.memo.get("tgc.card_sets")  # card_sets(state), read inline (every phase, twice)
+        acting = (entry[1] if entry is not None and entry[0] is state.defs else card_sets(state))["at"]
+        # (effects.start only stacks the effects: no card moves in the loop below)
         if not acting:
             return  # no card of this game acts at a phase
         for p in (state.active, 1 - state.active):
@@ -1394,7 +1396,9 @@ class TgcRules(Ruleset):
         card (:func:`card_sets`' ``listen``); otherwise the scan of the board would find nothing."""
         kind = ev.kind
         if kind in AUTO_TRIGGERS and kind in self.trigger_kinds:
-            listening = card_sets(state)["listen"].get(kind)
+            entry = state.memo.get("tgc.card_sets")  # card_sets(state), read inline
+            listening = (entry[1] if entry is not None and entry[0] is state.defs else card_sets(state))[
+                "listen"].get(kind)
             if listening is None:
                 return  # no card of this game listens to the event
             if ev.card in listening:
