@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from tgc_helpers import RULES, pos
+from tgc_helpers import RULES, card, pos
 
 from tcgkit.bots import RandomBot, View
 from tcgkit.core.actions import Action
 from tcgkit.core.state import Event, GameState
 from tcgkit.games.tgc import verbs
+from tcgkit.games.tgc.model import KEYWORDS
 from tcgkit.games.tgc.rules import AUTO_TRIGGERS, TgcRules, card_sets
 
 DECKS = list(RULES.decks().values())
@@ -220,3 +221,45 @@ def test_cost_board_with_a_botanist_and_an_economy_crash_tgc_3_3_1_1() -> None:
     state = pos(p0={"field": ["Committed Botanist"]}, p1={"bf": [crash]})
     assert RULES.cost_board(state, 0) == _cost_board_the_long_way(state, 0) == (True, 1)
     assert RULES.cost_board(state, 1) == _cost_board_the_long_way(state, 1) == (False, 1)
+
+
+def test_keywords_now_answer_as_has_kw_tgc_1_8() -> None:
+    """TGC-1.8: for every card on the board or in a discard pile of seeded games, and every keyword a card or a
+    grant names (with its parameter or not) and every status it holds, membership in ``kw_now`` is ``has_kw``:
+    printed, granted, from a (not nullified) Equipment, lost (``no:``), or none at all when nullified (Mime)."""
+    names = set(KEYWORDS) | {"CannotAttack", "nullified", "stasis"}
+    for d in RULES.pool():
+        names |= set(d.fields["kw"]) | {g.partition("@")[0] for g in d.fields["grants"]}
+    changed = 0
+    for state in _games(5):
+        for c in range(len(state.defs)):
+            if state.loc[c][1] not in ("field", "equip", "bf", "artifacts", "discard"):
+                continue
+            now = verbs.kw_now(state, c)
+            st = state.cs.get(c)
+            changed += st is not None and bool(st.status or st.attached)
+            for k in names | set(st.status if st is not None else ()):
+                assert (k in now) == verbs.has_kw(state, c, k), (c, k)
+    assert changed > 1000
+
+
+def test_keywords_now_of_a_nullified_a_stripped_and_an_equipped_creature_tgc_1_8() -> None:
+    """TGC-1.8: a nullified creature (Mime) has no keyword, one that lost a keyword (``no:``) has the rest, and an
+    Equipment's grants count unless the Equipment is nullified, in ``kw_now`` as in ``has_kw``."""
+    state = pos(p0={"field": ["Cargo Technician", "Intern"]})
+    tech, intern = card(state, 0, "Cargo Technician"), card(state, 0, "Intern")
+    printed = sorted(k for k in state.defs[tech].fields["kw"] if ":" not in k)
+    state.card_state(tech).status["nullified"] = 1
+    assert verbs.kw_now(state, tech) == set() and not any(verbs.has_kw(state, tech, k) for k in printed)
+    state.card_state(tech).status.clear()
+    state.card_state(tech).status["no:" + printed[0]] = 1
+    assert printed[0] not in verbs.kw_now(state, tech) and not verbs.has_kw(state, tech, printed[0])
+    assert all(k in verbs.kw_now(state, tech) for k in printed[1:])
+    suit = state.add_instance(RULES.pool().get("Crusader Armour"), 0)
+    RULES.attach(state, suit, intern)
+    granted = [g.partition("@")[0] for g in state.defs[suit].fields["grants"]]
+    for k in granted:
+        assert (k in verbs.kw_now(state, intern)) == verbs.has_kw(state, intern, k)
+    state.card_state(suit).status["nullified"] = 1
+    for k in granted:
+        assert (k in verbs.kw_now(state, intern)) == verbs.has_kw(state, intern, k)

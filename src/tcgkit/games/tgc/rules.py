@@ -532,27 +532,25 @@ class TgcRules(Ruleset):
                 if not taunts or "Deadeye" in kws:
                     acts.append(_new(Action, ("attack", (a,))))
                 if "Asimov" in kws:
-                    self._fights(state, a, targets, acts)
+                    self._fights(state, a, targets, acts, True)
                 else:
                     acts.extend([_new(Action, ("attack", (a, d))) for d in targets])
-                furious = "Fury" in kws
-            else:
-                if not self.can_attack(state, a):
+            else:  # can_attack, with its keywords worked out once (a status or an Equipment)
+                kws = verbs.kw_now(state, a)
+                if st.tapped or st.status.get("stasis") or "Blocker" in kws or "Stasis" in kws:
                     continue
                 n = len(acts)
-                if not taunts or has_kw(state, a, "Deadeye"):
+                if not taunts or "Deadeye" in kws:
                     acts.append(_new(Action, ("attack", (a,))))
                 if targets:
-                    self._fights(state, a, targets, acts)
-                furious = has_kw(state, a, "Fury")
-            if not fury and furious:  # its attacks are the ones just added
+                    self._fights(state, a, targets, acts, "Asimov" in kws)
+            if not fury and "Fury" in kws:  # its attacks are the ones just added
                 fury = len(acts) > n if state.owner[a] == p else self._has_attack(state, a)
         return fury
 
-    def _fights(self, state: GameState, a: int, targets: list[int], acts: list[Action]) -> None:
+    def _fights(self, state: GameState, a: int, targets: list[int], acts: list[Action], asimov: bool) -> None:
         """Add ``attack a d`` for each of ``targets`` that ``a`` may fight (:meth:`may_fight`, its tests on ``a``
-        made once)."""
-        asimov = verbs.has_kw(state, a, "Asimov")
+        made once: ``asimov`` is whether it has Asimov)."""
         cs, defs = state.cs, state.defs
         st = cs.get(a)
         banned = verbs.kw_args(state, a, "CannotAttack") if st is not None and st.attached else ()
@@ -633,23 +631,26 @@ class TgcRules(Ruleset):
 
     def blockers(self, state: GameState, attacker: int) -> list[int]:
         """Untapped creatures of the defending player that may block this attacker (TGC-4.1)."""
-        if verbs.has_kw(state, attacker, "Unstoppable"):
+        kw_now = verbs.kw_now  # each creature's keywords worked out once
+        mine = kw_now(state, attacker)
+        if "Unstoppable" in mine:
             return []
-        flying = verbs.has_kw(state, attacker, "Flying")
-        focused = verbs.has_kw(state, attacker, "Focused")
+        flying = "Flying" in mine
+        focused = "Focused" in mine
         out = []
+        cs = state.cs
         for b in state.zones[1 - state.owner[attacker]]["field"]:
-            st = state.cs.get(b)
+            st = cs.get(b)
             if st is not None and (st.tapped or st.status.get("stasis")):
                 continue
-            if ("Stasis" in state.defs[b].fields["kw"] if st is None or not (st.status or st.attached)
-                    else verbs.has_kw(state, b, "Stasis")):
+            kws = kw_now(state, b)
+            if "Stasis" in kws:
                 continue  # Stasis: "cannot attack, defend, or activate abilities"
-            if focused and verbs.has_kw(state, b, "Blocker"):
+            if focused and "Blocker" in kws:
                 continue  # Focused: "ignores creatures with the Blocker keyword"
-            if flying and not (verbs.has_kw(state, b, "Flying") or verbs.has_kw(state, b, "Long-Ranged")):
+            if flying and not ("Flying" in kws or "Long-Ranged" in kws):
                 continue
-            if not (verbs.has_kw(state, b, "Asimov") and verbs.has_subtype(state, attacker, "Human")):
+            if not ("Asimov" in kws and verbs.has_subtype(state, attacker, "Human")):
                 out.append(b)  # Asimov: it "cannot ... defend against" a Human (a Human may block an Asimov one)
         return out
 

@@ -53,6 +53,38 @@ def has_kw(state: GameState, card: int, kw: str) -> bool:
     return kw in state.defs[card].fields["kw"]
 
 
+def kw_now(state: GameState, card: int) -> frozenset[str] | set[str]:
+    """Every keyword the card has now, as a set: ``kw in kw_now(state, card)`` is ``has_kw(state, card, kw)`` for
+    every ``kw``, worked out once for several tests of one card in a state that does not change meanwhile (the
+    legal actions). A card with no status and no Equipment has its printed set (nothing is built); a nullified one
+    has none; else the printed and the live granted ones and its Equipment's grants, less those it lost (``no:``).
+    Never change the set it returns."""
+    d = state.defs[card]
+    st = state.cs.get(card)
+    if st is None or not (st.status or st.attached):
+        return d.fields["kw"]
+    status = st.status
+    if status:
+        nul = status.get("nullified")
+        if nul and _status_live(state, nul):
+            return frozenset()
+    out = set(d.fields["kw"])
+    for eq in st.attached:
+        if nullified(state, eq):
+            continue  # Mime: a nullified Equipment grants nothing
+        for name, conds in state.defs[eq].fields["grant_conds"].items():
+            if name not in out and any(not cond or _faction_fits(state, card, cond) for cond in conds):
+                out.add(name)
+    if status:
+        for k, val in status.items():
+            if val is not None and _status_live(state, val):
+                out.add(k)
+        for k, val in status.items():
+            if val and k.startswith("no:"):
+                out.discard(k[3:])
+    return out
+
+
 def grant_conds(grants: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     """An Equipment's grants by keyword: ``("Fury", "Holy@Science")`` -> ``{"Fury": ("",), "Holy": ("Science",)}``
     (the condition on the equipped creature's faction, ``!`` for "not of"; empty when there is none).
@@ -665,7 +697,8 @@ def keywords_of(state: GameState, card: int) -> list[str]:
         names.update(k for k, v in st.status.items() if k.partition(":")[0] in KEYWORDS and _status_live(state, v))
         for eq in st.attached:
             names.update(g.partition("@")[0] for g in state.defs[eq].fields["grants"])
-    return sorted(k for k in names if k.partition(":")[0] in KEYWORDS and has_kw(state, card, k))
+    now = kw_now(state, card)
+    return sorted(k for k in names if k.partition(":")[0] in KEYWORDS and k in now)
 
 
 @hook("tgc.clockwork_target")
