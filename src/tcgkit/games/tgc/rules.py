@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tcgkit.core import durations, effects
-from tcgkit.core.actions import Action
+from tcgkit.core.actions import Action, ActionTable, new_action
 from tcgkit.core.cards import CardDef, Effect
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError
@@ -52,13 +52,17 @@ FIELD = ("field", "artifacts", "bf", "equip")
 #: Automatic trigger kinds the engine emits (the activatable ones are handled through the window).
 AUTO_TRIGGERS = frozenset({"destroyed", "discarded", "attack", "summoned", "phase", "targeted"})
 
-_new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
 _DO_NOTHING = Action("do_nothing")
 _PASS_PHASE = Action("pass_phase")
 _FLIP = Action("flip_coin")
 _KEEP = Action("keep")
 _NO_BLOCK = Action("no_block")
 _SURRENDER = Action("surrender")
+#: the actions naming cards, each built once and shared (``_ATTACK[a]``, ``_ATTACK.row(a)[d]``, ``_PLAY[card]``...)
+_ATTACK = ActionTable("attack")
+_PLAY = ActionTable("play")
+_BLOCK = ActionTable("block")
+_MULLIGAN = ActionTable("mulligan")
 
 
 class TgcRules(Ruleset):
@@ -299,7 +303,7 @@ class TgcRules(Ruleset):
     def legal_actions(self, state: GameState) -> list[Action]:
         p = state.current
         if state.phase == "mulligan":
-            acts = [Action("mulligan", (c,)) for c in state.zones[p]["hand"]] \
+            acts = [_MULLIGAN[c] for c in state.zones[p]["hand"]] \
                 if self.swaps_made(state, p) < MULLIGANS else []
             acts.append(_KEEP)
         else:
@@ -324,7 +328,7 @@ class TgcRules(Ruleset):
             sets = card_sets(state)
             self._card_plays(state, p, gs, acts, sets["instant"])
             for card, i in self.activatable(state, p, gs, sets):
-                acts.append(_new(Action, ("activate", (card, str(i)))))
+                acts.append(new_action(Action, ("activate", (card, str(i)))))
         if gs == "quick":
             acts.append(_DO_NOTHING)
         elif gs == "play":
@@ -376,9 +380,9 @@ class TgcRules(Ruleset):
             if d.type in (EQUIPMENT, HEX):
                 for host in (*state.zones[p]["field"], *state.zones[1 - p]["field"]):
                     if self.can_equip(state, card, host):
-                        acts.append(_new(Action, ("play", (card, host))))
+                        acts.append(_PLAY.row(card)[host])
             elif self.playable_now(state, p, card):
-                acts.append(_new(Action, ("play", (card,))))
+                acts.append(_PLAY[card])
 
     def _tribute_plays(self, state: GameState, p: int, card: int, avail: int, acts: list[Action],
                        board: tuple[bool, int]) -> None:
@@ -392,7 +396,7 @@ class TgcRules(Ruleset):
                 if cost - (k - 1) * n <= 1:
                     break
                 if max(1, cost - k * n) <= avail:
-                    acts.append(_new(Action, ("play", (card, "tribute", k))))
+                    acts.append(new_action(Action, ("play", (card, "tribute", k))))
             return  # one Tribute keyword per card
 
     def playable_now(self, state: GameState, p: int, card: int) -> bool:
@@ -530,18 +534,19 @@ class TgcRules(Ruleset):
                     continue
                 n = len(acts)
                 if not taunts or "Deadeye" in kws:
-                    acts.append(_new(Action, ("attack", (a,))))
+                    acts.append(_ATTACK[a])
                 if "Asimov" in kws:
                     self._fights(state, a, targets, acts, True)
-                else:
-                    acts.extend([_new(Action, ("attack", (a, d))) for d in targets])
+                elif targets:
+                    row = _ATTACK.row(a)
+                    acts.extend([row[d] for d in targets])
             else:  # can_attack, with its keywords worked out once (a status or an Equipment)
                 kws = verbs.kw_now(state, a)
                 if st.tapped or st.status.get("stasis") or "Blocker" in kws or "Stasis" in kws:
                     continue
                 n = len(acts)
                 if not taunts or "Deadeye" in kws:
-                    acts.append(_new(Action, ("attack", (a,))))
+                    acts.append(_ATTACK[a])
                 if targets:
                     self._fights(state, a, targets, acts, "Asimov" in kws)
             if not fury and "Fury" in kws:  # its attacks are the ones just added
@@ -554,6 +559,7 @@ class TgcRules(Ruleset):
         cs, defs = state.cs, state.defs
         st = cs.get(a)
         banned = verbs.kw_args(state, a, "CannotAttack") if st is not None and st.attached else ()
+        row = _ATTACK.row(a)
         for d in targets:
             if asimov:
                 f = defs[d].fields
@@ -565,7 +571,7 @@ class TgcRules(Ruleset):
                     continue
             if banned and any(verbs.has_kw(state, d, what) for what in banned):
                 continue
-            acts.append(_new(Action, ("attack", (a, d))))
+            acts.append(row[d])
 
     def _has_attack(self, state: GameState, a: int) -> bool:
         acts: list[Action] = []
@@ -625,7 +631,7 @@ class TgcRules(Ruleset):
 
     def _block_actions(self, state: GameState) -> list[Action]:
         attacker = state.vars["pend"][1]
-        acts = [Action("block", (b,)) for b in self.blockers(state, attacker)]
+        acts = [_BLOCK[b] for b in self.blockers(state, attacker)]
         acts.append(_NO_BLOCK)
         return acts
 
