@@ -263,3 +263,39 @@ def test_keywords_now_of_a_nullified_a_stripped_and_an_equipped_creature_tgc_1_8
     state.card_state(suit).status["nullified"] = 1
     for k in granted:
         assert (k in verbs.kw_now(state, intern)) == verbs.has_kw(state, intern, k)
+
+
+def _plays_the_long_way(state: GameState, p: int) -> list[Action]:
+    """TGC-3.3.1.1-2: the plays of Open Play with every cost from ``card_cost`` and every play condition checked."""
+    acts: list[Action] = []
+    avail = RULES.available_plasma(state, p)
+    for c in state.zones[p]["hand"]:
+        d = state.defs[c]
+        if d.type == "creature" and d.fields["tribute"]:
+            RULES._tribute_plays(state, p, c, avail, acts, RULES.cost_board(state, p))
+        if RULES.card_cost(state, p, c) > avail:
+            continue
+        if d.type in ("equipment", "hex"):
+            acts.extend(Action("play", (c, h)) for h in (*state.zones[p]["field"], *state.zones[1 - p]["field"])
+                        if RULES.can_equip(state, c, h))
+        elif RULES.playable_now(state, p, c):
+            acts.append(Action("play", (c,)))
+    return acts
+
+
+def test_plays_with_printed_costs_equal_the_long_way_tgc_3_3_1_1() -> None:
+    """TGC-3.3.1.1: the plays listed with the printed costs (when no cut, Botanist, Battlefield or Head of Security
+    changes any) and without checking cards that have no play condition equal those listed the long way, at every
+    Open Play of seeded games; and a card's cost as printed is its ``card_cost`` on a board that changes none."""
+    plays = 0
+    for state in _games(8):
+        if state.pending is None and state.phase != "mulligan" and state.vars["gs"] == "play":
+            p = state.current
+            acts: list[Action] = []
+            RULES._card_plays(state, p, "play", acts, card_sets(state)["instant"])
+            assert acts == _plays_the_long_way(state, p)
+            plays += 1
+    assert plays > 100
+    state = pos(p0={"hand": ["Bartender", "Adrenals", "Crusader Armour"]})
+    for c in state.zones[0]["hand"]:
+        assert state.defs[c].fields["base_cost"] == RULES.card_cost(state, 0, c)

@@ -112,6 +112,7 @@ class TgcRules(Ruleset):
         kws = frozenset({*(kw_name(k) for k in m.keywords), *m.keywords})  # "Immunity" and "Immunity:Battlefields"
         kwp = {kw_name(k): kw_arg(k) for k in m.keywords if ":" in k}
         tags = frozenset({*m.subtypes, m.type, *(f"kw:{k}" for k in kws)})
+        extra_cost = sum(e.params.get("extra_cost", 0) for e in card_effects if e.kind == "play")
         fields: dict[str, Any] = {
             "id": m.id, "subtypes": tuple(m.subtypes), "cost": m.cost, "faction": m.faction, "rarity": m.rarity,
             "kw": kws, "kwp": kwp, "grants": tuple(m.grants), "statics": tuple(m.statics), "desc": m.desc,
@@ -120,7 +121,9 @@ class TgcRules(Ruleset):
             "qacts": tuple((i, e) for i, e in enumerate(card_effects) if e.kind == "activated" and (
                 e.params.get("quick") or e.params.get("battle"))),
             "at": tuple(e for e in card_effects if e.kind == "static" and e.params.get("at") and e.steps),
-            "extra_cost": sum(e.params.get("extra_cost", 0) for e in card_effects if e.kind == "play"),
+            "extra_cost": extra_cost,
+            # its cost when nothing changes it (card_cost with no cut, Botanist, Battlefield or Head of Security)
+            "base_cost": max(0, m.cost + extra_cost),
             # what it adds to the cost of every card as a Battlefield (Economy Crash; cost_board)
             "cost_all": sum(e.params["cost_all"] for e in card_effects if e.kind == "static" and e.params.get(
                 "cost_all")),
@@ -366,22 +369,25 @@ class TgcRules(Ruleset):
             if instants.isdisjoint(hand):
                 return
             hand = [c for c in hand if c in instants]
+        if not hand:
+            return
         avail = self.available_plasma(state, p)
         defs = state.defs
-        board = None  # what the board does to costs (cost_board), worked out for the first card that needs it
+        board = self.cost_board(state, p)  # what the board does to costs: the same for every card of the hand
+        v = state.vars
+        printed = board == (False, 0) and not v.get("cost_cut") and not v.get("cost_up")  # every cost as printed
         for card in hand:
             d = defs[card]
-            if board is None:
-                board = self.cost_board(state, p)
-            if d.type == CREATURE and d.fields["tribute"]:
+            f = d.fields
+            if d.type == CREATURE and f["tribute"]:
                 self._tribute_plays(state, p, card, avail, acts, board)
-            if self.card_cost(state, p, card, board) > avail:
+            if (f["base_cost"] if printed else self.card_cost(state, p, card, board)) > avail:
                 continue  # TGC-3.3.1.1
             if d.type in (EQUIPMENT, HEX):
                 for host in (*state.zones[p]["field"], *state.zones[1 - p]["field"]):
                     if self.can_equip(state, card, host):
                         acts.append(_PLAY.row(card)[host])
-            elif self.playable_now(state, p, card):
+            elif not f["play_checks"] or self.playable_now(state, p, card):
                 acts.append(_PLAY[card])
 
     def _tribute_plays(self, state: GameState, p: int, card: int, avail: int, acts: list[Action],
