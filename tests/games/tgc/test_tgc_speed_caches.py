@@ -10,6 +10,7 @@ import pytest
 from tgc_helpers import RULES, card, pos
 
 from tcgkit.bots import RandomBot, View
+from tcgkit.core import effects
 from tcgkit.core.actions import Action
 from tcgkit.core.state import Event, GameState
 from tcgkit.games.tgc import verbs
@@ -299,3 +300,23 @@ def test_plays_with_printed_costs_equal_the_long_way_tgc_3_3_1_1() -> None:
     state = pos(p0={"hand": ["Bartender", "Adrenals", "Crusader Armour"]})
     for c in state.zones[0]["hand"]:
         assert state.defs[c].fields["base_cost"] == RULES.card_cost(state, 0, c)
+
+
+def test_needs_met_equals_the_selection_tgc_3_4_1() -> None:
+    """TGC-3.4.1.x-2: an effect's ``needs`` found met (stopping at the first card that passes its filter) exactly
+    when its selection, worked out in full, names a card: for every effect of the game's cards with one, for either
+    controller, at every decision of seeded games."""
+    from tcgkit.games.tgc.rules import needs_met
+
+    checked = 0
+    for state in _games(4):
+        for c, d in enumerate(state.defs):
+            for eff in d.effects:
+                needs = eff.params.get("needs")
+                if needs is None:
+                    continue
+                for p in (0, 1):
+                    ctx = {"source": c, "controller": p}
+                    assert needs_met(state, ctx, needs) == bool(effects.select(state, ctx, needs))
+                    checked += 1
+    assert checked > 1000

@@ -15,6 +15,7 @@ The gamestate model (TGC-2, default priority model R1) lives in ``state.vars``:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -410,7 +411,7 @@ class TgcRules(Ruleset):
         ``condition`` (a cost written in the text that must be payable in full, TGC-3.4.1.x-2)."""
         for eff in state.defs[card].fields["play_checks"]:
             ctx = {"source": card, "controller": p}
-            if eff.params.get("needs") is not None and not effects.select(state, ctx, eff.params["needs"]):
+            if eff.params.get("needs") is not None and not needs_met(state, ctx, eff.params["needs"]):
                 return False
             if eff.condition is not None and not effects.check(state, ctx, eff.condition):
                 return False
@@ -497,7 +498,7 @@ class TgcRules(Ruleset):
         if eff.condition is not None and not effects.check(state, ctx, eff.condition):
             return False
         needs = params.get("needs")
-        return needs is None or bool(effects.select(state, ctx, needs))
+        return needs is None or needs_met(state, ctx, needs)
 
     def _may_use_trigger(self, state: GameState, p: int, gs: str, card: int, i: int) -> bool:
         eff = state.defs[card].effects[i]
@@ -512,7 +513,7 @@ class TgcRules(Ruleset):
         if eff.params.get("plasma", 0) > self.available_plasma(state, p):
             return False
         needs = eff.params.get("needs")
-        return needs is None or bool(effects.select(state, {"source": card, "controller": p}, needs))
+        return needs is None or needs_met(state, {"source": card, "controller": p}, needs)
 
     def _attacks(self, state: GameState, p: int, acts: list[Action]) -> bool:
         """Add the attacks ``p`` may declare (TGC-3.5; Taunt, Deadeye, TGC-4.1.2.1) to ``acts``; return whether a Fury
@@ -1487,6 +1488,26 @@ class TgcRules(Ruleset):
                 resolve += e.stats.get("resolve", 0) + bonus
             resolve -= st.counters.get("damage", 0)
         return power + resolve // 2
+
+
+def needs_met(state: GameState, ctx: dict, needs: Any) -> bool:
+    """Whether the selector ``needs`` of an effect (what it must have to be used, TGC-3.4.1.x-2) names a card:
+    ``bool(effects.select(state, ctx, needs))``, stopping at the first card of a filtered zone that passes.
+
+    >>> from tcgkit.games import get_rules
+    >>> rules = get_rules("tgc")
+    >>> state = rules.new_game(list(rules.decks().values())[:2], seed=1)
+    >>> ctx = {"source": 0, "controller": 0}
+    >>> needs_met(state, ctx, {"zone": "you.hand", "filter": {"type": "creature"}}) == bool(
+    ...     effects.select(state, ctx, {"zone": "you.hand", "filter": {"type": "creature"}}))
+    True
+    """
+    if isinstance(needs, Mapping) and "top" not in needs:
+        flt = needs.get("filter")
+        if flt:
+            zone = needs["zone"] if "zone" in needs else needs.get("of")
+            return any(effects.matches(state, ctx, c, flt) for c in effects.select(state, ctx, zone))
+    return bool(effects.select(state, ctx, needs))
 
 
 def card_sets(state: GameState) -> dict[str, Any]:
