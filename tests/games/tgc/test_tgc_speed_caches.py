@@ -15,7 +15,7 @@ from tcgkit.core.actions import Action
 from tcgkit.core.state import Event, GameState
 from tcgkit.games.tgc import verbs
 from tcgkit.games.tgc.model import KEYWORDS
-from tcgkit.games.tgc.rules import AUTO_TRIGGERS, TgcRules, card_sets
+from tcgkit.games.tgc.rules import AUTO_TRIGGERS, FIELD, TgcRules, card_sets
 
 DECKS = list(RULES.decks().values())
 
@@ -320,3 +320,20 @@ def test_needs_met_equals_the_selection_tgc_3_4_1() -> None:
                     assert needs_met(state, ctx, needs) == bool(effects.select(state, ctx, needs))
                     checked += 1
     assert checked > 1000
+
+
+def test_immunity_from_the_keywords_now_equals_kw_args_tgc_0_2() -> None:
+    """TGC-0.2 Immunity: a target's immunity to a source, read from its keywords now, equals the one read from every
+    Immunity parameter ``kw_args`` lists (printed, granted, from Equipment), for every pair of cards on the boards of
+    seeded games."""
+    pairs = immune = 0
+    for state in _games(5):
+        board = [c for p in (0, 1) for z in FIELD for c in state.zones[p][z]]
+        for target in board:
+            args = [a for a in verbs.kw_args(state, target, "Immunity") if a not in ("Battlefields", "Effects")]
+            for source in board:
+                long_way = any(verbs.fits(state, source, a) for a in args)
+                assert verbs.immune_to(state, target, source) == long_way
+                pairs += 1
+                immune += long_way
+    assert pairs > 1000 and immune > 0

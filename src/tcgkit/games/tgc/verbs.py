@@ -198,15 +198,15 @@ def affectable(state: GameState, target: int, source: int, by_effect: bool = Tru
     st = state.cs.get(target)
     if (st is None or not (st.status or st.attached)) and not state.defs[target].fields["shielded"]:
         return True  # only printed keywords, and neither Holy nor Immunity among them (the hot path)
+    kws = kw_now(state, target)  # its keywords, worked out once for the tests below
     sd = state.defs[source]
-    if sd.type in ("instant", "event", "hex") and has_kw(state, target, "Holy"):  # a Hex is an Event
+    if sd.type in ("instant", "event", "hex") and "Holy" in kws:  # a Hex is an Event
         return False
-    if sd.type == "battlefield" and has_kw(state, target, "Immunity:Battlefields"):
+    if sd.type == "battlefield" and "Immunity:Battlefields" in kws:
         return False
-    if immune_to(state, target, source):
+    if _immune(state, kws, source):
         return False
-    return not (by_effect and source != target and sd.type != "equipment"
-                and has_kw(state, target, "Immunity:Effects"))
+    return not (by_effect and source != target and sd.type != "equipment" and "Immunity:Effects" in kws)
 
 
 @hook("tgc.affectable")
@@ -451,8 +451,13 @@ def _combat_power(rules: Any, state: GameState, x: int) -> int:
 
 def immune_to(state: GameState, target: int, source: int) -> bool:
     """Immunity to the source's type: its faction or one of its subtypes ("Immunity to Demons")."""
-    return any(fits(state, source, arg) for arg in kw_args(state, target, "Immunity")
-               if arg not in ("Battlefields", "Effects"))
+    return _immune(state, kw_now(state, target), source)
+
+
+def _immune(state: GameState, kws: frozenset[str] | set[str], source: int) -> bool:
+    """:func:`immune_to` from the target's keywords now (:func:`kw_now`): an ``Immunity:<type>`` the source fits."""
+    return any(fits(state, source, k[9:]) for k in kws
+               if k.startswith("Immunity:") and k[9:] not in ("Battlefields", "Effects"))
 
 
 def _hit(rules: Any, state: GameState, x: int, y: int, power: int, attacking: bool) -> None:
