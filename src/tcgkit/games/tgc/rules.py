@@ -474,19 +474,19 @@ class TgcRules(Ruleset):
         return bool(params.get("quick"))
 
     def _may_activate(self, state: GameState, p: int, gs: str, card: int, i: int, eff: Effect) -> bool:
+        params = eff.params
+        st = state.cs.get(card)
+        if params.get("tap") and st is not None and st.tapped:
+            return False  # (the commonest refusal first: every test here only reads the state)
         if not self._timing_ok(state, gs, eff):
             return False
-        params = eff.params
         own_turn = params.get("own_turn")  # a Quick effect may be used on either turn unless its text says "your
         if own_turn is None:               # turn" (Miningborg, TGC-0.2): ``own_turn: true``
             own_turn = not params.get("quick")
         if own_turn and state.active != p:
             return False
-        st = state.cs.get(card)
         if st is not None and (verbs.nullified(state, card) or st.status.get("stasis") or (
                 st.attached and verbs.has_kw(state, card, "Stasis"))):
-            return False
-        if params.get("tap") and st is not None and st.tapped:
             return False
         if params.get("plasma", 0) > self.available_plasma(state, p):
             return False
