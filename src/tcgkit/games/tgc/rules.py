@@ -1502,7 +1502,7 @@ def needs_met(state: GameState, ctx: dict, needs: Any) -> bool:
     ...     effects.select(state, ctx, {"zone": "you.hand", "filter": {"type": "creature"}}))
     True
     """
-    if isinstance(needs, Mapping) and "top" not in needs:
+    if isinstance(needs, (dict, Mapping)) and "top" not in needs:  # (a dict first: no ABC check)
         flt = needs.get("filter")
         if flt:
             zone = needs["zone"] if "zone" in needs else needs.get("of")
