@@ -485,9 +485,10 @@ class TgcRules(Ruleset):
             own_turn = not params.get("quick")
         if own_turn and state.active != p:
             return False
-        if st is not None and (verbs.nullified(state, card) or st.status.get("stasis") or (
+        if st is not None and (st.status or st.attached) and (
+                verbs.nullified(state, card) or st.status.get("stasis") or (
                 st.attached and verbs.has_kw(state, card, "Stasis"))):
-            return False
+            return False  # (Mime's nullify, Stasis: a status or an Equipment)
         if params.get("plasma", 0) > self.available_plasma(state, p):
             return False
         if params.get("hs", 0) > state.res[p]["hs"]:
