@@ -148,8 +148,9 @@ def test_quick_idle_of_the_waiting_player_tgc_2_5_3() -> None:
 
 
 def test_plain_combat_equals_the_full_combat_tgc_4_2_3(monkeypatch: pytest.MonkeyPatch) -> None:
-    """TGC-4.2.3: a battle between two creatures with none of the combat keywords, no status and no Equipment, fought
-    by the plain rule, ends as the same battle fought through every keyword test (state, log and RNG alike)."""
+    """TGC-4.2.3: a battle between two creatures with none of the combat keywords (Asimov aside, tested first), no
+    status and no Equipment, fought by the plain rule, ends as the same battle fought through every keyword test
+    (state, log and RNG alike)."""
     fought = 0
     for state in _games(10):
         pend = state.vars.get("pend") if state.pending is None else None
@@ -166,7 +167,7 @@ def test_plain_combat_equals_the_full_combat_tgc_4_2_3(monkeypatch: pytest.Monke
             verbs.combat(RULES, full, a, d)
         assert plain.to_json() == full.to_json() and plain.log == full.log and plain.stack == full.stack
         fought += 1
-    assert fought > 20
+    assert fought > 50
 
 
 def test_plain_fighters_have_no_combat_keyword_tgc_1_8() -> None:

@@ -297,23 +297,24 @@ def apply_statics(state: GameState, card: int, name: str, value: int, statics: t
 
 
 # ---------------------------------------------------------------------------------------------- combat (TGC-4.2.3)
-#: The keywords :func:`combat` reads of either creature (besides those :meth:`TgcRules.damage_card` reads): a
-#: creature with none of them printed, and no status or Equipment, fights by the plain rule (:func:`_plain_combat`).
-COMBAT_KEYWORDS = frozenset({"Acid Blood", "Asimov", "Carapace", "Double Strike", "Exterminate", "First Strike",
-                             "Hulking", "Immunity", "Oo Rah", "Squad Tactics", "Systems Nominal", "Toxic", "Vendetta"})
+#: The keywords :func:`combat` reads of either creature once Asimov has been tested (besides those
+#: :meth:`TgcRules.damage_card` reads): a creature with none of them printed, and no status or Equipment, fights by
+#: the plain rule (:func:`_plain_combat`).
+COMBAT_KEYWORDS = frozenset({"Acid Blood", "Carapace", "Double Strike", "Exterminate", "First Strike", "Hulking",
+                             "Immunity", "Oo Rah", "Squad Tactics", "Systems Nominal", "Toxic", "Vendetta"})
 
 
 def combat(rules: Any, state: GameState, a: int, d: int) -> None:
     """Two creatures deal their power to each other (TGC-4.2.3), with the keywords: First Strike and Double Strike
     (a first-strike step, then a regular step), Exterminate and Vendetta (bonuses while in this combat), Oo Rah,
     Systems Nominal, Toxic, Acid Blood, Squad Tactics (see RULINGS.md for each reading)."""
-    if _plain_fighter(state, a) and _plain_fighter(state, d):
-        _plain_combat(rules, state, a, d)
-        return
     for x, y in ((a, d), (d, a)):
         if has_kw(state, x, "Asimov") and has_subtype(state, y, "Human"):
             rules.destroy(state, x, {"controller": state.owner[y]})  # forced to fight a Human: destroyed instead
             return
+    if _plain_fighter(state, a) and _plain_fighter(state, d):
+        _plain_combat(rules, state, a, d)
+        return
     # read before the damage: a keyword an Equipment grants is still the attacker's when both die (TGC-4.2.3)
     squad = has_kw(state, a, "Squad Tactics")
     drain = squad and has_kw(state, a, "Lifedrain")
@@ -349,8 +350,9 @@ def _plain_fighter(state: GameState, card: int) -> bool:
 
 
 def _plain_combat(rules: Any, state: GameState, a: int, d: int) -> None:
-    """:func:`combat` between two plain fighters (TGC-4.2.3): no first-strike step, no bonus, no Immunity, Carapace,
-    Toxic, Hulking, Squad Tactics or Acid Blood; both deal their power (taken before either hits) at the same time."""
+    """:func:`combat` between two plain fighters, once Asimov has been tested (TGC-4.2.3): no first-strike step, no
+    bonus, no Immunity, Carapace, Toxic, Hulking, Squad Tactics or Acid Blood; both deal their power (taken before
+    either hits) at the same time."""
     loc = state.loc
     if loc[a][1] != "field" or loc[d][1] != "field":
         return
