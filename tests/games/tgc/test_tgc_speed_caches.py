@@ -338,3 +338,29 @@ def test_immunity_from_the_keywords_now_equals_kw_args_tgc_0_2() -> None:
                 pairs += 1
                 immune += long_way
     assert pairs > 1000 and immune > 0
+
+
+def test_resistance_equals_the_long_way_tgc_0_2() -> None:
+    """TGC-0.2 Resistance: the damage a board card resists from each board source equals the largest of its
+    Resistance parameters that the source fits (``kw_args``), on the boards of seeded games, and on a creature given
+    Resistance to Battlefields by its Equipment."""
+    def long_way(state: GameState, card: int, source: int) -> int:
+        total = 0
+        for arg in verbs.kw_args(state, card, "Resistance"):
+            what, _, n = arg.partition(",")
+            if verbs.fits(state, source, what):
+                total = max(total, int(n) if n.strip().lstrip("-").isdigit() else 2)
+        return total
+
+    for state in _games(4):
+        board = [c for p in (0, 1) for z in FIELD for c in state.zones[p][z]]
+        for c in board:
+            for src in board:
+                assert verbs.resistance(state, c, src) == long_way(state, c, src)
+    state = pos(p0={"field": ["Intern"]}, p1={"field": ["Bartender"], "bf": ["Economy Crash"]})
+    c = card(state, 0, "Intern")
+    bart, crash = card(state, 1, "Bartender"), card(state, 1, "Economy Crash")
+    assert verbs.resistance(state, c, crash) == long_way(state, c, crash) == 0
+    RULES.attach(state, state.add_instance(RULES.pool().get("Nakamura Engineering B.O.M.B.Suit"), 0), c)
+    assert verbs.resistance(state, c, crash) == long_way(state, c, crash) == 2
+    assert verbs.resistance(state, c, bart) == long_way(state, c, bart) == 0

@@ -156,6 +156,9 @@ def _printed_args(kws: frozenset[str], name: str) -> tuple[str, ...]:
 def resistance(state: GameState, card: int, source: int) -> int:
     """Resistance to the source's type (N): "Any damage from the listed source is reduced by the specified amount"
     ("Resistance to Battlefields (2)"; 2 when no amount is printed). The largest applies."""
+    st = state.cs.get(card)
+    if (st is None or not (st.status or st.attached)) and "Resistance" not in state.defs[card].fields["kw"]:
+        return 0  # printed keywords only, and no Resistance among them (the hot path: every damage)
     total = 0
     for arg in kw_args(state, card, "Resistance"):
         what, _, n = arg.partition(",")
