@@ -73,8 +73,8 @@ def kw_now(state: GameState, card: int) -> frozenset[str] | set[str]:
         if nullified(state, eq):
             continue  # Mime: a nullified Equipment grants nothing
         for name, conds in state.defs[eq].fields["grant_conds"].items():
-            if name not in out and any(not cond or _faction_fits(state, card, cond) for cond in conds):
-                out.add(name)
+            if name not in out and ("" in conds or any(_faction_fits(state, card, cond) for cond in conds)):
+                out.add(name)  # a grant with no condition, or one whose faction condition the card fits
     if status:
         for k, val in status.items():
             if val is not None and _status_live(state, val):
