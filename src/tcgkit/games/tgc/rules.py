@@ -621,8 +621,8 @@ class TgcRules(Ruleset):
     def _fury_check(self, state: GameState) -> None:
         """Fury: an untapped Fury creature that was unable to attack in this Battle Phase is destroyed."""
         for c in list(state.zones[state.active]["field"]):
-            st = state.cs.get(c)
-            if verbs.has_kw(state, c, "Fury") and not (st is not None and st.tapped) and state.loc[c][1] == "field":
+            st = state.cs.get(c)  # (a creature that attacked is tapped: tested before its keywords)
+            if not (st is not None and st.tapped) and state.loc[c][1] == "field" and verbs.has_kw(state, c, "Fury"):
                 acts: list[Action] = []
                 if self.can_attack(state, c):
                     self._attacks_of(state, c, acts)
