@@ -364,3 +364,17 @@ def test_resistance_equals_the_long_way_tgc_0_2() -> None:
     RULES.attach(state, state.add_instance(RULES.pool().get("Nakamura Engineering B.O.M.B.Suit"), 0), c)
     assert verbs.resistance(state, c, crash) == long_way(state, c, crash) == 2
     assert verbs.resistance(state, c, bart) == long_way(state, c, bart) == 0
+
+
+def test_combat_keywords_name_every_keyword_combat_reads_tgc_4_2_3() -> None:
+    """TGC-4.2.3: every keyword that combat and its helpers read is in ``verbs.COMBAT_KEYWORDS`` (so a creature with
+    none of them may fight by the plain rule), besides Asimov (tested before the plain rule) and Lifedrain (read only
+    with Squad Tactics or Hulking, which are in the set)."""
+    import inspect
+    import re
+
+    source = "".join(inspect.getsource(f) for f in (verbs.combat, verbs._combat_bonuses, verbs._hit,
+                                                    verbs._combat_power, verbs.immune_to))
+    read = set(re.findall(r'(?:has_kw|kw_args|has_kw_last)\(state, \w+, "([^"]+)"\)', source))
+    assert {"Asimov", "First Strike", "Toxic"} <= read
+    assert read - {"Asimov", "Lifedrain"} <= verbs.COMBAT_KEYWORDS
