@@ -871,14 +871,16 @@ class TgcRules(Ruleset):
                 if st is not None and st.tapped and not st.status.get("held_by") and not st.status.get("locked"):
                     state.card_state(c).tapped = False  # card_state: a clone's copy on write
                     state.emit("untap", p, c)
-        for c in (x for z in FIELD for x in state.zones[1 - p][z]):  # Citrus may hold any card of theirs
-            st = state.cs.get(c)
-            if st is not None and st.status.get("held_by") == p + 1:
-                st = state.card_state(c)  # to change it (a clone's copy on write)
-                del st.status["held_by"]
-                if st.tapped:
-                    st.tapped = False
-                    state.emit("untap", 1 - p, c)
+        theirs = state.zones[1 - p]
+        for zname in FIELD:  # Citrus may hold any card of theirs
+            for c in theirs[zname]:
+                st = state.cs.get(c)
+                if st is not None and st.status and st.status.get("held_by") == p + 1:
+                    st = state.card_state(c)  # to change it (a clone's copy on write)
+                    del st.status["held_by"]
+                    if st.tapped:
+                        st.tapped = False
+                        state.emit("untap", 1 - p, c)
 
     def enter_phase(self, state: GameState, phase: str) -> None:
         """The phase changes; then an Open Quick opens for the turn player (TGC-3.2.a.2)."""
