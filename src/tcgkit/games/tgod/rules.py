@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tcgkit.core import durations, effects
-from tcgkit.core.actions import Action
+from tcgkit.core.actions import Action, ActionTable
 from tcgkit.core.cards import CardDef, Effect, Step
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError
@@ -71,58 +71,12 @@ PSEUDO_STATS = frozenset(("hp_left", "stars_left", "damage"))  # numbers worked 
 _END = Action("end")
 
 
-class _Row(dict):
-    """The actions ``kind (a, b)`` of one ``a``, keyed by ``b`` and built on first use (a plain dict lookup after)."""
-
-    __slots__ = ("kind", "a")
-
-    def __init__(self, kind: str, a: int) -> None:
-        super().__init__()
-        self.kind, self.a = kind, a
-
-    def __missing__(self, b: int | str) -> Action:
-        act = self[b] = Action(self.kind, (self.a, b))
-        return act
-
-
-class _Acts:
-    """Shared, immutable Action objects of one kind, built once per card id (or pair of ids): no allocation in
-    ``legal_actions``.
-
-    >>> EQUIP.row(3)[7] is EQUIP.row(3)[7], EQUIP.row(3)[7]
-    (True, Action(kind='equip', args=(3, 7)))
-    """
-
-    __slots__ = ("kind", "word", "ones", "rows")
-
-    def __init__(self, kind: str, word: str | None = None) -> None:
-        self.kind, self.word = kind, word
-        self.ones: list[Action | None] = []
-        self.rows: list[_Row | None] = []
-
-    def one(self, card: int) -> Action:
-        ones = self.ones
-        if card >= len(ones):
-            ones.extend([None] * (card + 1 - len(ones)))
-        a = ones[card]
-        if a is None:
-            a = ones[card] = Action(self.kind, (card,) if self.word is None else (card, self.word))
-        return a
-
-    def row(self, a: int) -> _Row:
-        """The actions ``kind (a, b)`` for every ``b``: ``row(a)[b]``."""
-        rows = self.rows
-        if a >= len(rows):
-            rows.extend([None] * (a + 1 - len(rows)))
-        r = rows[a]
-        if r is None:
-            r = rows[a] = _Row(self.kind, a)
-        return r
-
-
-PLAY_MAIN, PLAY_BACKUP, PLAY_POWER = _Acts("play", "main"), _Acts("play", "backup"), _Acts("play", "power")
-PROMOTE, SWITCH, EQUIP, ATTACK = _Acts("promote"), _Acts("switch"), _Acts("equip"), _Acts("attack")
-ACTIVATE = _Acts("activate")  # rows keyed by the ability's index as text (INDEX)
+# Shared, immutable actions of each kind, built once per card id (or pair of ids): no allocation in legal_actions.
+PLAY_MAIN, PLAY_BACKUP = ActionTable("play", ("main",)), ActionTable("play", ("backup",))
+PLAY_POWER = ActionTable("play", ("power",))
+PROMOTE, SWITCH = ActionTable("promote"), ActionTable("switch")
+EQUIP, ATTACK = ActionTable("equip"), ActionTable("attack")
+ACTIVATE = ActionTable("activate")  # rows keyed by the ability's index as text (INDEX)
 
 
 class TgodRules(Ruleset):
@@ -388,7 +342,7 @@ class TgodRules(Ruleset):
     # ================================================================== legal actions
     def legal_actions(self, state: GameState) -> list[Action]:
         if state.phase == "switch":
-            return [SWITCH.one(c) for c in self.switchable(state, state.current)]
+            return [SWITCH[c] for c in self.switchable(state, state.current)]
         p = state.active
         turn = state.turn
         steps = PRIMARY_STEPS if turn <= 2 else SECONDARY_STEPS if turn <= 4 else NORMAL_STEPS
@@ -408,7 +362,7 @@ class TgodRules(Ruleset):
             self._hand_actions(state, p, can_main, can_backup, holders, can_power, acts)
         cs = state.cs
         if not main:
-            acts.extend([PROMOTE.one(c) for c in backup if c not in cs or not cs[c].status.get("paralyzed")])
+            acts.extend([PROMOTE[c] for c in backup if c not in cs or not cs[c].status.get("paralyzed")])
         if S_ABILITY in steps and step <= S_ABILITY:
             self._ability_actions(state, p, acts)
         if S_ATTACK in steps:
@@ -431,14 +385,14 @@ class TgodRules(Ruleset):
             if kind == CREATURE:
                 if (can_main or can_backup) and (d.fields["req"] is None or self.requirement_met(state, p, d)):
                     if can_main:
-                        acts.append(PLAY_MAIN.one(card))
+                        acts.append(PLAY_MAIN[card])
                     if can_backup:
-                        acts.append(PLAY_BACKUP.one(card))
+                        acts.append(PLAY_BACKUP[card])
             elif kind == EQUIPMENT:
                 if holders and (d.fields["req"] is None or self.requirement_met(state, p, d)):
                     acts.extend(map(EQUIP.row(card).__getitem__, holders))
             elif kind == POWER and can_power and self.requirement_met(state, p, d):
-                acts.append(PLAY_POWER.one(card))
+                acts.append(PLAY_POWER[card])
 
     def _ability_actions(self, state: GameState, p: int, acts: list[Action]) -> None:
         """The ``activate`` actions: :meth:`ability_ok` for each ability of ``p``'s cards in play, with the abilities
