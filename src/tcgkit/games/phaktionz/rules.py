@@ -521,7 +521,10 @@ class PhaktionzRules(Ruleset):
     def play_sources(self, state: GameState, player: int) -> list[int]:
         """Cards the player may place or cast from: the hand, and the Deck Out Pile while Iki allows it."""
         zones = state.zones[player]
-        if zones["deck_out"] and any_in_play(state, card_index(state).statics.get("deck_out_play", ()), player):
+        if not zones["deck_out"]:
+            return zones["hand"]
+        cards = card_index(state).statics.get("deck_out_play")
+        if cards and any_in_play(state, cards, player):
             defs = state.defs
             for c in zones["field"]:
                 if "deck_out_play" in defs[c].fields["static_keys"]:
@@ -1177,15 +1180,17 @@ class PhaktionzRules(Ruleset):
         found: list[tuple] = []
         defs = state.defs
         kind = ev.kind
-        if any_in_play(state, card_index(state).listeners.get(kind, ())):
+        listeners = card_index(state).listeners.get(kind)
+        if listeners and any_in_play(state, listeners):
             for p in (state.active, 1 - state.active):
                 zones = state.zones[p]
                 for zname in self.PLAY_ZONES:
                     for card in zones[zname]:
                         if kind in defs[card].fields["triggers"]:
                             self._collect(state, card, ev, None, found)
-        if ev.card >= 0 and state.loc[ev.card][1] not in self.PLAY_ZONES:
-            self._collect(state, ev.card, ev, state.loc[ev.card][1], found)
+        card = ev.card
+        if card >= 0 and kind in defs[card].fields["triggers"] and state.loc[card][1] not in self.PLAY_ZONES:
+            self._collect(state, card, ev, state.loc[card][1], found)
         for card, _, turn in state.vars.get("delayed", ()):
             if turn == state.turn:
                 self._collect(state, card, ev, "delayed", found)
