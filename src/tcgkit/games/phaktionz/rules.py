@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import yaml
 
 from tcgkit.core import durations, effects
-from tcgkit.core.actions import Action
+from tcgkit.core.actions import Action, ActionTable
 from tcgkit.core.cards import CardDef, CardPool, Effect
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.ruleset import Ruleset
@@ -32,7 +32,11 @@ NEXT_PHASE = {"main": "combat", "combat": "final", "final": "end"}
 #: The five kinds of play an opponent may answer (PHK-INV-03, PHK-TERM-07).
 RESPONSE_KINDS = ("invocation", "ability", "battle")
 NEXT, PASS, KEEP = Action("next"), Action("pass"), Action("keep")
-_new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
+#: the legal actions by card (or column, or pair of cards), each built once and shared (hot path)
+MULL, PLACE, PLACE_FRONT, CAST, CREATE = (ActionTable("mull"), ActionTable("place"), ActionTable("place", ("front",)),
+                                          ActionTable("cast"), ActionTable("create"))
+COLUMN, TRIBUTE, BATTLE, ACTIVATE, USE = (ActionTable("column"), ActionTable("tribute"), ActionTable("battle"),
+                                          ActionTable("activate"), ActionTable("use"))
 
 
 #: deck checks already made: (format, sections) -> violations (decks are immutable).
@@ -450,13 +454,13 @@ class PhaktionzRules(Ruleset):
     def legal_actions(self, state: GameState) -> list[Action]:
         if state.phase == "mulligan":
             p = state.current
-            return [*[_new(Action, ("mull", (c,))) for c in state.zones[p]["hand"]], KEEP]
+            return [*[MULL[c] for c in state.zones[p]["hand"]], KEEP]
         sub = state.vars.get("sub")
         if sub == "tribute":
             return self.tribute_actions(state)
         if sub == "column":
             p = state.active
-            return [Action("column", (str(n),)) for n in self.free_columns(state, p)]
+            return [COLUMN[str(n)] for n in self.free_columns(state, p)]
         if sub == "window":
             return self.window_actions(state)
         if sub == "order":
@@ -488,9 +492,9 @@ class PhaktionzRules(Ruleset):
                                 payable = self.payable_tiers(state, p)
                             ok = seen[d.key] = self.placeable(state, p, c, payable)
                     if ok[0]:
-                        acts.append(_new(Action, ("place", (c,))))
+                        acts.append(PLACE[c])
                     if ok[1]:
-                        acts.append(_new(Action, ("place", (c, "front"))))
+                        acts.append(PLACE_FRONT[c])
         castable = phase in ("main", "combat", "final")  # the phases cast_actions allows on one's own turn
         for c in sources:
             d = defs[c]
@@ -498,7 +502,7 @@ class PhaktionzRules(Ruleset):
                 fields = d.fields
                 if phase != "combat" or fields["inv_type"] == "counter":
                     if castable and fields["plain_cast"]:
-                        acts.append(_new(Action, ("cast", (c,))))  # what cast_actions gives it
+                        acts.append(CAST[c])  # what cast_actions gives it
                     else:
                         acts.extend(self.cast_actions(state, p, c, None))
         if phase != "final":
@@ -512,7 +516,7 @@ class PhaktionzRules(Ruleset):
                     if key not in ok:
                         ok[key] = self.can_create(state, c)
                     if ok[key]:
-                        acts.append(_new(Action, ("create", (c,))))
+                        acts.append(CREATE[c])
         else:
             acts.extend(self.battle_actions(state, p))
         acts.append(NEXT)
@@ -658,7 +662,7 @@ class PhaktionzRules(Ruleset):
         if spec is not None:
             for c in self.count_candidates(state, p, spec, chosen):
                 if self.count_tribute_ok(state, p, spec, (*chosen, c)):
-                    out.append(Action("tribute", (c,)))
+                    out.append(TRIBUTE[c])
             return out
         for c, t in self.tribute_tiers(state, p, chosen):
             if state.options.get("tribute_at_least"):
@@ -666,7 +670,7 @@ class PhaktionzRules(Ruleset):
             else:
                 ok = t <= need and (t == need or self.sum_tribute_ok(state, p, need - t, (*chosen, c)))
             if ok:
-                out.append(Action("tribute", (c,)))
+                out.append(TRIBUTE[c])
         return out
 
     # ------------------------------------------------------------------ casting (PHK-INV-01..05)
@@ -686,8 +690,9 @@ class PhaktionzRules(Ruleset):
             test = conditions.card_test(flt) if flt else None
             hosts = [h for q in (player, 1 - player) for h in state.zones[q]["field"]
                      if test is None or test(state, ctx, h)]
-            return [_new(Action, ("cast", (card, h))) for h in hosts]
-        return [_new(Action, ("cast", (card,)))]
+            row = CAST.row(card)
+            return [row[h] for h in hosts]
+        return [CAST[card]]
 
     def cast_limit_ok(self, state: GameState, card: int) -> bool:
         fields = state.defs[card].fields
@@ -730,7 +735,7 @@ class PhaktionzRules(Ruleset):
                 for i, eff in defs[c].fields[usable]:
                     if (eff.zone == zname or (eff.zone is None and zname != "hand")) \
                             and self.can_activate(state, c, i, eff, player, window, zname):
-                        out.append(_new(Action, ("use" if zname == "hand" else "activate", (c, str(i)))))
+                        out.append((USE if zname == "hand" else ACTIVATE).row(c)[str(i)])
         return out
 
     def can_activate(self, state: GameState, card: int, index: int, eff: Effect, player: int,
@@ -754,7 +759,7 @@ class PhaktionzRules(Ruleset):
             d = defs[c]
             if d.type != SUMMON and d.fields["inv_type"] == "counter":
                 if d.fields["plain_cast"]:
-                    acts.append(_new(Action, ("cast", (c,))))  # what cast_actions gives it
+                    acts.append(CAST[c])  # what cast_actions gives it
                 else:
                     acts.extend(self.cast_actions(state, r, c, win))
         acts.extend(self.activate_actions(state, r, win))
@@ -836,22 +841,24 @@ class PhaktionzRules(Ruleset):
                     continue
             fields = defs[c].fields
             if shields or "battle_only" in fields["static_keys"]:
-                out.extend(Action("battle", (c, t)) for t in self.battle_targets(state, c, opp, guards))
+                row = BATTLE.row(c)
+                out.extend([row[t] for t in self.battle_targets(state, c, opp, guards)])
                 continue
             kind = fields["summon_type"]
             if st is not None and st.status.get("swapped") == state.turn:
                 kind = "tech" if kind == "striker" else "striker"
+            row = BATTLE.row(c)
             if kind == "striker":
                 for t in guards or opp:
-                    out.append(_new(Action, ("battle", (c, t))))
+                    out.append(row[t])
                 continue
             in_col = by_col.get(st.counters.get("col", 0) if st is not None else 0)
             if not in_col:
-                out.append(_new(Action, ("battle", (c, "direct"))))
+                out.append(row["direct"])
             else:
                 for t in in_col:
                     if not guards or t in guards:
-                        out.append(_new(Action, ("battle", (c, t))))
+                        out.append(row[t])
         return out
 
     def resolve_battle(self, state: GameState, attacker: int, target: int | str) -> None:
