@@ -170,3 +170,32 @@ def test_evaluation_facts_equal_the_printed_numbers() -> None:
                                             ft if ft is not None else d.stats.get("tier", 0),
                                             "guard" in d.fields["static_keys"])
         assert d.fields["in_hand"] == ((d.stats["tier"] if d.type == SUMMON else -1), d.fields["tribute"] is None)
+
+
+def _slow_cost_ok(state: GameState, ctx: dict, cost: tuple) -> bool:
+    """``cost_ok`` through the core's selections and amounts (before the compiled reads)."""
+    sim = dict(ctx)
+    for step in cost:
+        if step.verb == "choose":
+            n = effects.amount(state, sim, step.params.get("count", 1))
+            sim[step.params.get("name", "chosen")] = effects.select(state, sim, step.params["from"])[:n]
+    return effects.can_pay(state, sim, cost)
+
+
+def test_costs_read_through_compiled_selections_answer_as_the_core(states: list[GameState]) -> None:
+    """Whether an ability's or a play's cost can be paid (PHK-INV-05 costs such as Lin's "Discard a Tier 3") is the
+    same through the compiled selections as through the core's."""
+    from tcgkit.games.phaktionz.rules import cost_ok
+
+    costs = [e.cost for d in RULES.pool() for e in d.effects if e.cost]
+    assert any(step.verb == "choose" for cost in costs for step in cost)
+    payable = 0
+    for state in states[::5]:
+        for p in (0, 1):
+            for src in state.zones[p]["field"][:1] + state.zones[p]["hand"][:1]:
+                ctx = {"source": src, "controller": p}
+                for cost in costs:
+                    ok = cost_ok(state, ctx, cost)
+                    assert ok == _slow_cost_ok(state, ctx, cost)
+                    payable += ok
+    assert payable > 0

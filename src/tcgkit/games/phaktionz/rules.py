@@ -1463,9 +1463,9 @@ def cost_ok(state: GameState, ctx: dict, cost: tuple) -> bool:
         return True
     sim = dict(ctx)
     for step in cost:
-        if step.verb == "choose":
-            n = effects.amount(state, sim, step.params.get("count", 1))
-            sim[step.params.get("name", "chosen")] = effects.select(state, sim, step.params["from"])[:n]
+        if step.verb == "choose":  # (the compiled selection and amount: the core's answers, read faster)
+            n = conditions.amount(state, sim, step.params.get("count", 1))
+            sim[step.params.get("name", "chosen")] = conditions.select(state, sim, step.params["from"])[:n]
     return effects.can_pay(state, sim, cost)
 
 
