@@ -75,7 +75,8 @@ def _keys() -> set[str]:
 
 
 def test_index_equals_a_fresh_build(states: list[GameState]) -> None:
-    """The kept index is the one worked out from the card list from scratch (PHK-SUM-02 statics, triggers, auras)."""
+    """The kept index is the one worked out from the card list from scratch (the statics, triggers and auras by
+    which cards' abilities take precedence over the rules, PHK-MECH-04)."""
     for state in states[::25]:
         index = card_index(state)
         assert index == cardindex.build(state.defs)
@@ -85,7 +86,7 @@ def test_index_equals_a_fresh_build(states: list[GameState]) -> None:
 
 
 def test_statics_equal_a_scan_of_the_cards_in_play(states: list[GameState]) -> None:
-    """``statics`` (every static of a key in play, PHK-SUM-02), for each key any card prints and each side."""
+    """``statics`` (every static of a key in play, PHK-MECH-04), for each key any card prints and each side."""
     keys = _keys()
     found = 0
     for state in states:
@@ -98,7 +99,7 @@ def test_statics_equal_a_scan_of_the_cards_in_play(states: list[GameState]) -> N
 
 
 def test_aura_bonus_equals_the_core_selection(states: list[GameState]) -> None:
-    """Fulthrottle's and Lyzor's auras (PHK-SUM-02) give each Summon on the battlefield the DMG the core's selection,
+    """Fulthrottle's and Lyzor's auras (PHK-MECH-04) give each Summon on the battlefield the DMG the core's selection,
     condition and amount give it card by card."""
     reached = 0
     for state in states[::3]:
@@ -117,7 +118,7 @@ def test_play_sources_equal_the_scan_of_the_battlefield(states: list[GameState])
 
 
 def test_listeners_in_play_equal_the_scan_of_the_triggers(states: list[GameState]) -> None:
-    """The trigger scan of an event (PHK-INV-03's triggered abilities) is skipped only when no card in play has a
+    """The trigger scan of an event (triggered abilities, PHK-MECH-04) is skipped only when no card in play has a
     triggered effect on that kind of event."""
     kinds = RULES.trigger_kinds
     listened = 0
@@ -183,7 +184,7 @@ def _slow_cost_ok(state: GameState, ctx: dict, cost: tuple) -> bool:
 
 
 def test_costs_read_through_compiled_selections_answer_as_the_core(states: list[GameState]) -> None:
-    """Whether an ability's or a play's cost can be paid (PHK-INV-05 costs such as Lin's "Discard a Tier 3") is the
+    """Whether an ability's or a play's cost can be paid (costs such as Lin's "Discard a Tier 3", PHK-MECH-04) is the
     same through the compiled selections as through the core's."""
     from tcgkit.games.phaktionz.rules import cost_ok
 
@@ -199,3 +200,9 @@ def test_costs_read_through_compiled_selections_answer_as_the_core(states: list[
                     assert ok == _slow_cost_ok(state, ctx, cost)
                     payable += ok
     assert payable > 0
+
+
+def test_the_index_reads_the_rules_play_zones() -> None:
+    """The zones the index counts as in play are the ruleset's: the battlefield, Realms (PHK-INV-04) and attached
+    Weapons (PHK-INV-05)."""
+    assert frozenset(RULES.PLAY_ZONES) == cardindex.PLAY_ZONES

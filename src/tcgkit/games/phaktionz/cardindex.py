@@ -1,4 +1,4 @@
-"""Facts about a game's card list worked out once per game (speed): which cards print each static key (PHK-SUM-02),
+"""Facts about a game's card list worked out once per game (speed): which cards print each static key (PHK-MECH-04),
 an aura, or a triggered effect on each kind of event. The hot path asks whether any of those few cards is in play
 (:func:`any_in_play`) instead of reading every card in play: a static key, aura or trigger no card in play prints
 needs no scan of the battlefields.

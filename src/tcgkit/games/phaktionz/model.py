@@ -111,7 +111,7 @@ def make_card(m: PhaktionzCard, card_effects: tuple[Effect, ...]) -> CardDef:
     key = "".join(ch if ch.isalnum() else "-" for ch in m.name.lower()).strip("-")
     while "--" in key:
         key = key.replace("--", "-")
-    # an Invocation's own L/x or Lx (PHK-INV-05): (per turn, uses) and the ``state.vars`` key of its uses by player
+    # an Invocation's own L/x or Lx (PHK-COND-01/02): (per turn, uses) and the ``state.vars`` key of its uses by player
     fields["cast_limit"] = effects.parse_limit(m.limit) if m.limit else ()
     fields["cast_keys"] = (f"cast:0:{key}", f"cast:1:{key}")
     return CardDef(key, m.name, m.kind, stats, frozenset(t for t in tags if t), card_effects, m.text, fields)

@@ -833,6 +833,7 @@ class PhaktionzRules(Ruleset):
             ost = cs.get(o)
             by_col.setdefault(ost.counters.get("col", 0) if ost is not None else 0, []).append(o)
         out = []
+        rows = BATTLE.rows  # the battle actions by attacker (ActionTable.row, without a call once made)
         for c in mine:
             st = cs.get(c)
             if st is not None:
@@ -847,7 +848,9 @@ class PhaktionzRules(Ruleset):
             kind = fields["summon_type"]
             if st is not None and st.status.get("swapped") == state.turn:
                 kind = "tech" if kind == "striker" else "striker"
-            row = BATTLE.row(c)
+            row = rows.get(c)
+            if row is None:
+                row = BATTLE.row(c)
             if kind == "striker":
                 for t in guards or opp:
                     out.append(row[t])
