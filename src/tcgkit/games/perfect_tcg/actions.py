@@ -7,10 +7,11 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tcgkit.core import effects
-from tcgkit.core.actions import Action
+from tcgkit.core.actions import Action, ActionTable
 from tcgkit.core.effects import Check
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
@@ -37,6 +38,7 @@ from tcgkit.games.perfect_tcg.model import (
     WINGS,
     WL,
     WR,
+    ZONE_GROUPS,
     energy,
     in_stasis,
     is_refreshed,
@@ -44,10 +46,20 @@ from tcgkit.games.perfect_tcg.model import (
     leader_level,
     status,
 )
+from tcgkit.games.perfect_tcg.plays import COUNT, USED
 
 PASS, END, DONE, DRAW = Action("pass"), Action("end"), Action("done"), Action("draw")
 _new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
 IDX = tuple(str(i) for i in range(32))
+
+
+#: the legal actions, each built once (the core's ActionTable): ``RETREAT[card]``, ``PLAY_TO[zone][card]``,
+#: ``ATTACK.row(attacker)[target]``, ``ACTIVATE[card, index]``
+ATTACK, RETREAT, CAST, BOOST_A, LEVEL, DEFEND, ACTIVATE, SUPPORT = (
+    ActionTable(k) for k in ("attack", "retreat", "cast", "boost", "level", "defend", "activate", "support"))
+PLAY_TO = {z: ActionTable("play", (z,)) for z in SLOTS}
+#: the zones whose units attack (PTCG-WAR-02/03): the Leader and the Wing zones
+FRONT = (LEADER, WL, WR)
 FIELD_ZONES_ALL = frozenset((DECK, HAND, LEADER, HISTORY, WL, WR, SL, SR, BOOST, ENERGY, LOST, ART))
 
 
@@ -68,38 +80,139 @@ def condition_check(cond: Any) -> Check:
     return effects.compile_check(cond, _exists_check)
 
 
+def check_of(cond: Any) -> Check:
+    """The checking function of a printed condition (:func:`condition_check`), made once per condition.
+
+    >>> check_of({"exists": "you.hand"}) is check_of({"exists": "you.hand"})
+    False
+    """
+    entry = _CHECKS.get(id(cond))
+    if entry is None or entry[0] is not cond:
+        entry = _CHECKS[id(cond)] = (cond, condition_check(cond))
+    return entry[1]
+
+
+#: id(condition) -> (the condition; the zones it needs non-empty)
+_NEEDS: dict[int, tuple[Any, tuple[tuple[bool, str], ...]]] = {}
+
+
+def needed_zones(cond: Any) -> tuple[tuple[bool, str], ...]:
+    """Zones a condition cannot hold without, as (of the opponent, zone): each ``exists`` on one ``you.``/``opponent.``
+    zone (whatever its filter) needs that zone non-empty, and ``all`` needs what each part needs. A cheap test
+    before the check (the King of Gandor's four zones, PTCG-TERM-06), read once per condition.
+
+    >>> needed_zones({"all": [{"exists": "you.wing_left"}, {"exists": {"zone": "opponent.lost", "filter": {}}}]})
+    ((False, 'wing_left'), (True, 'lost'))
+    """
+    entry = _NEEDS.get(id(cond))
+    if entry is None or entry[0] is not cond:
+        entry = _NEEDS[id(cond)] = (cond, _needs(cond))
+    return entry[1]
+
+
+def _needs(cond: Any) -> tuple[tuple[bool, str], ...]:
+    if type(cond) is not dict or len(cond) != 1:
+        return ()
+    (key, arg), = cond.items()
+    if key == "all" and type(arg) in (list, tuple):
+        return tuple(n for part in arg for n in _needs(part))
+    if key != "exists":
+        return ()
+    where = arg if type(arg) is str else arg.get("zone") if type(arg) is dict else None
+    if type(where) is not str:
+        return ()
+    who, _, zone = where.partition(".")
+    if who not in ("you", "opponent") or zone not in FIELD_ZONES_ALL:
+        return ()
+    return ((who == "opponent", zone),)
+
+
 def _exists_check(cond: dict) -> Check | None:
-    """``{exists: you.<zone>}`` (or ``opponent.``) of a field zone, plain or with a name filter; None otherwise."""
+    """``{exists: you.<zone>}`` (or ``opponent.``) of a zone or a group of zones (``units``, ``slots``...), plain or
+    with a filter of the keys :func:`card_test` reads; None otherwise (``effects.check`` answers it)."""
     spec = cond.get("exists")
     plain = type(spec) is str
     where = spec if plain else spec.get("zone") if type(spec) is dict else None
     if type(where) is not str:
         return None
     who, _, zone = where.partition(".")
-    if who not in ("you", "opponent") or zone not in FIELD_ZONES_ALL:
+    zones = ZONE_GROUPS.get(zone, (zone,))
+    if who not in ("you", "opponent") or not all(z in FIELD_ZONES_ALL for z in zones):
         return None
     flip = who != "you"
-    name = None
-    if not plain and len(spec) == 2:  # {zone: ..., filter: {name: ...}}, as effects.matches reads a name
-        flt = spec.get("filter")
-        if type(flt) is dict and len(flt) == 1 and "name" in flt:
-            name = str(flt["name"]).lower()
+    test = None
+    if not plain:
+        if len(spec) != 2 or "filter" not in spec:
+            return None
+        test = card_test(spec["filter"])
+        if test is None:
+            return None
 
     def exists(state: GameState, ctx: dict) -> bool:
-        cards = state.zones[1 - ctx["controller"] if flip else ctx["controller"]][zone]
-        if not cards:
-            return False
-        if plain:
-            return True
-        if name is not None:
-            defs = state.defs
-            for c in cards:  # noqa: SIM110 (a loop: no generator on the hot path)
-                if defs[c].name.lower() == name:
+        pz = state.zones[1 - ctx["controller"] if flip else ctx["controller"]]
+        for z in zones:
+            cards = pz[z]
+            if cards:
+                if test is None:
                     return True
-            return False
-        return effects.check(state, ctx, cond)
+                for c in cards:  # noqa: SIM110 (a loop: no generator on the hot path)
+                    if test(state, ctx, c):
+                        return True
+        return False
 
     return exists
+
+
+#: a compiled card filter: (state, ctx, card) -> whether the card passes it
+CardTest = Callable[[GameState, dict, int], bool]
+
+
+def card_test(flt: Any) -> CardTest | None:
+    """A function answering as ``effects.matches`` does for a filter of the keys ``type`` (one type), ``name``,
+    ``status``, ``not_status``, ``tapped`` and ``other`` (each tested in turn; none has a side effect); None for any
+    other filter.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
+    >>> card_test({"type": "unit", "other": True})(state, {"source": 0}, 0)
+    False
+    """
+    if type(flt) is not dict or not flt:
+        return None
+    tests = []
+    for key, want in flt.items():
+        if key == "type" and type(want) is str:
+            tests.append(lambda state, ctx, c, t=want: state.defs[c].type == t)
+        elif key == "name":
+            lowered = str(want).lower()
+            tests.append(lambda state, ctx, c, n=lowered: state.defs[c].name.lower() == n)
+        elif key in ("status", "not_status") and type(want) is str:
+            has = key == "status"
+
+            def by_status(state: GameState, ctx: dict, c: int, s: str = want, has: bool = has) -> bool:
+                st = state.cs.get(c)
+                return (st is not None and st.status.get(s, 0) > 0) == has
+            tests.append(by_status)
+        elif key == "tapped":
+            def by_tapped(state: GameState, ctx: dict, c: int, want: bool = bool(want)) -> bool:
+                st = state.cs.get(c)
+                return bool(st is not None and st.tapped) == want
+            tests.append(by_tapped)
+        elif key == "other":
+            if want:
+                tests.append(lambda state, ctx, c: c != ctx.get("source"))
+        else:
+            return None
+    if len(tests) == 1:
+        return tests[0]
+    parts = tuple(tests)
+
+    def every(state: GameState, ctx: dict, c: int) -> bool:
+        for t in parts:  # noqa: SIM110 (a loop: no generator on the hot path)
+            if not t(state, ctx, c):
+                return False
+        return True
+    return every
 
 
 class StageActions:
@@ -110,50 +223,62 @@ class StageActions:
         return self.legal_actions_for(state)
 
     def legal_actions_for(self, state: GameState) -> list[Action]:
-        ph = state.phase
-        if ph == "leader":
-            return self.leader_options(state, state.current)
-        p = state.active
-        if ph == "refresh":
-            return [DRAW, *(Action("end_stasis", (u,)) for u in self.stasis_units(state, p))]
-        if ph == "bonus":
-            acts = self.boost_options(state, p) if state.res[p].get("boosted") != state.turn else []
-            acts += self.retreat_options(state, p)
-            acts.append(PASS)
-            return acts
-        if ph == "level":
-            acts = self.level_options(state, p)
-            acts += self.retreat_options(state, p)
-            acts.append(PASS)
-            return acts
-        if ph == "main":
-            acts = self.hand_options(state, p)
+        """The legal actions of the stage (``state.phase``, :data:`STAGE_ACTIONS`), one family of options after
+        another; a family with nothing to offer (no Support unit to retreat, no card in play with an activated
+        effect) is not called."""
+        stage = STAGE_ACTIONS.get(state.phase)
+        return stage(self, state, state.active) if stage is not None else []
+
+    def _leader_stage(self, state: GameState, p: int) -> list[Action]:
+        return self.leader_options(state, state.current)
+
+    def _refresh_stage(self, state: GameState, p: int) -> list[Action]:
+        return [DRAW, *(Action("end_stasis", (u,)) for u in self.stasis_units(state, p))]
+
+    def _bonus_stage(self, state: GameState, p: int) -> list[Action]:
+        acts = self.boost_options(state, p) if state.res[p].get("boosted") != state.turn else []
+        return self._then_retreat(state, p, acts, PASS)
+
+    def _level_stage(self, state: GameState, p: int) -> list[Action]:
+        return self._then_retreat(state, p, self.level_options(state, p), PASS)
+
+    def _main_stage(self, state: GameState, p: int) -> list[Action]:
+        acts = self.hand_options(state, p)
+        if state.vars.get(NACT[p]):
             acts += self.activation_options(state, p)
-            acts += self.retreat_options(state, p)
-            acts.append(PASS)
-            return acts
-        if ph == "war":
-            return self.war_actions(state, p, self.attackers(state, p))
-        if ph == "support":
-            acts = [Action("support", (s,)) for s in self.support_candidates(state)]
-            acts.append(DONE)
-            return acts
-        if ph == "defend":
-            d = 1 - p
-            acts = self.defend_hand_options(state, d)
+        return self._then_retreat(state, p, acts, PASS)
+
+    def _war_stage(self, state: GameState, p: int) -> list[Action]:
+        return self.war_actions(state, p, self.attackers(state, p))
+
+    def _support_stage(self, state: GameState, p: int) -> list[Action]:
+        acts = []
+        for s in self.support_candidates(state):
+            acts.append(SUPPORT[s])
+        acts.append(DONE)
+        return acts
+
+    def _defend_stage(self, state: GameState, p: int) -> list[Action]:
+        d = 1 - p
+        acts = self.defend_hand_options(state, d)
+        if state.vars.get(NACT[d]):
             acts += self.activation_options(state, d)
-            acts += self.retreat_options(state, d)
-            acts.append(DONE)
-            return acts
-        return []
+        return self._then_retreat(state, d, acts, DONE)
+
+    def _then_retreat(self, state: GameState, p: int, acts: list[Action], last: Action) -> list[Action]:
+        """``acts``, then the Retreats (when ``p`` has a card in a Support zone), then ``last`` (pass, end, done)."""
+        zones = state.zones[p]
+        if zones[SL] or zones[SR]:
+            acts += self.retreat_options(state, p)
+        acts.append(last)
+        return acts
 
     def war_actions(self, state: GameState, p: int, attackers: list[int]) -> list[Action]:
         targets = self.targets(state, 1 - p)
-        acts = [_new(Action, ("attack", (a, t))) for a in attackers for t in targets]
-        acts += self.activation_options(state, p)
-        acts += self.retreat_options(state, p)
-        acts.append(END)
-        return acts
+        acts = [row[t] for row in map(ATTACK.row, attackers) for t in targets]
+        if state.vars.get(NACT[p]):
+            acts += self.activation_options(state, p)
+        return self._then_retreat(state, p, acts, END)
 
     # ------------------------------------------------------------------ options, one family at a time
     def locked(self, state: GameState, p: int, what: str) -> bool:
@@ -161,7 +286,7 @@ class StageActions:
         until = state.res[p].get(LOCK_KEYS[what])
         if until is not None and until >= state.turn:
             return True
-        return self.static_forbids(state, p, what, None)
+        return bool(state.vars.get("n_cannot")) and self.static_forbids(state, p, what, None)
 
     def boost_options(self, state: GameState, p: int) -> list[Action]:
         """Boosts from hand, paying their cost (PTCG-TURN-04, PTCG-WAR-07)."""
@@ -170,7 +295,7 @@ class StageActions:
         for c in state.zones[p][HAND]:
             d = state.defs[c]
             if d.type == BOOST_T and d.stats["cost"] <= en:
-                out.append(_new(Action, ("boost", (c,))))
+                out.append(BOOST_A[c])
         if out and self.locked(state, p, "boost"):
             return []
         return out
@@ -185,7 +310,7 @@ class StageActions:
             if d.type == SPELL:
                 cost = d.stats["cost"]
                 if cost <= en and cost <= lvl:
-                    out.append(_new(Action, ("cast", (c,))))
+                    out.append(CAST[c])
         if out and self.locked(state, p, "spell"):
             return []
         return out
@@ -194,7 +319,8 @@ class StageActions:
         """Units one level above the Leader, once per turn (PTCG-TURN-05, PTCG-ROLE-02, PTCG-TERM-04)."""
         if state.res[p].get("levelled") == state.turn:
             return []
-        lvl = leader_level(state, p)
+        lead = state.zones[p][LEADER]
+        lvl = state.defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
         anyhigher = state.options.get("level_up_any_higher")
         out = []
         for c in state.zones[p][HAND]:
@@ -202,7 +328,7 @@ class StageActions:
             if d.type == UNIT:
                 cl = d.stats["level"]
                 if cl == lvl + 1 or (anyhigher and cl > lvl):
-                    out.append(_new(Action, ("level", (c,))))
+                    out.append(LEVEL[c])
         if out and self.locked(state, p, "level_up"):
             return []
         return out
@@ -211,8 +337,12 @@ class StageActions:
         """The main stage's cards from hand, from one pass over it: units at or below the Leader's level into each
         empty Wing or Support zone (PTCG-TURN-06, PTCG-ROLE-04), then the spells ``spell_options`` offers."""
         zones = state.zones[p]
-        empty = [z for z in SLOTS if not zones[z]]
-        lvl = leader_level(state, p)
+        empty = []  # the play actions of each empty Wing or Support zone
+        for z in SLOTS:
+            if not zones[z]:
+                empty.append(PLAY_TO[z])
+        lead = zones[LEADER]
+        lvl = state.defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
         spell_lvl = 1 << 30 if state.options.get("spells_ignore_level") else lvl
         en = len(zones[ENERGY])
         plays: list[Action] = []
@@ -222,12 +352,12 @@ class StageActions:
             d = defs[c]
             if d.type == UNIT:
                 if empty and d.stats["level"] <= lvl:
-                    for z in empty:
-                        plays.append(_new(Action, ("play", (c, z))))
+                    for table in empty:
+                        plays.append(table[c])
             elif d.type == SPELL:
                 cost = d.stats["cost"]
                 if cost <= en and cost <= spell_lvl:
-                    spells.append(_new(Action, ("cast", (c,))))
+                    spells.append(CAST[c])
         if spells and not self.locked(state, p, "spell"):
             plays += spells
         return plays
@@ -238,8 +368,10 @@ class StageActions:
         out = []
         for z in SUPPORTS:
             for c in zones[z]:
-                if state.defs[c].type == UNIT and not in_stasis(state, c):
-                    out.append(_new(Action, ("retreat", (c,))))
+                if state.defs[c].type == UNIT:
+                    st = state.cs.get(c)
+                    if st is None or st.status.get("stasis", 0) <= 0:  # not in_stasis
+                        out.append(RETREAT[c])
         return out
 
     def activation_options(self, state: GameState, p: int) -> list[Action]:
@@ -253,6 +385,7 @@ class StageActions:
         locked = None
         defs = state.defs
         cs = state.cs
+        turn = state.turn  # the "once per turn" cycle of p: turn, or turn - 1 in the opponent's turn (PTCG-ULT-13)
         for z in FIELD:
             for c in zones[z]:
                 d = defs[c]
@@ -264,40 +397,60 @@ class StageActions:
                 # effects_on (PTCG-TERM-23, PTCG-ROLE-08) and not in_stasis (PTCG-TERM-20), from one read
                 if st is None or not (st.status.get("mind_wiped") or st.status.get("stasis", 0) > 0 or (
                         (st.tapped or st.status.get("stasis")) and z in SUPPORTS and d.type == UNIT)):
-                    for i, eff, where, own_turn_only, rest_self in acts:
+                    for i, eff, where, own_turn_only, rest_self, limit, pays in acts:
                         if own_turn_only and not own:
                             continue
                         if where is not None and z not in where:
                             continue
-                        if eff.limit and not self.limit_ok(state, c, i, eff.limit, p):
+                        if limit is not None and st is not None and USED[i] in st.status:  # limit_ok, inline
+                            status = st.status
+                            if (not limit[0] or status[USED[i]] == (turn if own else turn - 1)) and status.get(
+                                    COUNT[i], 0) >= limit[1]:
+                                continue
+                        if rest_self and st is not None and (st.tapped or st.status.get("stasis")):
+                            continue  # not Refreshed
+                        ctx = None
+                        if pays is None:
+                            ctx = {"source": c, "controller": p}
+                            if not effects.can_pay(state, ctx, eff.cost):
+                                continue
+                        elif pays and not self._can_pay_fast(state, c, p, pays, st):
                             continue
-                        if rest_self and not is_refreshed(state, c):
-                            continue
-                        cost = eff.cost
-                        ctx = {"source": c, "controller": p}
-                        if cost and not effects.can_pay(state, ctx, cost):
-                            continue
-                        if eff.condition is not None and not self.holds(state, ctx, eff.condition):
+                        cond = eff.condition
+                        if cond is not None and not check_of(cond)(state, ctx or {"source": c, "controller": p}):
                             continue
                         if locked is None:
                             locked = self.locked(state, p, "activate")
                         if locked:
                             return []
-                        out.append(_new(Action, ("activate", (c, IDX[i]))))
+                        out.append(ACTIVATE[c, IDX[i]])
                 if not left:
                     return out
         return out
+
+    @staticmethod
+    def _can_pay_fast(state: GameState, c: int, p: int, pays: tuple[tuple, ...], st: Any) -> bool:
+        """Whether a cost read by :func:`~tcgkit.games.perfect_tcg.model.cost_checks` can be paid in full now, as
+        ``effects.can_pay`` answers (PTCG-CARD-08, PTCG-ENERGY-01); ``st`` is the card's record (or None)."""
+        for check in pays:
+            kind = check[0]
+            if kind == "pay":
+                if len(state.zones[p][ENERGY]) < check[1]:
+                    return False
+            elif kind == "rest":
+                if st is not None and (st.tapped or st.status.get("stasis")):
+                    return False
+            elif (st.counters.get(check[1], 0) if st is not None else 0) < check[2]:
+                return False
+        return True
 
     @classmethod
     def holds(cls, state: GameState, ctx: dict, cond: Any) -> bool:
         """``effects.check``, with fast paths for the commonest conditions: ``{exists: "you.zone"}``, an ``exists``
         on an empty zone (whatever its filter), and ``{all: [...]}`` of such parts, checked in order (so the King of
         Gandor's four-part condition fails at its first empty zone without running a selector). Each condition is
-        read once into a checking function (:func:`condition_check`)."""
-        entry = _CHECKS.get(id(cond))
-        if entry is None or entry[0] is not cond:
-            entry = _CHECKS[id(cond)] = (cond, condition_check(cond))
-        return entry[1](state, ctx)
+        read once into a checking function (:func:`check_of`)."""
+        return check_of(cond)(state, ctx)
 
     def attackers(self, state: GameState, p: int) -> list[int]:
         """Refreshed Leader and Wing units (Support units only when a card allows it): PTCG-WAR-02/03, PTCG-ROLE-07,
@@ -305,14 +458,14 @@ class StageActions:
         zones = state.zones[p]
         out = []
         cs = state.cs
-        for z in UNIT_ZONES[:3]:
+        for z in FRONT:
             for c in zones[z]:
                 st = cs.get(c)
                 if st is not None and (st.tapped or st.status.get("stasis") or st.status.get("cannot_attack")):
                     continue
                 if z == LEADER or state.defs[c].type == UNIT:
                     out.append(c)
-        if (zones[SL] or zones[SR]) and self.static_allows(state, p, "support_attack"):
+        if (zones[SL] or zones[SR]) and state.vars.get("n_allow") and self.static_allows(state, p, "support_attack"):
             for z in SUPPORTS:
                 for c in zones[z]:
                     if state.defs[c].type == UNIT and is_refreshed(state, c) and not status(state, c, "cannot_attack"):
@@ -365,7 +518,8 @@ class StageActions:
         zones = state.zones[d]
         defs = state.defs
         opts = state.options
-        lvl = leader_level(state, d)
+        lead = zones[LEADER]
+        lvl = defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
         limit = lvl if opts.get("defend_at_or_below") else lvl - 1
         spell_lvl = 1 << 30 if opts.get("spells_ignore_level") else lvl
         en = len(zones[ENERGY])
@@ -378,14 +532,14 @@ class StageActions:
             t = dd.type
             if t == UNIT:
                 if defending and dd.stats["level"] <= limit:
-                    out.append(_new(Action, ("defend", (c,))))
+                    out.append(DEFEND[c])
             elif t == BOOST_T:
                 if dd.stats["cost"] <= en:
-                    boosts.append(_new(Action, ("boost", (c,))))
+                    boosts.append(BOOST_A[c])
             elif t == SPELL:
                 cost = dd.stats["cost"]
                 if cost <= en and cost <= spell_lvl:
-                    spells.append(_new(Action, ("cast", (c,))))
+                    spells.append(CAST[c])
         if defending:
             out += self.guardian_options(state, d, limit)
         if boosts and not self.locked(state, d, "boost"):
@@ -404,15 +558,17 @@ class StageActions:
                 dd = state.defs[c]
                 if (c != tgt and dd.fields["guardian"] and dd.stats["level"] <= glimit and not in_stasis(state, c)
                         and not status(state, c, "mind_wiped")):
-                    out.append(_new(Action, ("defend", (c,))))
+                    out.append(DEFEND[c])
         return out
 
     def stasis_units(self, state: GameState, p: int) -> list[int]:
         zones = state.zones[p]
         out = []
+        cs = state.cs
         for z in UNIT_ZONES:
             for c in zones[z]:
-                if in_stasis(state, c):
+                st = cs.get(c)
+                if st is not None and st.status.get("stasis", 0) > 0:  # in_stasis
                     out.append(c)
         return out
 
@@ -475,3 +631,8 @@ class StageActions:
             return ("the effect cannot be used now: once per turn (PTCG-ULT-13), your turn only (PTCG-ULT-14), or its "
                     "cost cannot be paid in full (PTCG-ENERGY-01)")
         return None
+
+
+#: stage (``state.phase``) -> its legal actions, as a function of (rules, state, the turn player)
+STAGE_ACTIONS = {ph: getattr(StageActions, f"_{ph}_stage") for ph in (
+    "leader", "refresh", "bonus", "level", "main", "war", "support", "defend")}

@@ -7,7 +7,6 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 
 from __future__ import annotations
 
-from tcgkit.core import effects
 from tcgkit.core.cards import Step
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
@@ -105,24 +104,6 @@ class Battle:
         state.vars["b_def"] = card
         state.emit("defend", d, card, (state.vars["b_tgt"],))
 
-    def static_bonuses(self, state: GameState, name: str) -> dict[int, int]:
-        """card -> what the static effects in play add to its ``name`` (each static's targets found once)."""
-        out: dict[int, int] = {}
-        if not state.vars.get("n_modify"):
-            return out
-        for src, p, eff in self.active_statics(state, "modify", f"modify:{name}"):
-            mods = eff.params["modify"]
-            for m in mods if isinstance(mods, tuple) else (mods,):
-                if m.get("stat", "power") != name:
-                    continue
-                ctx = self.static_ctx(state, src, p)
-                by = None
-                for c in effects.select(state, ctx, m["target"]):
-                    if by is None:
-                        by = effects.amount(state, ctx, m["by"])
-                    out[c] = out.get(c, 0) + by
-        return out
-
     def stat_with(self, state: GameState, card: int, name: str, bonuses: dict[int, int]) -> int:
         v = state.defs[card].stats.get(name, 0) + bonuses.get(card, 0)
         st = state.cs.get(card)
@@ -137,15 +118,32 @@ class Battle:
         PTCG-ROLE-09/10); Boosts and effects included."""
         v = state.vars
         att, tgt, dfd = v["b_att"], v["b_tgt"], v.get("b_def", -1)
-        bonus = self.static_bonuses(state, "power")
-        a = self.stat_with(state, att, "power", bonus)
-        for s in v.get("b_sup", ()):
-            if state.loc[s][1] in SUPPORTS:
-                a += self.stat_with(state, s, "power", bonus)
-        d = self.stat_with(state, tgt, "power", bonus)
-        if dfd >= 0 and state.loc[dfd][1] in (DEFENCE, WL, WR):
-            d += self.stat_with(state, dfd, "power", bonus)
-        return a, d
+        sups = v.get("b_sup", ())
+        loc = state.loc
+        side = [att]
+        for s in sups:
+            if loc[s][1] in SUPPORTS:
+                side.append(s)
+        other = [tgt, dfd] if dfd >= 0 and loc[dfd][1] in (DEFENCE, WL, WR) else [tgt]
+        bonus = self.static_bonuses(state, "power", (att, tgt, *sups, dfd) if dfd >= 0 else (att, tgt, *sups))
+        return self._power_of(state, side, bonus), self._power_of(state, other, bonus)
+
+    @staticmethod
+    def _power_of(state: GameState, cards: list[int], bonus: dict[int, int]) -> int:
+        """The sum of the cards' power (:meth:`stat_with`: printed, modifiers, ``bonus``; at least 0 each)."""
+        total = 0
+        defs = state.defs
+        cs = state.cs
+        for c in cards:
+            p = defs[c].stats.get("power", 0) + bonus.get(c, 0)
+            st = cs.get(c)
+            if st is not None and st.mods:
+                for s, delta, _ in st.mods:
+                    if s == "power":
+                        p += delta
+            if p > 0:
+                total += p
+        return total
 
     def resolve_battle(self, state: GameState) -> None:
         """Compare power; the loser Wing is destroyed, the loser Leader's owner takes the winner's damage; a tie
@@ -163,7 +161,7 @@ class Battle:
         a, d = self.battling_power(state)
         losers = (tgt,) if a > d else (att,) if a < d else (att, tgt)
         state.emit("battle", p, att, (a, d, "attacker" if a > d else "target" if a < d else "tie", tgt))
-        bonus = self.static_bonuses(state, "damage")
+        bonus = self.static_bonuses(state, "damage", (att, tgt))
         dmg = {att: self.stat_with(state, tgt, "damage", bonus), tgt: self.stat_with(state, att, "damage", bonus)}
         steps = []
         for loser in losers:

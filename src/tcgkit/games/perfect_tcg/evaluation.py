@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from math import tanh
 
+from tcgkit.core.cards import CardDef
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
     ARTEFACT,
@@ -52,6 +53,43 @@ W_KING_PART, W_KING = 1.0, 2.5
 HORIZON_BASE, HORIZON_TURNS = 2.0, 14.0
 _KING_PARTS = {"Left Arm of Gandor": WL, "Right Arm of Gandor": WR, "Left Leg of Gandor": SL,
                "Right Leg of Gandor": SR}
+
+
+#: what :func:`board_facts` gives an Artefact (worth W_ARTEFACT in a Wing or Support zone while its effects work)
+ARTEFACT_FACT = ("artefact",)
+#: id of a card list -> (the list, kept so that its id stays its own; its facts); cleared when it grows large
+_FACTS: dict[int, tuple[list, tuple]] = {}
+
+
+def board_facts(defs: list[CardDef]) -> tuple:
+    """By card id, what :meth:`Evaluation._board_worth` reads of a card in a Wing or Support zone: for a unit (its
+    worth in a Wing zone, in a Support zone, in a Support zone with its ability, whether it has an ability, the zone
+    it belongs in as a part of the King of Gandor or None); :data:`ARTEFACT_FACT` for an Artefact; None otherwise.
+    Worked out once per card list (a clone shares its list; a token's card makes a new list).
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
+    >>> board_facts(state.defs) is board_facts(state.clone().defs)
+    True
+    """
+    hit = _FACTS.get(id(defs))
+    if hit is not None and hit[0] is defs:
+        return hit[1]
+    if len(_FACTS) > 64:
+        _FACTS.clear()
+    facts = tuple(_unit_facts(d) for d in defs)
+    _FACTS[id(defs)] = (defs, facts)
+    return facts
+
+
+def _unit_facts(d: CardDef) -> tuple | None:
+    if d.type != UNIT:
+        return ARTEFACT_FACT if d.type == ARTEFACT else None
+    s = d.stats
+    f = d.fields
+    support = SUPPORT_BASE + s["power"] / SUPPORT_POWER
+    return (WING_BASE + s["power"] / WING_POWER + W_DAMAGE * s["damage"], support, support + SUPPORT_ABILITY,
+            bool(f["statics"] or f["activated"] or f["triggered"]), _KING_PARTS.get(d.name))
 
 
 class Evaluation:
@@ -116,37 +154,38 @@ class Evaluation:
 
     def _board_worth(self, state: GameState, p: int, gone: tuple[int, ...]) -> float:
         """Units in play: a Wing unit attacks and can be attacked, a Support lends its power and its ability, the
-        Leader attacks every turn and its level opens the bigger units; the King of Gandor's parts in place."""
+        Leader attacks every turn and its level opens the bigger units; the King of Gandor's parts in place. What
+        each card is worth in each place is read from :func:`board_facts` (worked out once per card list)."""
         zones = state.zones[p]
-        defs = state.defs
+        facts = board_facts(state.defs)
         cs = state.cs
         worth = 0.0
         parts = 0
         for z in SLOTS:
+            wing = z in WINGS
             for c in zones[z]:
-                d = defs[c]
+                f = facts[c]
                 st = cs.get(c)
-                if d.type != UNIT:
-                    if d.type == ARTEFACT and (st is None or not st.status.get("mind_wiped")):
+                if f is None:  # neither a unit nor an Artefact
+                    continue
+                if f is ARTEFACT_FACT:  # an excavated Artefact counts while its effects work
+                    if st is None or not st.status.get("mind_wiped"):
                         worth += W_ARTEFACT
                     continue
                 if gone and c in gone:
                     continue
-                s = d.stats
-                if z in WINGS:
-                    v = WING_BASE + s["power"] / WING_POWER + W_DAMAGE * s["damage"]
+                if wing:
+                    v = f[0]
+                elif f[3] and not (st is not None and (st.status.get("mind_wiped") or st.tapped)):
+                    v = f[2]
                 else:
-                    v = SUPPORT_BASE + s["power"] / SUPPORT_POWER
-                    f = d.fields
-                    if (f["statics"] or f["activated"] or f["triggered"]) and not (st is not None and (
-                            st.status.get("mind_wiped") or st.tapped)):
-                        v += SUPPORT_ABILITY
+                    v = f[1]
                 worth += v * 0.5 if st is not None and st.status.get("stasis") else v
-                if _KING_PARTS.get(d.name) == z:
+                if f[4] == z:
                     parts += 1
         lead = zones[LEADER]
         if lead:
-            d = defs[lead[-1]]
+            d = state.defs[lead[-1]]
             s = d.stats
             worth += s.get("power", 0) / LEADER_POWER + W_DAMAGE * s.get("damage", 0) + W_LEVEL * s.get("level", 0)
             if parts:

@@ -211,7 +211,8 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
         elif e.kind == "activated":
             cost = e.cost
             acts.append((i, e, zone_set(e.zone), bool(e.params.get("your_turn_only")),
-                         bool(cost and cost[0].verb == "rest" and cost[0].params.get("target") == "self")))
+                         bool(cost and cost[0].verb == "rest" and cost[0].params.get("target") == "self"),
+                         parse_limit(e.limit) if e.limit else None, cost_checks(cost)))
     if has_effect:
         tags.add("effect")  # PTCG-ULT-17 / PTCG-TERM-23: "a card with an effect"
     fields: dict[str, Any] = {
@@ -223,7 +224,8 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
         "static_keys": frozenset(static_keys),
         # hot-path indexes: key -> ((index, effect, zones or None), ...);
         "statics_by_key": {k: tuple(v) for k, v in by_key.items()},
-        # (index, effect, zones or None, your turn only, its cost starts by resting the card itself)
+        # (index, effect, zones or None, your turn only, its cost starts by resting the card itself, its limit
+        # parsed (per turn, uses) or None, its cost's checks (cost_checks) or None)
         "activated_effs": tuple(acts),
         "activated": tuple(activated),
         "triggered": tuple(triggered),
@@ -231,6 +233,30 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
         "unread": None if m.unread is None else tuple(m.unread),
     }
     return CardDef(m.code or m.name, m.name, m.type, stats, frozenset(tags), card_effects, m.text, fields)
+
+
+def cost_checks(cost: tuple | None) -> tuple[tuple, ...] | None:
+    """A cost's steps as the checks ``effects.can_pay`` makes of them, for the shapes the cards print: ``("pay", n)``
+    (n Energy, PTCG-ENERGY-01), ``("rest",)`` (the card itself is Refreshed) and ``("counters", name, n)`` (at least n
+    counters on the card itself); () for no cost; None when a step is of another shape (``effects.can_pay`` decides).
+
+    >>> from tcgkit.core.cards import Step
+    >>> cost_checks((Step("pay", {"amount": 2}), Step("rest", {"target": "self"})))
+    (('pay', 2), ('rest',))
+    """
+    out: list[tuple] = []
+    for step in cost or ():
+        prm = step.params
+        if step.verb == "pay" and set(prm) == {"amount"} and type(prm["amount"]) is int:
+            out.append(("pay", prm["amount"]))
+        elif step.verb == "rest" and dict(prm) == {"target": "self"}:
+            out.append(("rest",))
+        elif (step.verb == "remove_counter" and set(prm) == {"target", "counter", "amount"} and prm["target"] == "self"
+              and type(prm["amount"]) is int and type(prm["counter"]) is str):
+            out.append(("counters", prm["counter"], prm["amount"]))
+        else:
+            return None
+    return tuple(out)
 
 
 def _check_effect(m: PerfectCard, e: Effect, i: int) -> None:

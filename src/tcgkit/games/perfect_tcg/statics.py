@@ -6,18 +6,138 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tcgkit.core import effects
 from tcgkit.core.state import GameState
+from tcgkit.games.perfect_tcg.actions import check_of
 from tcgkit.games.perfect_tcg.model import (
     FIELD,
     FIELD_SET,
     LOCK_KEYS,
     NKEYS,
     NSTAT,
+    SUPPORTS,
+    UNIT,
+    ZONE_GROUPS,
     status,
 )
+
+#: compiled targets: (state, source, controller, battling) -> the cards a modifier reaches (read only; no repeats)
+Targets = Callable[[GameState, int, int, list], Sequence[int]]
+#: a compiled amount: a number, or (state, source) -> the number (pure: no die roll, no event)
+Amount = int | Callable[[GameState, int], int]
+#: a compiled modifier: (its targets, its amount)
+Compiled = tuple[Targets, Amount]
+#: id(effect) -> (the effect, kept so that its id stays its own; stat -> ((modifier, compiled or None), ...))
+_MODS: dict[int, tuple[Any, dict[str, tuple[tuple[Any, Compiled | None], ...]]]] = {}
+#: the index key of the ``modify`` statics changing each number
+MODIFY_KEY = {"power": "modify:power", "damage": "modify:damage"}
+
+
+def modifiers_of(eff: Any, name: str) -> tuple[tuple[Any, Compiled | None], ...]:
+    """A ``modify`` static's modifiers changing ``name`` (``power`` or ``damage``), in printed order, each with its
+    compiled form (:func:`compiled_modifier`), read once per effect."""
+    entry = _MODS.get(id(eff))
+    if entry is None or entry[0] is not eff:
+        mods = eff.params["modify"]
+        mods = mods if isinstance(mods, tuple) else (mods,)
+        entry = _MODS[id(eff)] = (eff, {stat: tuple((m, compiled_modifier(m)) for m in mods
+                                                    if m.get("stat", "power") == stat) for stat in MODIFY_KEY})
+    return entry[1][name]
+
+
+def compiled_modifier(m: Any) -> Compiled | None:
+    """A ``modify`` static's modifier read into (targets, amount): a function of (state, source, controller,
+    battling) giving the cards it reaches, and its amount (a number, or a function of (state, source)); None when
+    its target or its amount is not one of the shapes read here (``effects.select`` and ``effects.amount`` decide).
+
+    The shapes the cards print: ``self``, ``you.leader`` (any ``you``/``opponent`` zone or group in play),
+    ``{of: battling}`` and ``{zone: ...}``, each with no filter, ``{owner: you}`` or ``{type: ...}``; amounts that are
+    numbers or ``{mul: [{counter: name, of: self}, number]}`` (pure: worked out or not, nothing else changes).
+
+    >>> targets, by = compiled_modifier({"target": "self", "stat": "power", "by": 1000})
+    >>> list(targets(None, 7, 0, [])), by
+    ([7], 1000)
+    """
+    targets, amount = _targets(m["target"]), _amount(m["by"])
+    return None if targets is None or amount is None else (targets, amount)
+
+
+def _targets(spec: Any) -> Targets | None:
+    if spec is None or spec == "self":
+        return lambda state, src, p, battling: (src,)
+    flt = None
+    if isinstance(spec, Mapping):
+        if "top" in spec or len(spec) > 2 or (len(spec) == 2 and "filter" not in spec):
+            return None
+        base = spec["zone"] if "zone" in spec else spec.get("of")
+        flt = spec.get("filter") or None
+    else:
+        base = spec
+    if flt is None:
+        keep = None
+    elif flt == {"owner": "you"}:
+        def keep(state: GameState, p: int, c: int) -> bool:
+            return state.owner[c] == p
+    elif len(flt) == 1 and "type" in flt and type(flt["type"]) is str:
+        t = flt["type"]
+
+        def keep(state: GameState, p: int, c: int) -> bool:
+            return state.defs[c].type == t
+    else:
+        return None
+    if base == "battling":
+        if keep is None:
+            return lambda state, src, p, battling: battling
+        if flt == {"owner": "you"}:  # "your battling units": the commonest shape, with no call per card
+            def own_battling(state: GameState, src: int, p: int, battling: list) -> list[int]:
+                owner = state.owner
+                out = []
+                for c in battling:
+                    if owner[c] == p:
+                        out.append(c)
+                return out
+            return own_battling
+        return lambda state, src, p, battling: [c for c in battling if keep(state, p, c)]
+    if not (type(base) is str and base.count(".") == 1 and base.split(".")[0] in ("you", "opponent")):
+        return None
+    who, zone = base.split(".")
+    zones = ZONE_GROUPS.get(zone, (zone,))
+    flip = who == "opponent"
+    if not all(z in FIELD_SET for z in zones):
+        return None
+    if len(zones) == 1 and keep is None:
+        z0 = zones[0]
+        return lambda state, src, p, battling: state.zones[1 - p if flip else p][z0]
+
+    def in_zones(state: GameState, src: int, p: int, battling: list) -> list[int]:
+        pz = state.zones[1 - p if flip else p]
+        return [c for z in zones for c in pz[z] if keep is None or keep(state, p, c)]
+    return in_zones
+
+
+def _amount(spec: Any) -> Amount | None:
+    if type(spec) is int:
+        return spec
+    if isinstance(spec, Mapping) and len(spec) == 1 and "mul" in spec:
+        a, b = spec["mul"]
+        if (isinstance(a, Mapping) and set(a) == {"counter", "of"} and a["of"] == "self" and type(b) is int
+                and type(a["counter"]) is str):
+            name = a["counter"]
+
+            def by_counter(state: GameState, src: int) -> int:
+                st = state.cs.get(src)
+                return (st.counters.get(name, 0) if st is not None else 0) * b
+            return by_counter
+    return None
+
+
+def battling_cards(state: GameState) -> list[int]:
+    """The ``battling`` cards a static's context names: the attacker and the attacked unit, during a battle."""
+    att = state.vars.get("b_att", -1)
+    return [att, state.vars.get("b_tgt", -1)] if att >= 0 else []
 
 
 class Statics:
@@ -33,6 +153,7 @@ class Statics:
         if not left:
             return
         defs = state.defs
+        cs = state.cs
         for p in (0, 1):
             if not v.get(NSTAT[p]):
                 continue
@@ -43,21 +164,22 @@ class Statics:
                     if effs is None:
                         continue
                     left -= 1  # a card indexed under ``part`` has ``key``: stopping at 0 leaves none out
-                    if self.effects_on(state, c):
+                    st = cs.get(c)
+                    # effects_on: not Mind Wiped (PTCG-TERM-23), a Support unit only while Refreshed (PTCG-ROLE-08)
+                    if st is None or not (st.status.get("mind_wiped") or (
+                            (st.tapped or st.status.get("stasis")) and z in SUPPORTS and defs[c].type == UNIT)):
                         for _, eff, where in effs:
                             if where is not None and z not in where:
                                 continue
-                            if eff.condition is not None and not self.holds(
-                                    state, self.static_ctx(state, c, p), eff.condition):
+                            cond = eff.condition
+                            if cond is not None and not check_of(cond)(state, self.static_ctx(state, c, p)):
                                 continue
                             yield c, p, eff
                     if not left:
                         return
 
     def static_ctx(self, state: GameState, card: int, p: int) -> dict[str, Any]:
-        att = state.vars.get("b_att", -1)
-        battling = [att, state.vars.get("b_tgt", -1)] if att >= 0 else []
-        return {"source": card, "controller": p, "battling": battling}
+        return {"source": card, "controller": p, "battling": battling_cards(state)}
 
     def static_allows(self, state: GameState, p: int, what: str) -> bool:
         if not state.vars.get("n_allow"):
@@ -91,7 +213,7 @@ class Statics:
         until = state.res[p].get(LOCK_KEYS[what])
         if until is not None and until >= state.turn:
             return True
-        return self.static_forbids(state, p, what, ctx)
+        return bool(state.vars.get("n_cannot")) and self.static_forbids(state, p, what, ctx)
 
     def stat(self, state: GameState, card: int, name: str) -> int:
         """Printed number + modifiers + static effects (Support abilities, Boosts, Artefacts)."""
@@ -103,15 +225,45 @@ class Statics:
                 if s == name:
                     v += delta
         if (name == "power" or name == "damage") and state.vars.get("n_modify") and state.loc[card][1] in FIELD_SET:
-            for src, p, eff in self.active_statics(state, "modify", f"modify:{name}"):
-                mods = eff.params["modify"]
-                for m in mods if isinstance(mods, tuple) else (mods,):
-                    if m.get("stat", "power") != name:
-                        continue
-                    ctx = self.static_ctx(state, src, p)
-                    if card in effects.select(state, ctx, m["target"]):
-                        v += effects.amount(state, ctx, m["by"])
+            for src, p, eff in self.active_statics(state, "modify", MODIFY_KEY[name]):
+                for m, compiled in modifiers_of(eff, name):
+                    if compiled is None:
+                        ctx = self.static_ctx(state, src, p)
+                        if card in effects.select(state, ctx, m["target"]):
+                            v += effects.amount(state, ctx, m["by"])
+                    elif card in compiled[0](state, src, p, battling_cards(state)):
+                        by = compiled[1]
+                        v += by if type(by) is int else by(state, src)
         return v if v > 0 else 0
+
+    def static_bonuses(self, state: GameState, name: str, cards: tuple[int, ...]) -> dict[int, int]:
+        """card -> what the static effects in play add to its ``name`` (``power`` or ``damage``), for ``cards``
+        (each at most once) and every card a modifier of an unread shape reaches (:func:`compiled_modifier`); a card
+        nothing reaches may have no entry."""
+        out: dict[int, int] = {}
+        if not state.vars.get("n_modify"):
+            return out
+        att = state.vars.get("b_att", -1)
+        battling = [att, state.vars.get("b_tgt", -1)] if att >= 0 else []  # battling_cards
+        for src, p, eff in self.active_statics(state, "modify", MODIFY_KEY[name]):
+            for m, compiled in modifiers_of(eff, name):
+                if compiled is None:  # every card it reaches, its amount worked out once if it reaches any
+                    ctx = self.static_ctx(state, src, p)
+                    by = None
+                    for c in effects.select(state, ctx, m["target"]):
+                        if by is None:
+                            by = effects.amount(state, ctx, m["by"])
+                        out[c] = out.get(c, 0) + by
+                    continue
+                by = None
+                for c in compiled[0](state, src, p, battling):
+                    if c in cards:
+                        if by is None:
+                            by = compiled[1]
+                            if type(by) is not int:
+                                by = by(state, src)
+                        out[c] = out.get(c, 0) + by
+        return out
 
     # ------------------------------------------------------------------ armour (PTCG-TERM-07..09)
     def armour(self, state: GameState, p: int) -> tuple[int, int]:

@@ -37,36 +37,60 @@ class Triggers:
 
     # ------------------------------------------------------------------ triggers
     def on_event(self, state: GameState, ev: Event) -> None:
-        if ev.kind == "move":
-            data = ev.data
-            was, now = data[1] in FIELD_SET, data[3] in FIELD_SET
+        """Keep the counts of effects in play and each player's Energy count at every move; fire the triggered effects
+        of an event some card may answer (:meth:`may_trigger`)."""
+        kind = ev.kind
+        if kind == "move":
+            fp, fz, tp, tz = ev.data
+            was, now = fz in FIELD_SET, tz in FIELD_SET
             if was != now:  # into or out of play: keep the counts of effects in play
-                f = state.defs[ev.card].fields
-                sk = f["static_keys"]
-                if sk or f["activated"] or f["triggered"]:
-                    v = state.vars
-                    step = 1 if now else -1
-                    owner = data[0] if was else data[2]
-                    for k in sk:
-                        key = NKEYS[k]
-                        v[key] = v.get(key, 0) + step
-                    if sk:
-                        key = NSTAT[owner]
-                        v[key] = v.get(key, 0) + step
-                    if f["activated"]:
-                        key = NACT[owner]
-                        v[key] = v.get(key, 0) + step
-                    if f["triggered"]:
-                        key = NTRIG[owner]
-                        v[key] = v.get(key, 0) + step
-            if data[1] == ENERGY:
-                state.res[data[0]]["energy"] = len(state.zones[data[0]][ENERGY])
-            if data[3] == ENERGY:
-                state.res[data[2]]["energy"] = len(state.zones[data[2]][ENERGY])
-            if (data[1] == DECK or data[3] == ENERGY) and state.options.get("lock_in_wins"):
-                self._lock_in(state, data[0] if data[1] == DECK else data[2])
-        if ev.kind in self.trigger_kinds:
+                self._count_in_play(state, ev.card, fp if was else tp, 1 if now else -1)
+            if fz == ENERGY:
+                state.res[fp]["energy"] = len(state.zones[fp][ENERGY])
+                if tz == ENERGY:
+                    state.res[tp]["energy"] = len(state.zones[tp][ENERGY])
+                    if state.options.get("lock_in_wins"):
+                        self._lock_in(state, tp)
+            elif tz == ENERGY:
+                state.res[tp]["energy"] = len(state.zones[tp][ENERGY])
+                if state.options.get("lock_in_wins"):
+                    self._lock_in(state, fp if fz == DECK else tp)
+            elif fz == DECK and state.options.get("lock_in_wins"):
+                self._lock_in(state, fp)
+        if kind in self.trigger_kinds and self.may_trigger(state, ev):
             self.fire_triggers(state, ev)
+
+    @staticmethod
+    def may_trigger(state: GameState, ev: Event) -> bool:
+        """Whether any triggered effect could answer ``ev``: a card in play with one (the counts :meth:`on_event`
+        keeps), or the event's own card listening to its kind (an own-card trigger out of play, PTCG-ULT-10). When
+        not, the core's ``fire_triggers`` would find nothing, so it is not called."""
+        v = state.vars
+        if v.get(NTRIG[0]) or v.get(NTRIG[1]):
+            return True
+        own = ev.card
+        return 0 <= own < len(state.defs) and ev.kind in state.defs[own].triggers
+
+    @staticmethod
+    def _count_in_play(state: GameState, card: int, owner: int, step: int) -> None:
+        """A card came into play (``step`` 1) or left it (-1): the counts of effects in play (``NKEYS``, ``NSTAT``,
+        ``NACT``, ``NTRIG``) follow."""
+        f = state.defs[card].fields
+        sk = f["static_keys"]
+        if sk or f["activated"] or f["triggered"]:
+            v = state.vars
+            for k in sk:
+                key = NKEYS[k]
+                v[key] = v.get(key, 0) + step
+            if sk:
+                key = NSTAT[owner]
+                v[key] = v.get(key, 0) + step
+            if f["activated"]:
+                key = NACT[owner]
+                v[key] = v.get(key, 0) + step
+            if f["triggered"]:
+                key = NTRIG[owner]
+                v[key] = v.get(key, 0) + step
 
     def recount_statics(self, state: GameState) -> None:
         """Recount the static effects in play (after a scenario placed cards without events)."""

@@ -11,6 +11,7 @@ from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.state import GameState
+from tcgkit.games.perfect_tcg.actions import STAGE_ACTIONS
 from tcgkit.games.perfect_tcg.model import (
     ART,
     BOOST,
@@ -132,6 +133,7 @@ class TurnFlow:
         opts = state.options
         slow = opts.get("deck_out_on_failed_draw") or opts.get("lock_in_wins")
         zones = state.zones
+        deck0, deck1, en0, en1 = zones[0][DECK], zones[1][DECK], zones[0][ENERGY], zones[1][ENERGY]  # (lists kept)
         while True:
             if state.stack and not effects.run(state):
                 return
@@ -141,9 +143,8 @@ class TurnFlow:
             if n != checked:  # something happened since the last check
                 checked = n
                 v = state.vars
-                if (v.get("n_win") or v.get("win_claims") or not zones[0][DECK] or not zones[1][DECK]
-                        or len(zones[0][ENERGY]) >= ENERGY_VICTORY or len(zones[1][ENERGY]) >= ENERGY_VICTORY
-                        or slow) and self.check_wins(state):
+                if (v.get("n_win") or v.get("win_claims") or not deck0 or not deck1 or len(en0) >= ENERGY_VICTORY
+                        or len(en1) >= ENERGY_VICTORY or slow) and self.check_wins(state):
                     return
             if self._advance(state):
                 return
@@ -152,25 +153,15 @@ class TurnFlow:
         self.settle(state)
 
     def _advance(self, state: GameState) -> bool:
-        """Automatic steps; True when a player must decide."""
+        """Automatic steps; True when a player must decide (the stages tested in the order of how often they come)."""
         ph = state.phase
         p = state.active
-        if ph == "turn_start":
-            self._start_turn(state)
-            return False
-        if ph == "refresh":
-            if self.stasis_units(state, p):
-                state.current = p
-                return True
-            self._turn_draw(state, p)
-            state.phase = "bonus"
-            return False
-        if ph == "leader":
-            return True
-        if ph == "battle":
-            state.phase = "war"
-            return False
-        if ph == "war":
+        if ph == "main" or ph == "bonus" or ph == "level":
+            acts = STAGE_ACTIONS[ph](self, state, p)
+            if len(acts) == 1:  # only passing is left: the next stage at once
+                state.phase = NEXT_STAGE[ph]
+                return False
+        elif ph == "war":
             attackers = self.attackers(state, p)
             if not attackers and not state.vars.get("war_acted"):
                 # the last refreshed unit has attacked, or none was left when the War stage began (PTCG-TURN-07);
@@ -178,23 +169,36 @@ class TurnFlow:
                 self.end_turn(state)
                 return False
             acts = self.war_actions(state, p, attackers)
-        else:
-            acts = self.legal_actions_for(state)
-        if ph in ("bonus", "level", "main"):
-            if len(acts) == 1:
-                state.phase = NEXT_STAGE[ph]
-                return False
-        elif ph == "support":
-            if len(acts) == 1:
-                state.phase = "defend"
-                return False
         elif ph == "defend":
+            acts = STAGE_ACTIONS[ph](self, state, p)
             if len(acts) == 1:
                 self.resolve_battle(state)
                 return False
             state.current = 1 - p
             state.cache_legal(acts)
             return True
+        elif ph == "turn_start":
+            self._start_turn(state)
+            return False
+        elif ph == "refresh":
+            if self.stasis_units(state, p):
+                state.current = p
+                return True
+            self._turn_draw(state, p)
+            state.phase = "bonus"
+            return False
+        elif ph == "support":
+            acts = STAGE_ACTIONS[ph](self, state, p)
+            if len(acts) == 1:
+                state.phase = "defend"
+                return False
+        elif ph == "leader":
+            return True
+        elif ph == "battle":
+            state.phase = "war"
+            return False
+        else:
+            acts = self.legal_actions_for(state)
         state.current = p
         state.cache_legal(acts)
         return True
@@ -258,50 +262,69 @@ class TurnFlow:
     # ================================================================== applying actions
     def apply(self, state: GameState, action: Action) -> None:
         k = action.kind
-        args = action.args
-        p = state.current
         if k == "leader":
-            self._choose_leader(state, p, args[0])
+            self._choose_leader(state, state.current, action.args[0])
             self._setup_next(state)
             return
-        if k == "draw":
-            self._turn_draw(state, p)
-            state.phase = "bonus"
-        elif k == "end_stasis":
-            self.end_stasis(state, args[0])  # forgoing the draw (PTCG-TERM-21)
-            state.emit("forgo_draw", p, args[0])
-            state.phase = "bonus"
-        elif k == "boost":
-            self.play_boost(state, p, args[0])
-        elif k == "level":
-            self.level_up(state, p, args[0])
-            state.phase = "main"
-        elif k == "play":
-            self.enter(state, args[0], p, args[1])
-        elif k == "cast":
-            self.cast(state, p, args[0])
-        elif k == "activate":
-            if state.phase == "war":
-                state.vars["war_acted"] = 1  # PTCG-TURN-07: no attack since; the player ends the turn
-            self.activate(state, p, args[0], int(args[1]))
-        elif k == "retreat":
-            if state.phase == "war":
-                state.vars["war_acted"] = 1
-            self.to_lost(state, args[0])
-            state.emit("retreat", p, args[0])
-        elif k == "attack":
-            self.declare_attack(state, p, args[0], args[1])
-        elif k == "support":
-            self.add_support(state, p, args[0])
-        elif k == "defend":
-            self.defend(state, p, args[0])
-        elif k == "pass":
-            state.phase = {"bonus": "level", "level": "main", "main": "war"}[state.phase]
-        elif k == "end":
-            self.end_turn(state)
-        elif k == "done":
-            if state.phase == "support":
-                state.phase = "defend"
-            else:
-                self.resolve_battle(state)
+        APPLY[k](self, state, state.current, action.args)
         self.settle(state)
+
+    def _apply_draw(self, state: GameState, p: int, args: tuple) -> None:
+        self._turn_draw(state, p)
+        state.phase = "bonus"
+
+    def _apply_end_stasis(self, state: GameState, p: int, args: tuple) -> None:
+        self.end_stasis(state, args[0])  # forgoing the draw (PTCG-TERM-21)
+        state.emit("forgo_draw", p, args[0])
+        state.phase = "bonus"
+
+    def _apply_boost(self, state: GameState, p: int, args: tuple) -> None:
+        self.play_boost(state, p, args[0])
+
+    def _apply_level(self, state: GameState, p: int, args: tuple) -> None:
+        self.level_up(state, p, args[0])
+        state.phase = "main"
+
+    def _apply_play(self, state: GameState, p: int, args: tuple) -> None:
+        self.enter(state, args[0], p, args[1])
+
+    def _apply_cast(self, state: GameState, p: int, args: tuple) -> None:
+        self.cast(state, p, args[0])
+
+    def _apply_activate(self, state: GameState, p: int, args: tuple) -> None:
+        if state.phase == "war":
+            state.vars["war_acted"] = 1  # PTCG-TURN-07: no attack since; the player ends the turn
+        self.activate(state, p, args[0], int(args[1]))
+
+    def _apply_retreat(self, state: GameState, p: int, args: tuple) -> None:
+        if state.phase == "war":
+            state.vars["war_acted"] = 1
+        self.to_lost(state, args[0])
+        state.emit("retreat", p, args[0])
+
+    def _apply_attack(self, state: GameState, p: int, args: tuple) -> None:
+        self.declare_attack(state, p, args[0], args[1])
+
+    def _apply_support(self, state: GameState, p: int, args: tuple) -> None:
+        self.add_support(state, p, args[0])
+
+    def _apply_defend(self, state: GameState, p: int, args: tuple) -> None:
+        self.defend(state, p, args[0])
+
+    def _apply_pass(self, state: GameState, p: int, args: tuple) -> None:
+        state.phase = NEXT_STAGE[state.phase]
+
+    def _apply_end(self, state: GameState, p: int, args: tuple) -> None:
+        self.end_turn(state)
+
+    def _apply_done(self, state: GameState, p: int, args: tuple) -> None:
+        if state.phase == "support":
+            state.phase = "defend"
+        else:
+            self.resolve_battle(state)
+
+
+#: action kind -> what applying it does (then the game runs on: ``settle``)
+APPLY = {k: getattr(TurnFlow, f"_apply_{k}") for k in (
+    "draw", "end_stasis", "boost", "level", "play", "cast", "activate", "retreat", "attack", "support", "defend",
+    "pass", "end", "done")}

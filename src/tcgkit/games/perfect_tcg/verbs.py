@@ -68,6 +68,8 @@ EXTRA_VERBS: dict[str, dict[str, tuple[str, ...]]] = {
 PLAYER_WORDS = frozenset({"you", "opponent", "controller", "active", "inactive", "each", "both"})
 ZONE_CHOICES = {"wing": WINGS, "support": SUPPORTS, "slots": SLOTS, None: SLOTS}
 _OPTS = tuple(str(i) for i in range(64))
+#: the answers "use 0..n Armour", built once (the first k + 1 are the choices of k)
+_ARMOUR_OPTIONS = tuple(Action("option", (o,)) for o in _OPTS)
 
 
 def _sel(state: GameState, ctx: dict, spec: Any) -> list[int]:
@@ -331,7 +333,7 @@ def _damage_one(state: GameState, ctx: dict, step: Step) -> None:
         k = min(rules.armour_available(state, p), left)
         if k > 0:
             effects.ask(state, ctx, p, f"{left} damage to your Leader: how much Armour do you use? (0-{k})",
-                        [Action("option", (_OPTS[i],)) for i in range(k + 1)], "_armour")
+                        list(_ARMOUR_OPTIONS[:k + 1]), "_armour")
             return
         use = 0
     prev = min(prevent, n)

@@ -1,0 +1,289 @@
+"""Perfect TCG's hot-path shortcuts equal the general computations they replace, at every decision of seeded
+random-bot games: the compiled ``modify`` statics (PTCG-ULT-04 static effects adding power and damage in battles,
+PTCG-WAR-04), the passive-win scan (the King of Gandor, PTCG-TERM-06), and the test that lets an event skip the
+trigger scan (PTCG-ULT-10), the printed conditions read once into checking functions, and the activated effects
+offered with their limits and costs read once (PTCG-ULT-13, PTCG-ENERGY-01)."""
+
+from __future__ import annotations
+
+from ptcg_helpers import RULES, card, position
+
+from tcgkit.bots import RandomBot, View
+from tcgkit.core import effects
+from tcgkit.core.actions import Action
+from tcgkit.core.rng import derive_seed
+from tcgkit.core.state import Event
+from tcgkit.games.perfect_tcg.actions import ACTIVATE, PLAY_TO, RETREAT, card_test, check_of, needed_zones
+from tcgkit.games.perfect_tcg.evaluation import board_facts
+from tcgkit.games.perfect_tcg.model import FIELD, FIELD_SET, cost_checks, in_stasis
+from tcgkit.games.perfect_tcg.statics import compiled_modifier, modifiers_of
+
+
+def _seeded_states(games: int = 9, clone_every: int = 0):
+    """Every decision of seeded random-bot games over every pairing of the decks (and, with ``clone_every``, clones
+    taken along the way and played on by their own bots)."""
+    decks = list(RULES.decks().values())
+    for g in range(games):
+        s = derive_seed(11, g)
+        state = RULES.new_game([decks[g % len(decks)], decks[(g // len(decks) + g + 1) % len(decks)]], s)
+        bots = (RandomBot(s), RandomBot(s + 1))
+        while state.result is None:
+            yield state
+            if clone_every and state.decisions % clone_every == 0:
+                twin = state.clone()
+                twin_bots = (RandomBot(s + 2), RandomBot(s + 3))
+                for _ in range(6):
+                    if twin.result is not None:
+                        break
+                    yield twin
+                    twin.apply(twin_bots[twin.current].choose(View(twin, twin.current)))
+            p = state.current
+            state.apply(bots[p].choose(View(state, p)))
+        yield state
+
+
+def _slow_bonus(state, card: int, name: str) -> int:
+    """What the ``modify`` statics in play add to ``card``'s ``name``, by the core's selectors and amounts."""
+    total = 0
+    for src, p, eff in RULES.active_statics(state, "modify"):
+        mods = eff.params["modify"]
+        for m in mods if isinstance(mods, tuple) else (mods,):
+            if m.get("stat", "power") != name:
+                continue
+            ctx = RULES.static_ctx(state, src, p)
+            hits = effects.select(state, ctx, m["target"]).count(card)
+            if hits:
+                total += hits * effects.amount(state, ctx, m["by"])
+    return total
+
+
+def _cards_in_play(state) -> list[int]:
+    return [c for p in (0, 1) for z in FIELD for c in state.zones[p][z]]
+
+
+def test_every_printed_modifier_is_compiled() -> None:
+    """The shapes the compiled modifiers read cover every ``modify`` static the cards print (none falls back)."""
+    for d in RULES.pool().cards.values():
+        for eff in d.effects:
+            mods = eff.params.get("modify") if eff.kind == "static" else None
+            for m in (mods if isinstance(mods, tuple) else (mods,)) if mods is not None else ():
+                assert compiled_modifier(m) is not None, (d.name, m)
+            if mods is not None:  # each modifier indexed under the number it changes, in printed order
+                by_stat = modifiers_of(eff, "power") + modifiers_of(eff, "damage")
+                assert sorted(id(m) for m, _ in by_stat) == sorted(id(m) for m in (
+                    mods if isinstance(mods, tuple) else (mods,)))
+
+
+def test_compiled_modifiers_equal_the_selectors_PTCG_ULT_04() -> None:
+    """PTCG-ULT-04 / PTCG-WAR-04: at every decision (battles included), every card in play (and the defender in the
+    defence zone) gets from the compiled modifiers exactly what the core's selectors and amounts give it, through
+    ``stat`` and through ``static_bonuses`` (the battle's)."""
+    seen = 0
+    for state in _seeded_states(clone_every=25):
+        if not state.vars.get("n_modify"):
+            continue
+        cards = _cards_in_play(state)
+        cards += [c for p in (0, 1) for c in state.zones[p]["defence"]]
+        for name in ("power", "damage"):
+            bonus = RULES.static_bonuses(state, name, tuple(cards))
+            for c in cards:
+                slow = _slow_bonus(state, c, name)
+                assert bonus.get(c, 0) == slow, (c, name)
+                if state.loc[c][1] in FIELD_SET:
+                    base = state.defs[c].stats.get(name, 0) + sum(
+                        d for s, d, _ in (state.cs[c].mods if c in state.cs else ()) if s == name)
+                    assert RULES.stat(state, c, name) == max(0, base + slow)
+                seen += slow != 0
+    assert seen > 50  # the games reached positions where statics add something
+
+
+def test_passive_wins_equal_the_static_scan_PTCG_TERM_06() -> None:
+    """PTCG-TERM-06: the passive-win scan finds exactly the ``win`` statics the general static scan finds, at every
+    decision; and it finds the King of Gandor standing with his four parts in place."""
+    for state in _seeded_states():
+        slow = [(p, state.cs[c].status.get("since", 0) if c in state.cs else 0,
+                 eff.text or f"{state.defs[c].name}'s effect")
+                for c, p, eff in RULES.active_statics(state, "win")]
+        assert RULES.passive_wins(state) == slow
+    state = position({"zones": {"leader": ["King of Gandor"], "wing_left": ["Left Arm of Gandor"],
+                                "wing_right": ["Right Arm of Gandor"], "support_left": ["Left Leg of Gandor"],
+                                "support_right": ["Right Leg of Gandor"]}})
+    assert [w[0] for w in RULES.passive_wins(state)] == [0]
+    assert card(state, 0, "King of Gandor") in state.zones[0]["leader"]
+
+
+def test_events_skip_the_trigger_scan_only_when_nothing_listens_PTCG_ULT_10() -> None:
+    """PTCG-ULT-10: an event skips the trigger scan only when no card in play and not its own card listens to its
+    kind (checked against a scan of both fields for every kind a card triggers on)."""
+    kinds = sorted(RULES.trigger_kinds)
+    for state in _seeded_states(games=6):
+        for kind in kinds:
+            for own in (-1, *_cards_in_play(state)[:3], *state.zones[0]["lost"][-2:]):
+                ev = Event(kind, 0, own, ())
+                listening = any(kind in state.defs[c].triggers for c in _cards_in_play(state)) or (
+                    own >= 0 and kind in state.defs[own].triggers)
+                if listening:
+                    assert RULES.may_trigger(state, ev), (kind, own)
+
+
+def _printed_conditions() -> list:
+    """Every condition the cards print (on any effect), and the ``exists`` parts of ``all``/``any``/``not``."""
+    out = []
+
+    def walk(cond) -> None:
+        out.append(cond)
+        if isinstance(cond, dict) and len(cond) == 1:
+            (key, arg), = cond.items()
+            if key in ("all", "any"):
+                for c in arg:
+                    walk(c)
+            elif key == "not":
+                walk(arg)
+
+    for d in RULES.pool().cards.values():
+        for eff in d.effects:
+            if eff.condition is not None:
+                walk(eff.condition)
+    return out
+
+
+def test_compiled_conditions_equal_the_core_check() -> None:
+    """Every printed condition, read once into a checking function (``exists`` over zones and groups with
+    type/status/tapped/other/name filters answered in place), answers as ``effects.check`` at every decision, for
+    every card in play as its source; and it never holds with one of the zones it needs (``needed_zones``, the
+    King of Gandor's pre-test) empty."""
+    conds = _printed_conditions()
+    assert any(card_test(c["exists"].get("filter")) for c in conds
+               if isinstance(c, dict) and isinstance(c.get("exists"), dict))  # the filters are read, not passed on
+    for state in _seeded_states(games=6, clone_every=30):
+        for c in _cards_in_play(state)[:6]:
+            ctx = {"source": c, "controller": state.owner[c], "battling": []}
+            me = ctx["controller"]
+            for cond in conds:
+                holds = effects.check(state, ctx, cond)
+                assert check_of(cond)(state, ctx) == holds, cond
+                if holds:  # the zones a condition needs are a necessary condition: never skip one that holds
+                    assert all(state.zones[1 - me if theirs else me][z] for theirs, z in needed_zones(cond)), cond
+
+
+def _slow_activations(state, p: int) -> list:
+    """The activated effects ``p`` may use now, by the general tests (PTCG-ENERGY-01, PTCG-ULT-13/14,
+    PTCG-TERM-20/23): where the effect works, once per turn, a Refreshed unit to rest, the cost paid in full, the
+    condition, a lock."""
+    out = []
+    for z in FIELD:
+        for c in state.zones[p][z]:
+            d = state.defs[c]
+            if not RULES.effects_on(state, c) or in_stasis(state, c):
+                continue
+            for i in d.fields["activated"]:
+                eff = d.effects[i]
+                if eff.params.get("your_turn_only") and state.active != p:
+                    continue
+                if eff.zone is not None and z not in RULES.zone_group(eff.zone):
+                    continue
+                if eff.limit and not RULES.limit_ok(state, c, i, eff.limit, p):
+                    continue
+                ctx = {"source": c, "controller": p}
+                if eff.cost and not effects.can_pay(state, ctx, eff.cost):
+                    continue
+                if eff.condition is not None and not effects.check(state, ctx, eff.condition):
+                    continue
+                if RULES.locked(state, p, "activate"):
+                    return []
+                out.append(Action("activate", (c, str(i))))
+    return out
+
+
+def test_activation_options_equal_the_general_tests_PTCG_ULT_13() -> None:
+    """PTCG-ULT-13/14, PTCG-ENERGY-01: at every decision, each player's activated effects offered (limits, costs
+    and conditions read once per printed effect) are those the general tests allow, in the same order."""
+    assert all(cost_checks(d.effects[i].cost) is not None
+               for d in RULES.pool().cards.values() for i in d.fields["activated"])  # every printed cost is read
+    offered = 0
+    for state in _seeded_states(clone_every=30):
+        if state.result is not None:
+            continue
+        for p in (0, 1):
+            fast = RULES.activation_options(state, p)
+            assert fast == _slow_activations(state, p)
+            offered += len(fast)
+    assert offered > 20
+
+
+def test_reused_actions_equal_new_ones() -> None:
+    """The actions the tables hand out (the core's ActionTable) are the values new Actions would be, in every legal
+    action list of seeded games: attacks by row, plays by slot, activations by (card, index)."""
+    seen = set()
+    for state in _seeded_states(games=3):
+        if state.result is None and state.pending is None:
+            for act in state.legal_actions():
+                assert type(act) is Action and act == Action(act.kind, tuple(act.args))
+                seen.add(act.kind)
+    assert {"attack", "play", "retreat", "cast"} <= seen
+    assert PLAY_TO["wing_left"][5] == Action("play", (5, "wing_left")) and ACTIVATE[3, "1"] == Action(
+        "activate", (3, "1")) and RETREAT[9] is RETREAT[9]
+
+
+def test_counts_of_effects_in_play_follow_every_move() -> None:
+    """The counts ``on_event`` keeps at every move (cards in play with a static effect of each kind, with an
+    activated or a triggered effect, per player), which let the scans stop early or not run, equal a recount of both
+    fields at every decision, clones included; and each player's Energy count equals the zone."""
+    for state in _seeded_states(clone_every=20):
+        fresh = state.clone()
+        RULES.recount_statics(fresh)
+        for key, value in fresh.vars.items():
+            if key.startswith("n_"):
+                assert state.vars.get(key, 0) == value, key
+        for p in (0, 1):
+            if "energy" in state.res[p]:
+                assert state.res[p]["energy"] == len(state.zones[p]["energy"])
+
+
+def _slow_board_worth(state, p: int, gone: tuple[int, ...]) -> float:
+    """The evaluation's worth of ``p``'s units in play, each card's numbers read from its definition."""
+    from tcgkit.games.perfect_tcg import evaluation as ev
+
+    worth, parts = 0.0, 0
+    for z in ("wing_left", "wing_right", "support_left", "support_right"):
+        for c in state.zones[p][z]:
+            d, st = state.defs[c], state.cs.get(c)
+            if d.type != "unit":
+                if d.type == "artefact" and (st is None or not st.status.get("mind_wiped")):
+                    worth += ev.W_ARTEFACT
+                continue
+            if c in gone:
+                continue
+            if z.startswith("wing"):
+                v = ev.WING_BASE + d.stats["power"] / ev.WING_POWER + ev.W_DAMAGE * d.stats["damage"]
+            else:
+                v = ev.SUPPORT_BASE + d.stats["power"] / ev.SUPPORT_POWER
+                f = d.fields
+                if (f["statics"] or f["activated"] or f["triggered"]) and not (
+                        st is not None and (st.status.get("mind_wiped") or st.tapped)):
+                    v += ev.SUPPORT_ABILITY
+            worth += v * 0.5 if st is not None and st.status.get("stasis") else v
+            parts += ev._KING_PARTS.get(d.name) == z
+    lead = state.zones[p]["leader"]
+    if lead:
+        s = state.defs[lead[-1]].stats
+        worth += s.get("power", 0) / ev.LEADER_POWER + ev.W_DAMAGE * s.get("damage", 0) + ev.W_LEVEL * s.get("level", 0)
+        if parts:
+            king = "win" in state.defs[lead[-1]].fields["static_keys"]
+            worth += parts * (ev.W_KING_PART + (ev.W_KING * parts if king else 0.0))
+    elif parts:
+        worth += parts * ev.W_KING_PART
+    return worth + ev.W_BOOST * len(state.zones[p]["boost"])
+
+
+def test_board_worth_from_the_card_facts_equals_the_definitions() -> None:
+    """The evaluation's worth of the units in play, read from the facts worked out once per card list, equals the
+    same sum read from each card's definition (to the last bit: the same floating-point operations), at every
+    decision and for a Wing unit taken as gone; a clone reads the same facts."""
+    for state in _seeded_states(clone_every=25):
+        for p in (0, 1):
+            wing = state.zones[p]["wing_left"]
+            for gone in ((), tuple(wing)):
+                assert RULES._board_worth(state, p, gone) == _slow_board_worth(state, p, gone)
+    state = RULES.new_game(list(RULES.decks().values())[:2], 3)
+    assert board_facts(state.defs) is board_facts(state.clone().defs)
