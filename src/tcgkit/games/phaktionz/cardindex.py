@@ -3,9 +3,9 @@ an aura, or a triggered effect on each kind of event. The hot path asks whether 
 (:func:`any_in_play`) instead of reading every card in play: a static key, aura or trigger no card in play prints
 needs no scan of the battlefields.
 
-The index is kept in ``state.memo`` with the card list it was worked out from. A game's card list is never changed
-in place (a card added in play makes a new list, ``GameState.add_instance``), so an index found with the same list
-is right; a clone shares the list and so the index.
+The index is a fact of the card list (``state.defs.fact``). A game's card list is never changed in place (a card
+added in play makes a new list, ``GameState.add_instance``), so an index found with the same list is right; a clone
+shares the list and so the index.
 
 >>> from tcgkit.games import get_rules
 >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
@@ -29,9 +29,8 @@ _KEY = "phaktionz.cards"
 
 
 class CardIndex(NamedTuple):
-    """The facts of one card list (``defs``, kept to tell whether the state's list is still the same)."""
+    """The facts of one card list."""
 
-    defs: list
     #: static key -> the ids of the cards with a static effect giving it (``fields["static_keys"]``)
     statics: dict[str, tuple[int, ...]]
     #: the ids of the cards with a static ``aura`` (``fields["aura"]``)
@@ -41,11 +40,8 @@ class CardIndex(NamedTuple):
 
 
 def card_index(state: GameState) -> CardIndex:
-    """The index of ``state.defs``, worked out on first use and kept in ``state.memo``."""
-    index = state.memo.get(_KEY)
-    if index is None or index.defs is not state.defs:
-        index = state.memo[_KEY] = build(state.defs)
-    return index
+    """The index of ``state.defs``, worked out on first use and kept with the list (``CardList.fact``)."""
+    return state.defs.facts.get(_KEY) or state.defs.fact(_KEY, build)
 
 
 def build(defs: list) -> CardIndex:
@@ -61,7 +57,7 @@ def build(defs: list) -> CardIndex:
             listeners.setdefault(kind, []).append(c)
         if fields["aura"]:
             auras.append(c)
-    return CardIndex(defs, {k: tuple(v) for k, v in statics.items()}, tuple(auras),
+    return CardIndex({k: tuple(v) for k, v in statics.items()}, tuple(auras),
                      {k: tuple(v) for k, v in listeners.items()})
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action, ActionTable, new_action
-from tcgkit.core.cards import CardDef, Effect
+from tcgkit.core.cards import CardDef, CardList, Effect, trigger_listeners
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError
 from tcgkit.core.ruleset import Ruleset
@@ -353,8 +353,7 @@ class TgcRules(Ruleset):
             return False
         if state.options.get("nonturn_waits") and p != state.active and not v.get("manual_pass"):
             return True  # TGC-2.5.3.x reading (c): the non-turn player only waits
-        entry = state.memo.get("tgc.card_sets")  # card_sets(state), read inline (the commonest decision)
-        sets = entry[1] if entry is not None and entry[0] is state.defs else card_sets(state)
+        sets = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline (the commonest decision)
         if not sets["instant"].isdisjoint(state.zones[p]["hand"]):
             return False
         loc = state.loc
@@ -893,8 +892,7 @@ class TgcRules(Ruleset):
 
     def phase_effects(self, state: GameState, phase: str) -> None:
         """Battlefields and cards acting at a phase start (``params.at`` of a static effect)."""
-        entry = state.memo.get("tgc.card_sets")  # card_sets(state), read inline (every phase, twice)
-        acting = (entry[1] if entry is not None and entry[0] is state.defs else card_sets(state))["at"]
+        acting = (state.defs.facts.get(CARD_SETS) or card_sets(state))["at"]  # read inline (every phase, twice)
         # (effects.start only stacks the effects: no card moves in the loop below)
         if not acting:
             return  # no card of this game acts at a phase
@@ -1413,9 +1411,7 @@ class TgcRules(Ruleset):
         card (:func:`card_sets`' ``listen``); otherwise the scan of the board would find nothing."""
         kind = ev.kind
         if kind in AUTO_TRIGGERS and kind in self.trigger_kinds:
-            entry = state.memo.get("tgc.card_sets")  # card_sets(state), read inline
-            listening = (entry[1] if entry is not None and entry[0] is state.defs else card_sets(state))[
-                "listen"].get(kind)
+            listening = (state.defs.facts.get(CARD_SETS) or card_sets(state))["listen"].get(kind)  # read inline
             if listening is None:
                 return  # no card of this game listens to the event
             if ev.card in listening:
@@ -1513,12 +1509,16 @@ def needs_met(state: GameState, ctx: dict, needs: Any) -> bool:
     return bool(effects.select(state, ctx, needs))
 
 
+#: the name of :func:`card_sets`' fact in ``state.defs``
+CARD_SETS = "tgc.card_sets"
+
+
 def card_sets(state: GameState) -> dict[str, Any]:
     """The ids of this game's cards by what their definitions hold, to skip zones holding none: ``instant``,
     ``acts`` (activated effects), ``qacts`` (ones usable out of Open Play), ``at`` (phase effects) and ``botanist``
     (Committed Botanists, which halve costs); and ``listen``, the cards with a triggered effect by event kind (only
-    events some card listens to are scanned for). Worked out once per game from ``state.defs`` and kept in
-    ``state.memo``; worked out anew when a token extends the list.
+    events some card listens to are scanned for: the core's ``trigger_listeners``). A fact of the card list
+    (``state.defs.fact``): worked out once per list, shared by clones, anew when a token extends the list.
 
     >>> from tcgkit.games import get_rules
     >>> rules = get_rules("tgc")
@@ -1527,17 +1527,13 @@ def card_sets(state: GameState) -> dict[str, Any]:
     >>> all(state.defs[c].type == "instant" for c in sets["instant"])
     True
     """
-    entry = state.memo.get("tgc.card_sets")
-    if entry is None or entry[0] is not state.defs:
-        defs = state.defs
-        sets: dict[str, Any] = {"instant": frozenset(i for i, d in enumerate(defs) if d.type == INSTANT)}
-        for key in ("acts", "qacts", "at"):
-            sets[key] = frozenset(i for i, d in enumerate(defs) if d.fields[key])
-        sets["botanist"] = frozenset(i for i, d in enumerate(defs) if d.key == "botanist_plant")
-        listen: dict[str, set[int]] = {}
-        for i, d in enumerate(defs):
-            for kind in d.triggers:
-                listen.setdefault(kind, set()).add(i)
-        sets["listen"] = {kind: frozenset(ids) for kind, ids in listen.items()}
-        entry = state.memo["tgc.card_sets"] = (defs, sets)
-    return entry[1]
+    return state.defs.fact(CARD_SETS, _card_sets)
+
+
+def _card_sets(defs: CardList) -> dict[str, Any]:
+    sets: dict[str, Any] = {"instant": frozenset(i for i, d in enumerate(defs) if d.type == INSTANT)}
+    for key in ("acts", "qacts", "at"):
+        sets[key] = frozenset(i for i, d in enumerate(defs) if d.fields[key])
+    sets["botanist"] = frozenset(i for i, d in enumerate(defs) if d.key == "botanist_plant")
+    sets["listen"] = trigger_listeners(defs)
+    return sets
