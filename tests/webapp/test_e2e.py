@@ -61,15 +61,28 @@ def click_an_action(page, rng: random.Random | None = None) -> bool:
     return True
 
 
-def play_to_the_end(page, seed: str, seconds: float = 300) -> None:
+def progress(page) -> str:
+    """What changes on the page whenever the game moves on: the phase line and the latest log sentences."""
+    return page.locator("#phase").inner_text() + "\n" + page.locator("#log").inner_text()
+
+
+def play_to_the_end(page, seed: str, stall_seconds: float = 90, max_clicks: int = 20_000) -> None:
+    """Click actions drawn by ``seed`` until the game ends. A game stuck on a decision fails: nothing on the page
+    changes for ``stall_seconds``. Its length does not: a TGOD game may run to its 200-turn cap (about 700
+    decisions), which takes minutes on a loaded machine."""
     rng = random.Random(seed)
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    seen, since = "", time.monotonic()
+    for _ in range(max_clicks):
         if page.locator("#end").count():
             return
+        now = progress(page)
+        if now != seen:
+            seen, since = now, time.monotonic()
+        elif time.monotonic() - since > stall_seconds:
+            raise AssertionError(f"the game is stuck: {page.locator('main').inner_text()[:1500]}")
         if not click_an_action(page, rng):
             page.wait_for_timeout(50)
-    raise AssertionError(f"the game did not end: {page.locator('main').inner_text()[:1500]}")
+    raise AssertionError(f"the game did not end in {max_clicks} clicks: {page.locator('main').inner_text()[:1500]}")
 
 
 def start_game(page, base: str, game: str, opponent: str = "bot") -> None:

@@ -112,6 +112,76 @@ class CardDef:
         return tuple(e for e in self.effects if e.kind == kind)
 
 
+
+class CardList(list):
+    """A game's card definitions by card id (``state.defs``), with the facts a game works out from them once.
+
+    The list is never changed in place: a token makes a new list that extends the old one
+    (:meth:`~tcgkit.core.state.GameState.add_instance`), so a fact worked out from a list holds as long as the list
+    does, in every clone that shares it. ``fact(name, build)`` is ``build(defs)`` on first use, then kept; a fact is
+    an immutable value (tuples, frozensets, read-only dicts) that no caller changes. ``base`` is the list this one
+    extends (None for a game's first list), so that a costly fact can be extended by the new cards rather than
+    worked out again. Facts are not pickled (a copy works them out again) and never shown.
+
+    >>> imp, orc = CardDef("imp", "Imp", "unit"), CardDef("orc", "Orc", "unit")
+    >>> defs = CardList([imp, orc])
+    >>> names = defs.fact("names", lambda ds: tuple(d.name for d in ds))
+    >>> names, defs.fact("names", lambda ds: ()) is names
+    (('Imp', 'Orc'), True)
+    >>> more = defs.extended(orc)
+    >>> more.base is defs, more.fact("names", lambda ds: tuple(d.name for d in ds))
+    (True, ('Imp', 'Orc', 'Orc'))
+    """
+
+    __slots__ = ("facts", "base")
+
+    def __init__(self, defs: Iterable[CardDef] = (), base: CardList | None = None) -> None:
+        super().__init__(defs)
+        #: name -> a fact worked out from this list (:meth:`fact`)
+        self.facts: dict[str, Any] = {}
+        #: the list this one extends by a token's definition, or None
+        self.base = base
+
+    def fact(self, name: str, build: Callable[[CardList], Any]) -> Any:
+        """The fact ``name`` of this list: ``build(self)`` the first time, the same object after."""
+        facts = self.facts
+        if name in facts:
+            return facts[name]
+        value = facts[name] = build(self)
+        return value
+
+    def extended(self, definition: CardDef) -> CardList:
+        """A new list: this one and ``definition`` (its id is ``len(self)``)."""
+        return CardList((*self, definition), self)
+
+    def __reduce__(self) -> tuple:
+        return CardList, (list(self),)
+
+
+
+def trigger_listeners(defs: CardList) -> Mapping[str, frozenset[int]]:
+    """Event kind -> the ids of the cards with a triggered effect listening to it (``CardDef.triggers``): a fact of
+    the card list, worked out once. An event of a kind no card listens to needs no scan of the board.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("tgc").new_game(list(get_rules("tgc").decks().values())[:2], seed=1)
+    >>> listeners = trigger_listeners(state.defs)
+    >>> all(kind in state.defs[c].triggers for kind, ids in listeners.items() for c in ids)
+    True
+    >>> trigger_listeners(state.clone().defs) is listeners
+    True
+    """
+    return defs.fact("core.trigger_listeners", _trigger_listeners)
+
+
+def _trigger_listeners(defs: CardList) -> dict[str, frozenset[int]]:
+    by_kind: dict[str, list[int]] = {}
+    for card, d in enumerate(defs):
+        for kind in d.triggers:
+            by_kind.setdefault(kind, []).append(card)
+    return {kind: frozenset(ids) for kind, ids in by_kind.items()}
+
+
 # ---------------------------------------------------------------------------------------------- effect parsing
 
 #: Keys an effect mapping may have besides its steps.

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from tcgkit.core.actions import Action, Decision
+from tcgkit.core.cards import CardList
 from tcgkit.core.effects import answer
 from tcgkit.core.errors import IllegalAction, Refusal
 from tcgkit.core.rng import Rng, salted_rng
@@ -157,7 +158,9 @@ class GameState:
     >>> state = get_rules("guardian-realms").new_game(["Ember Vanguard", "Stone Bastion"], seed=7)
 
     - ``rules``: the game's :class:`~tcgkit.core.ruleset.Ruleset` (stateless, shared by every state of the game).
-    - ``defs``: card id -> its printed :class:`~tcgkit.core.cards.CardDef` (shared with clones; tokens extend it).
+    - ``defs``: card id -> its printed :class:`~tcgkit.core.cards.CardDef`, a :class:`~tcgkit.core.cards.CardList`
+      (shared with clones; a token makes a new list extending it) that keeps the facts a game works out from its
+      cards once (``state.defs.fact(name, build)``).
 
       >>> state.defs[0].name == state.name(0)
       True
@@ -206,7 +209,8 @@ class GameState:
     - ``memo``: facts a game derives from the state and keeps to save work (which creatures may attack, say), by
       name. Never part of the game: not serialized, not compared, not shown. A clone gets a copy of the dict that
       shares its values, so a value is never changed in place (store a new tuple or frozenset instead); the game
-      that stores an entry forgets or replaces it whenever what it was derived from changes.
+      that stores an entry forgets or replaces it whenever what it was derived from changes. Facts of the cards alone
+      (which cards print a trigger, say) belong with the cards: ``state.defs.fact``.
 
       >>> state.memo
       {}
@@ -224,7 +228,7 @@ class GameState:
     def __init__(self, rules: Ruleset, defs: list[CardDef], owner: list[int], seed: int,
                  options: dict[str, Any] | None = None, players: int = 2) -> None:
         self.rules = rules
-        self.defs = defs
+        self.defs = defs if type(defs) is CardList else CardList(defs)
         self.owner = owner
         self.zones: list[dict[str, list[int]]] = [{z: [] for z in rules.ZONES} for _ in range(players)]
         self.loc: list[tuple[int, str]] = [(p, "") for p in owner]
@@ -449,7 +453,7 @@ class GameState:
 
     def add_instance(self, definition: CardDef, owner: Player) -> CardId:
         """Create a new card instance (a token) and return its id; it is in no zone until placed."""
-        self.defs = [*self.defs, definition]  # copy: the list is shared with clones
+        self.defs = self.defs.extended(definition)  # a new list: this one is shared with clones
         self.owner = [*self.owner, owner]
         self.loc.append((owner, ""))
         return len(self.defs) - 1

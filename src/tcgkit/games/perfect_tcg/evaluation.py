@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from math import tanh
 
-from tcgkit.core.cards import CardDef
+from tcgkit.core.cards import CardDef, CardList
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
     ARTEFACT,
@@ -57,29 +57,27 @@ _KING_PARTS = {"Left Arm of Gandor": WL, "Right Arm of Gandor": WR, "Left Leg of
 
 #: what :func:`board_facts` gives an Artefact (worth W_ARTEFACT in a Wing or Support zone while its effects work)
 ARTEFACT_FACT = ("artefact",)
-#: id of a card list -> (the list, kept so that its id stays its own; its facts); cleared when it grows large
-_FACTS: dict[int, tuple[list, tuple]] = {}
+#: the name of :func:`board_facts`' fact in ``state.defs``
+BOARD_FACTS = "perfect-tcg.board_facts"
 
 
-def board_facts(defs: list[CardDef]) -> tuple:
+def board_facts(defs: CardList) -> tuple:
     """By card id, what :meth:`Evaluation._board_worth` reads of a card in a Wing or Support zone: for a unit (its
     worth in a Wing zone, in a Support zone, in a Support zone with its ability, whether it has an ability, the zone
     it belongs in as a part of the King of Gandor or None); :data:`ARTEFACT_FACT` for an Artefact; None otherwise.
-    Worked out once per card list (a clone shares its list; a token's card makes a new list).
+    A fact of the card list (``CardList.fact``): worked out once per list (a clone shares its list; a token's card
+    makes a new list).
 
     >>> from tcgkit.games import get_rules
     >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
     >>> board_facts(state.defs) is board_facts(state.clone().defs)
     True
     """
-    hit = _FACTS.get(id(defs))
-    if hit is not None and hit[0] is defs:
-        return hit[1]
-    if len(_FACTS) > 64:
-        _FACTS.clear()
-    facts = tuple(_unit_facts(d) for d in defs)
-    _FACTS[id(defs)] = (defs, facts)
-    return facts
+    return defs.facts.get(BOARD_FACTS) or defs.fact(BOARD_FACTS, _board_facts)
+
+
+def _board_facts(defs: CardList) -> tuple:
+    return tuple(_unit_facts(d) for d in defs)
 
 
 def _unit_facts(d: CardDef) -> tuple | None:

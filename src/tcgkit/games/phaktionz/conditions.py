@@ -38,6 +38,7 @@ _CHECKS: dict[int, tuple[Any, Check]] = {}
 _SELECTORS: dict[int, tuple[Any, Cards]] = {}
 _AMOUNTS: dict[int, tuple[Any, Number]] = {}
 _FILTERS: dict[int, tuple[Any, Test]] = {}
+_MEMBERS: dict[int, tuple[Any, Test]] = {}
 _WHO = ("you", "opponent", "each")
 #: the printed numbers a filter may bound (``{tier: {min: 3}}``)
 _STATS = ("tier", "dmg")
@@ -84,6 +85,23 @@ def amount(state: GameState, ctx: dict, spec: Any) -> int:
         number = _amount(spec, state.rules)
         entry = _AMOUNTS[id(spec)] = (spec, number or (lambda state, ctx: effects.amount(state, ctx, spec)))
     return entry[1](state, ctx)
+
+
+def member(state: GameState, ctx: dict, spec: Any, card: int) -> bool:
+    """``card in effects.select(state, ctx, spec)``, through the selector's compiled membership test when it has one
+    (no selection is built: the card's place and the filter are read).
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
+    >>> card = state.zones[1]["hand"][0]
+    >>> member(state, {"controller": 1}, "you.hand", card), member(state, {"controller": 0}, "you.hand", card)
+    (True, False)
+    """
+    entry = _MEMBERS.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        test = _member(spec, state.rules)
+        entry = _MEMBERS[id(spec)] = (spec, test or (lambda state, ctx, card: card in select(state, ctx, spec)))
+    return entry[1](state, ctx, card)
 
 
 def card_test(flt: Any) -> Test:
@@ -224,6 +242,45 @@ def _cards(spec: Any, rules: Any) -> Cards | None:
         return out
 
     return cards
+
+
+def _member(spec: Any, rules: Any) -> Test | None:
+    """A compiled membership test for the selectors :func:`_cards` compiles but bound names; None for the others."""
+    if type(spec) is dict:
+        if not set(spec) <= {"zone", "filter"} or "zone" not in spec:
+            return None
+        base = _member(spec["zone"], rules)
+        if base is None or not spec.get("filter"):
+            return base
+        test = _filter(spec["filter"])
+        return lambda state, ctx, card: base(state, ctx, card) and test(state, ctx, card)
+    if type(spec) is tuple and spec:
+        parts = [_member(s, rules) for s in spec]
+        if any(part is None for part in parts):
+            return None
+        return lambda state, ctx, card: any(part(state, ctx, card) for part in parts)  # type: ignore[misc]
+    if spec == "self":
+        return lambda state, ctx, card: card == ctx["source"]
+    if type(spec) is not str or "." not in spec:
+        return None
+    who, _, zone = spec.partition(".")
+    names = rules.zone_group(zone)
+    if who not in _WHO or any(z not in rules.ZONES for z in names):
+        return None
+    each, flip = who == "each", who == "opponent"
+
+    def placed(state: GameState, ctx: dict, card: int) -> bool:
+        if spec in ctx or len(state.zones) != 2:  # a bound name is read before a zone (as effects.select does)
+            return card in effects.select(state, ctx, spec)
+        p, z = state.loc[card]
+        if z not in names:
+            return False
+        if each:
+            return True
+        me = ctx.get("controller", state.active)
+        return p == (1 - me if flip else me)
+
+    return placed
 
 
 def _bound(name: str) -> Cards:

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from tcgkit.core import effects
 from tcgkit.core.cards import CardDef, Effect
 
 SUMMON, INVOCATION = "summon", "invocation"
@@ -99,10 +100,18 @@ def make_card(m: PhaktionzCard, card_effects: tuple[Effect, ...]) -> CardDef:
                             for e in card_effects if e.kind == "play"),
         "triggers": {k: tuple(v) for k, v in triggers.items()},
     }
+    # what the evaluation reads of a card: on the battlefield (printed DMG, a Tech, its Tier there, a guard) and in
+    # hand (a Summon's Tier, -1 for an Invocation; whether Tiers alone can pay for it: no demoting requirement)
+    fields["side"] = (stats.get("dmg", 0), m.type == "tech", m.field_tier if m.field_tier is not None else
+                      stats.get("tier", 0), "guard" in fields["static_keys"])
+    fields["in_hand"] = (stats["tier"] if m.kind == SUMMON else -1, m.tribute is None)
     # an Invocation cast with no limit, no condition, cost or response kind to check and no host to choose: the one
     # action ``cast <card>`` whenever its kind may be cast (speed: legal actions skip the checks)
     fields["plain_cast"] = m.inv_type in ("regular", "counter", "realm") and not m.limit and not fields["checked_play"]
     key = "".join(ch if ch.isalnum() else "-" for ch in m.name.lower()).strip("-")
     while "--" in key:
         key = key.replace("--", "-")
+    # an Invocation's own L/x or Lx (PHK-COND-01/02): (per turn, uses) and the ``state.vars`` key of its uses by player
+    fields["cast_limit"] = effects.parse_limit(m.limit) if m.limit else ()
+    fields["cast_keys"] = (f"cast:0:{key}", f"cast:1:{key}")
     return CardDef(key, m.name, m.kind, stats, frozenset(t for t in tags if t), card_effects, m.text, fields)

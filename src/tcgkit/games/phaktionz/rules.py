@@ -14,12 +14,13 @@ from typing import Any, ClassVar
 import yaml
 
 from tcgkit.core import durations, effects
-from tcgkit.core.actions import Action
+from tcgkit.core.actions import Action, ActionTable
 from tcgkit.core.cards import CardDef, CardPool, Effect
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.phaktionz import conditions, verbs
+from tcgkit.games.phaktionz.cardindex import any_in_play, card_index
 from tcgkit.games.phaktionz.conditions import holds
 from tcgkit.games.phaktionz.model import SUMMON, PhaktionzCard, make_card
 from tcgkit.games.phaktionz.words import PhaktionzWords
@@ -30,8 +31,12 @@ PHASES = ("draw", "main", "combat", "final", "end")
 NEXT_PHASE = {"main": "combat", "combat": "final", "final": "end"}
 #: The five kinds of play an opponent may answer (PHK-INV-03, PHK-TERM-07).
 RESPONSE_KINDS = ("invocation", "ability", "battle")
-NEXT, PASS = Action("next"), Action("pass")
-_new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
+NEXT, PASS, KEEP = Action("next"), Action("pass"), Action("keep")
+#: the legal actions by card (or column, or pair of cards), each built once and shared (hot path)
+MULL, PLACE, PLACE_FRONT, CAST, CREATE = (ActionTable("mull"), ActionTable("place"), ActionTable("place", ("front",)),
+                                          ActionTable("cast"), ActionTable("create"))
+COLUMN, TRIBUTE, BATTLE, ACTIVATE, USE = (ActionTable("column"), ActionTable("tribute"), ActionTable("battle"),
+                                          ActionTable("activate"), ActionTable("use"))
 
 
 #: deck checks already made: (format, sections) -> violations (decks are immutable).
@@ -200,9 +205,11 @@ class PhaktionzRules(Ruleset):
         state.active = state.current = player
         state.phase = "draw"
         state.emit("turn", player, data=(state.turn,))
-        for c in state.zone(player, "field"):
-            st = state.card_state_or_none(c)
-            if st is not None:
+        cs = state.cs
+        for c in state.zones[player]["field"]:
+            st = cs.get(c)
+            if st is not None and (st.tapped or "battles" in st.counters):
+                st = state.card_state(c)  # to change it (a clone's copy on write)
                 st.tapped = False
                 st.counters.pop("battles", None)
         if not (state.options.get("first_turn_no_draw") and state.turn == 1):
@@ -212,7 +219,7 @@ class PhaktionzRules(Ruleset):
             state.emit("phase", player, data=("main",))
 
     def turn_draw(self, state: GameState, player: int) -> None:
-        if not state.zone(player, "deck"):
+        if not state.zones[player]["deck"]:
             state.end(1 - player, "could not draw from an empty deck", "PHK-WIN-01")
             return
         self.draw(state, player)
@@ -226,7 +233,7 @@ class PhaktionzRules(Ruleset):
         state.emit("phase", p, data=("end",))
         self.plague_countdown(state)
         for q in (0, 1):
-            for c in list(state.zone(q, "field")):
+            for c in list(state.zones[q]["field"]):
                 st = state.cs.get(c)
                 if st is not None and st.status.get("exile_eot"):
                     self.exile(state, c)
@@ -270,6 +277,8 @@ class PhaktionzRules(Ruleset):
 
     def aura_bonus(self, state: GameState, card: int) -> int:
         """DMG given by static ``aura`` effects of cards in play (e.g. Fulthrottle)."""
+        if not any_in_play(state, card_index(state).auras):
+            return 0
         bonus = 0
         defs = state.defs
         for p in (0, 1):
@@ -285,11 +294,11 @@ class PhaktionzRules(Ruleset):
         if (to == "self" and card != src) or (to == "you.field" and state.owner[card] != state.owner[src]):
             return 0
         ctx = {"source": src, "controller": state.owner[src]}
-        if to not in ("self", "you.field") and card not in effects.select(state, ctx, to):
+        if to not in ("self", "you.field") and not conditions.member(state, ctx, to, card):
             return 0
         if not holds(state, ctx, aura.get("condition")):
             return 0
-        return effects.amount(state, ctx, aura["by"])
+        return conditions.amount(state, ctx, aura["by"])
 
     def summon_type(self, state: GameState, card: int) -> str:
         t = state.defs[card].fields["summon_type"]
@@ -303,11 +312,18 @@ class PhaktionzRules(Ruleset):
         return st.counters.get("col", 0) if st is not None else 0
 
     def free_columns(self, state: GameState, player: int) -> list[int]:
-        used = {self.column(state, c) for c in state.zones[player]["field"]}
+        cs = state.cs
+        used = set()
+        for c in state.zones[player]["field"]:  # self.column(state, c), read inline
+            st = cs.get(c)
+            used.add(st.counters.get("col", 0) if st is not None else 0)
         return [n for n in range(1, state.options.get("columns", 5) + 1) if n not in used]
 
     def statics(self, state: GameState, key: str, player: int | None = None) -> list[tuple[int, Effect]]:
         """(card, effect) for every static effect with ``key`` in its params on cards in play."""
+        cards = card_index(state).statics.get(key)
+        if cards is None or not any_in_play(state, cards, player):
+            return []
         out = []
         defs = state.defs
         for p in (0, 1) if player is None else (player,):
@@ -438,13 +454,13 @@ class PhaktionzRules(Ruleset):
     def legal_actions(self, state: GameState) -> list[Action]:
         if state.phase == "mulligan":
             p = state.current
-            return [*(Action("mull", (c,)) for c in state.zones[p]["hand"]), Action("keep")]
+            return [*[MULL[c] for c in state.zones[p]["hand"]], KEEP]
         sub = state.vars.get("sub")
         if sub == "tribute":
             return self.tribute_actions(state)
         if sub == "column":
             p = state.active
-            return [Action("column", (str(n),)) for n in self.free_columns(state, p)]
+            return [COLUMN[str(n)] for n in self.free_columns(state, p)]
         if sub == "window":
             return self.window_actions(state)
         if sub == "order":
@@ -460,18 +476,25 @@ class PhaktionzRules(Ruleset):
         if phase == "main":
             seen: dict[str, tuple[bool, bool]] = {}
             payable = None
+            plain = None  # what placeable answers for a Summon with nothing to demote: (a column is free, False)
             for c in sources:
                 d = defs[c]
                 if d.type == SUMMON:
                     ok = seen.get(d.key)
                     if ok is None:
-                        if payable is None and d.stats["tier"] >= 2 and d.fields["tribute"] is None:
-                            payable = self.payable_tiers(state, p)
-                        ok = seen[d.key] = self.placeable(state, p, c, payable)
+                        tier, by_tiers = d.fields["in_hand"]
+                        if by_tiers and tier < 2:
+                            if plain is None:
+                                plain = len(state.zones[p]["field"]) < state.options.get("columns", 5), False
+                            ok = seen[d.key] = plain
+                        else:
+                            if payable is None and by_tiers:
+                                payable = self.payable_tiers(state, p)
+                            ok = seen[d.key] = self.placeable(state, p, c, payable)
                     if ok[0]:
-                        acts.append(_new(Action, ("place", (c,))))
+                        acts.append(PLACE[c])
                     if ok[1]:
-                        acts.append(_new(Action, ("place", (c, "front"))))
+                        acts.append(PLACE_FRONT[c])
         castable = phase in ("main", "combat", "final")  # the phases cast_actions allows on one's own turn
         for c in sources:
             d = defs[c]
@@ -479,7 +502,7 @@ class PhaktionzRules(Ruleset):
                 fields = d.fields
                 if phase != "combat" or fields["inv_type"] == "counter":
                     if castable and fields["plain_cast"]:
-                        acts.append(_new(Action, ("cast", (c,))))  # what cast_actions gives it
+                        acts.append(CAST[c])  # what cast_actions gives it
                     else:
                         acts.extend(self.cast_actions(state, p, c, None))
         if phase != "final":
@@ -493,7 +516,7 @@ class PhaktionzRules(Ruleset):
                     if key not in ok:
                         ok[key] = self.can_create(state, c)
                     if ok[key]:
-                        acts.append(_new(Action, ("create", (c,))))
+                        acts.append(CREATE[c])
         else:
             acts.extend(self.battle_actions(state, p))
         acts.append(NEXT)
@@ -502,7 +525,10 @@ class PhaktionzRules(Ruleset):
     def play_sources(self, state: GameState, player: int) -> list[int]:
         """Cards the player may place or cast from: the hand, and the Deck Out Pile while Iki allows it."""
         zones = state.zones[player]
-        if zones["deck_out"]:
+        if not zones["deck_out"]:
+            return zones["hand"]
+        cards = card_index(state).statics.get("deck_out_play")
+        if cards and any_in_play(state, cards, player):
             defs = state.defs
             for c in zones["field"]:
                 if "deck_out_play" in defs[c].fields["static_keys"]:
@@ -544,14 +570,12 @@ class PhaktionzRules(Ruleset):
             return len(state.zones[player]["field"]) < state.options.get("columns", 5), False
         free, reach, total, discount = payable or self.payable_tiers(state, player)
         at_least = state.options.get("tribute_at_least")
-
-        def ok(n: int) -> bool:
-            if n <= 0:
-                return free
-            return total >= n if at_least else bool((reach >> n) & 1)
-
-        plain = ok(need)
-        front = bool(need) and discount and ok(need - 1) and self.front_discount(state, player, card) is not None
+        plain = total >= need if at_least else bool((reach >> need) & 1)  # need >= 2 here
+        if not discount:
+            return plain, False
+        less = need - 1  # the Tiers to demote for a Tier less (United Front)
+        front = (free if less <= 0 else total >= less if at_least else bool((reach >> less) & 1)) and \
+            self.front_discount(state, player, card) is not None
         return plain, front
 
     def front_discount(self, state: GameState, player: int, card: int) -> tuple[int, int] | None:
@@ -638,7 +662,7 @@ class PhaktionzRules(Ruleset):
         if spec is not None:
             for c in self.count_candidates(state, p, spec, chosen):
                 if self.count_tribute_ok(state, p, spec, (*chosen, c)):
-                    out.append(Action("tribute", (c,)))
+                    out.append(TRIBUTE[c])
             return out
         for c, t in self.tribute_tiers(state, p, chosen):
             if state.options.get("tribute_at_least"):
@@ -646,7 +670,7 @@ class PhaktionzRules(Ruleset):
             else:
                 ok = t <= need and (t == need or self.sum_tribute_ok(state, p, need - t, (*chosen, c)))
             if ok:
-                out.append(Action("tribute", (c,)))
+                out.append(TRIBUTE[c])
         return out
 
     # ------------------------------------------------------------------ casting (PHK-INV-01..05)
@@ -666,15 +690,16 @@ class PhaktionzRules(Ruleset):
             test = conditions.card_test(flt) if flt else None
             hosts = [h for q in (player, 1 - player) for h in state.zones[q]["field"]
                      if test is None or test(state, ctx, h)]
-            return [_new(Action, ("cast", (card, h))) for h in hosts]
-        return [_new(Action, ("cast", (card,)))]
+            row = CAST.row(card)
+            return [row[h] for h in hosts]
+        return [CAST[card]]
 
     def cast_limit_ok(self, state: GameState, card: int) -> bool:
-        limit = state.defs[card].fields.get("limit")
-        if not limit:
+        fields = state.defs[card].fields
+        if not fields["limit"]:
             return True
-        used = state.vars.get(f"cast:{state.owner[card]}:{state.defs[card].key}")
-        per_turn, n = effects.parse_limit(limit)
+        used = state.vars.get(fields["cast_keys"][state.owner[card]])
+        per_turn, n = fields["cast_limit"]
         return used is None or (per_turn and used[0] != state.turn) or used[1] < n
 
     def play_condition_ok(self, state: GameState, card: int, player: int, window: tuple | None) -> bool:
@@ -710,7 +735,7 @@ class PhaktionzRules(Ruleset):
                 for i, eff in defs[c].fields[usable]:
                     if (eff.zone == zname or (eff.zone is None and zname != "hand")) \
                             and self.can_activate(state, c, i, eff, player, window, zname):
-                        out.append(_new(Action, ("use" if zname == "hand" else "activate", (c, str(i)))))
+                        out.append((USE if zname == "hand" else ACTIVATE).row(c)[str(i)])
         return out
 
     def can_activate(self, state: GameState, card: int, index: int, eff: Effect, player: int,
@@ -734,7 +759,7 @@ class PhaktionzRules(Ruleset):
             d = defs[c]
             if d.type != SUMMON and d.fields["inv_type"] == "counter":
                 if d.fields["plain_cast"]:
-                    acts.append(_new(Action, ("cast", (c,))))  # what cast_actions gives it
+                    acts.append(CAST[c])  # what cast_actions gives it
                 else:
                     acts.extend(self.cast_actions(state, r, c, win))
         acts.extend(self.activate_actions(state, r, win))
@@ -808,6 +833,7 @@ class PhaktionzRules(Ruleset):
             ost = cs.get(o)
             by_col.setdefault(ost.counters.get("col", 0) if ost is not None else 0, []).append(o)
         out = []
+        rows = BATTLE.rows  # the battle actions by attacker (ActionTable.row, without a call once made)
         for c in mine:
             st = cs.get(c)
             if st is not None:
@@ -816,22 +842,26 @@ class PhaktionzRules(Ruleset):
                     continue
             fields = defs[c].fields
             if shields or "battle_only" in fields["static_keys"]:
-                out.extend(Action("battle", (c, t)) for t in self.battle_targets(state, c, opp, guards))
+                row = BATTLE.row(c)
+                out.extend([row[t] for t in self.battle_targets(state, c, opp, guards)])
                 continue
             kind = fields["summon_type"]
             if st is not None and st.status.get("swapped") == state.turn:
                 kind = "tech" if kind == "striker" else "striker"
+            row = rows.get(c)
+            if row is None:
+                row = BATTLE.row(c)
             if kind == "striker":
                 for t in guards or opp:
-                    out.append(_new(Action, ("battle", (c, t))))
+                    out.append(row[t])
                 continue
             in_col = by_col.get(st.counters.get("col", 0) if st is not None else 0)
             if not in_col:
-                out.append(_new(Action, ("battle", (c, "direct"))))
+                out.append(row["direct"])
             else:
                 for t in in_col:
                     if not guards or t in guards:
-                        out.append(_new(Action, ("battle", (c, t))))
+                        out.append(row[t])
         return out
 
     def resolve_battle(self, state: GameState, attacker: int, target: int | str) -> None:
@@ -1160,14 +1190,17 @@ class PhaktionzRules(Ruleset):
         found: list[tuple] = []
         defs = state.defs
         kind = ev.kind
-        for p in (state.active, 1 - state.active):
-            zones = state.zones[p]
-            for zname in self.PLAY_ZONES:
-                for card in zones[zname]:
-                    if kind in defs[card].fields["triggers"]:
-                        self._collect(state, card, ev, None, found)
-        if ev.card >= 0 and state.loc[ev.card][1] not in self.PLAY_ZONES:
-            self._collect(state, ev.card, ev, state.loc[ev.card][1], found)
+        listeners = card_index(state).listeners.get(kind)
+        if listeners and any_in_play(state, listeners):
+            for p in (state.active, 1 - state.active):
+                zones = state.zones[p]
+                for zname in self.PLAY_ZONES:
+                    for card in zones[zname]:
+                        if kind in defs[card].fields["triggers"]:
+                            self._collect(state, card, ev, None, found)
+        card = ev.card
+        if card >= 0 and kind in defs[card].fields["triggers"] and state.loc[card][1] not in self.PLAY_ZONES:
+            self._collect(state, card, ev, state.loc[card][1], found)
         for card, _, turn in state.vars.get("delayed", ()):
             if turn == state.turn:
                 self._collect(state, card, ev, "delayed", found)
@@ -1259,6 +1292,8 @@ class PhaktionzRules(Ruleset):
         out): what :meth:`aura_bonus` gives card by card, with each aura's selection, condition and amount worked
         out once for all Summons."""
         out: dict[int, int] = {}
+        if not any_in_play(state, card_index(state).auras):
+            return out
         defs, zones = state.defs, state.zones
         field: list[int] | None = None
         for p in (0, 1):
@@ -1294,16 +1329,18 @@ class PhaktionzRules(Ruleset):
         cs, defs, turn = state.cs, state.defs, state.turn
         out = []
         for c in field:
-            d = defs[c]
-            fields = d.fields
+            value, tech, tier, guard = defs[c].fields["side"]
             st = cs.get(c)
-            value = d.stats.get("dmg", 0)
-            kind = fields["summon_type"]
             col, sword, keep, lasting = 0, False, 1.0, 0
             if st is not None:
                 status = st.status
-                if status.get("dmg_set_turn") == turn:
-                    value = status["dmg_set"]
+                if status:
+                    if status.get("dmg_set_turn") == turn:
+                        value = status["dmg_set"]
+                    if status.get("plague"):
+                        keep = PLAGUED
+                    if status.get("swapped") == turn:
+                        tech = not tech
                 for stat, delta, until in st.mods:
                     if stat == "dmg":
                         value += delta
@@ -1312,15 +1349,11 @@ class PhaktionzRules(Ruleset):
                 col = st.counters.get("col", 0)
                 if st.attached:
                     sword = any("battle_damage" in defs[w].fields["static_keys"] for w in st.attached)
-                if status.get("plague"):
-                    keep = PLAGUED
-                if status.get("swapped") == turn:
-                    kind = "tech" if kind == "striker" else "striker"
-            dmg = max(0, value + bonus.get(c, 0))
-            ft = fields.get("field_tier")
-            tier = ft if ft is not None else d.stats.get("tier", 0)
-            out.append((dmg, max(0, dmg + lasting), col, kind == "tech", tier, "guard" in fields["static_keys"], sword,
-                        keep))
+            if bonus:
+                value += bonus.get(c, 0)
+            dmg = value if value > 0 else 0
+            later = dmg + lasting
+            out.append((dmg, later if later > 0 else 0, col, tech, tier, guard, sword, keep))
         return out
 
     def _hand(self, state: GameState, zones: dict[str, list[int]], side: list[Side]) -> float:
@@ -1329,21 +1362,19 @@ class PhaktionzRules(Ruleset):
         (Plague Summons) counts as stuck. Past a full hand, cards count less. Cards set aside in a mulligan come
         back as new cards (PHK-MECH-03)."""
         defs = state.defs
-        hand = zones["hand"]
-        tiers = sum(s[4] for s in side)
-        for c in hand:
-            d = defs[c]
-            if d.type == SUMMON and d.stats["tier"] < 2:
-                tiers += d.stats["tier"]
+        hand = [defs[c].fields["in_hand"] for c in zones["hand"]]
+        tiers = 0
+        for s in side:
+            tiers += s[4]
+        for tier, _ in hand:
+            if 0 <= tier < 2:
+                tiers += tier
         total = HAND_AVERAGE * len(zones["aside"])
-        for c in hand:
-            d = defs[c]
-            if d.type != SUMMON:
+        for tier, by_tiers in hand:
+            if tier < 0:
                 total += HAND_INVOCATION
             else:
-                tier = d.stats["tier"]
-                free = tier < 2 or (tiers >= tier and d.fields["tribute"] is None)
-                total += HAND_SUMMON if free else HAND_STUCK
+                total += HAND_SUMMON if tier < 2 or (tiers >= tier and by_tiers) else HAND_STUCK
         n = len(hand)
         return total if n <= HAND_FULL else total * (HAND_FULL + HAND_EXTRA * (n - HAND_FULL)) / n
 
@@ -1388,11 +1419,17 @@ def _threat(side: list[Side], opp: list[Side], now: bool) -> float:
     directly; a Weapon such as Inflicting Sword deals damage in a battle it loses; a Tier 3 is not demoted) counts
     DIRECT_TURNS turns. A won battle that demotes its target deals its damage once: it counts KILL_WEIGHT, and each
     opposing Summon is demoted by at most one attacker (the strongest choose first)."""
+    if not side:
+        return 0.0
     k = 0 if now else 1
-    guarded = any(o[5] for o in opp)
+    guarded = False
+    for o in opp:
+        if o[5]:
+            guarded = True
+            break
     total = 0.0
     taken: set[int] = set()
-    for s in sorted(side, key=itemgetter(k), reverse=True):
+    for s in sorted(side, key=itemgetter(k), reverse=True) if len(side) > 1 else side:
         dmg, col, tech, sword = s[k], s[2], s[3], s[6]
         best, pick, open_col = 0.0, -1, True
         for i, o in enumerate(opp):
@@ -1420,7 +1457,7 @@ def _threat(side: list[Side], opp: list[Side], now: bool) -> float:
 
 def _board(side: list[Side]) -> float:
     """A battlefield's worth beyond its threat: blockers, tribute, DMG for later."""
-    return sum((BOARD_BASE + BOARD_TIER * s[4] + BOARD_DMG * s[1]) * s[7] for s in side)
+    return sum([(BOARD_BASE + BOARD_TIER * s[4] + BOARD_DMG * s[1]) * s[7] for s in side])
 
 
 def cost_ok(state: GameState, ctx: dict, cost: tuple) -> bool:
@@ -1429,9 +1466,9 @@ def cost_ok(state: GameState, ctx: dict, cost: tuple) -> bool:
         return True
     sim = dict(ctx)
     for step in cost:
-        if step.verb == "choose":
-            n = effects.amount(state, sim, step.params.get("count", 1))
-            sim[step.params.get("name", "chosen")] = effects.select(state, sim, step.params["from"])[:n]
+        if step.verb == "choose":  # (the compiled selection and amount: the core's answers, read faster)
+            n = conditions.amount(state, sim, step.params.get("count", 1))
+            sim[step.params.get("name", "chosen")] = conditions.select(state, sim, step.params["from"])[:n]
     return effects.can_pay(state, sim, cost)
 
 

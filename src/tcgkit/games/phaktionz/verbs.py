@@ -177,7 +177,13 @@ def _search_deck(state: GameState, ctx: dict, step: Step) -> None:
             _found(state, ctx, name, card, who, p)
         return
     test = conditions.card_test(flt)  # effects.matches, read once
-    names = sorted({state.defs[c].name for c in pool if test(state, ctx, c)})
+    passed: set[str] = set()
+    defs = state.defs
+    for c in pool:  # a name already found needs no test of its other copies
+        card_name = defs[c].name
+        if card_name not in passed and test(state, ctx, c):
+            passed.add(card_name)
+    names = sorted(passed)
     also = [c for c in effects.select(state, ctx, p["also"]) if test(state, ctx, c)] if "also" in p else []
     options = [Action("option", (n,)) for n in names] + [Action("choose", (c,)) for c in also]
     up_to = p.get("up_to", True)

@@ -15,12 +15,13 @@ The gamestate model (TGC-2, default priority model R1) lives in ``state.vars``:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from tcgkit.core import durations, effects
-from tcgkit.core.actions import Action
-from tcgkit.core.cards import CardDef, Effect
+from tcgkit.core.actions import Action, ActionTable, new_action
+from tcgkit.core.cards import CardDef, CardList, Effect, trigger_listeners
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError
 from tcgkit.core.ruleset import Ruleset
@@ -52,13 +53,17 @@ FIELD = ("field", "artifacts", "bf", "equip")
 #: Automatic trigger kinds the engine emits (the activatable ones are handled through the window).
 AUTO_TRIGGERS = frozenset({"destroyed", "discarded", "attack", "summoned", "phase", "targeted"})
 
-_new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
 _DO_NOTHING = Action("do_nothing")
 _PASS_PHASE = Action("pass_phase")
 _FLIP = Action("flip_coin")
 _KEEP = Action("keep")
 _NO_BLOCK = Action("no_block")
 _SURRENDER = Action("surrender")
+#: the actions naming cards, each built once and shared (``_ATTACK[a]``, ``_ATTACK.row(a)[d]``, ``_PLAY[card]``...)
+_ATTACK = ActionTable("attack")
+_PLAY = ActionTable("play")
+_BLOCK = ActionTable("block")
+_MULLIGAN = ActionTable("mulligan")
 
 
 class TgcRules(Ruleset):
@@ -108,6 +113,7 @@ class TgcRules(Ruleset):
         kws = frozenset({*(kw_name(k) for k in m.keywords), *m.keywords})  # "Immunity" and "Immunity:Battlefields"
         kwp = {kw_name(k): kw_arg(k) for k in m.keywords if ":" in k}
         tags = frozenset({*m.subtypes, m.type, *(f"kw:{k}" for k in kws)})
+        extra_cost = sum(e.params.get("extra_cost", 0) for e in card_effects if e.kind == "play")
         fields: dict[str, Any] = {
             "id": m.id, "subtypes": tuple(m.subtypes), "cost": m.cost, "faction": m.faction, "rarity": m.rarity,
             "kw": kws, "kwp": kwp, "grants": tuple(m.grants), "statics": tuple(m.statics), "desc": m.desc,
@@ -116,7 +122,12 @@ class TgcRules(Ruleset):
             "qacts": tuple((i, e) for i, e in enumerate(card_effects) if e.kind == "activated" and (
                 e.params.get("quick") or e.params.get("battle"))),
             "at": tuple(e for e in card_effects if e.kind == "static" and e.params.get("at") and e.steps),
-            "extra_cost": sum(e.params.get("extra_cost", 0) for e in card_effects if e.kind == "play"),
+            "extra_cost": extra_cost,
+            # its cost when nothing changes it (card_cost with no cut, Botanist, Battlefield or Head of Security)
+            "base_cost": max(0, m.cost + extra_cost),
+            # what it adds to the cost of every card as a Battlefield (Economy Crash; cost_board)
+            "cost_all": sum(e.params["cost_all"] for e in card_effects if e.kind == "static" and e.params.get(
+                "cost_all")),
             "grant_conds": verbs.grant_conds(tuple(m.grants)),  # its grants by keyword (verbs.has_kw)
             # the play effects with a play condition (playable_now)
             "play_checks": tuple(e for e in card_effects if e.kind == "play" and (
@@ -126,6 +137,9 @@ class TgcRules(Ruleset):
             # Holy or Immunity printed: without them (and with no status or Equipment) anything may affect the card
             "shielded": bool(kws & {"Holy", "Immunity"}),
             "human": "Human" in m.subtypes,
+            "plain_fighter": kws.isdisjoint(verbs.COMBAT_KEYWORDS),  # verbs.combat's plain rule, when unchanged
+            # a Changeling, or a static of its own that may give it the Human subtype (verbs.has_subtype)
+            "maybe_human": "Changeling" in kws or any(s.get("subtype") == "Human" for s in m.statics),
             "tribute": any(k.startswith("Tribute:") for k in m.keywords),
             "reads_destroyed": "tgc.was_destroyed" in repr([e.params for e in card_effects]) + repr(
                 [e.steps for e in card_effects]),
@@ -293,12 +307,14 @@ class TgcRules(Ruleset):
     def legal_actions(self, state: GameState) -> list[Action]:
         p = state.current
         if state.phase == "mulligan":
-            acts = [Action("mulligan", (c,)) for c in state.zones[p]["hand"]] \
+            acts = [_MULLIGAN[c] for c in state.zones[p]["hand"]] \
                 if self.swaps_made(state, p) < MULLIGANS else []
             acts.append(_KEEP)
         else:
             gs = state.vars["gs"]
-            if gs == "block":
+            if gs == "quick" and self._quick_idle(state, p):
+                acts = [_DO_NOTHING]  # most decisions: nothing to play or activate in an Open Quick
+            elif gs == "block":
                 acts = self._block_actions(state)
             elif gs == "closed":
                 acts = []
@@ -316,7 +332,7 @@ class TgcRules(Ruleset):
             sets = card_sets(state)
             self._card_plays(state, p, gs, acts, sets["instant"])
             for card, i in self.activatable(state, p, gs, sets):
-                acts.append(_new(Action, ("activate", (card, str(i)))))
+                acts.append(new_action(Action, ("activate", (card, str(i)))))
         if gs == "quick":
             acts.append(_DO_NOTHING)
         elif gs == "play":
@@ -328,29 +344,51 @@ class TgcRules(Ruleset):
             acts.append(_PASS_PHASE)
         return acts
 
+    def _quick_idle(self, state: GameState, p: int) -> bool:
+        """Whether ``p`` may only Do Nothing in this Open Quick, as :meth:`_open_actions` would find, read from the
+        few cards of the game that could do something there: no Instant in hand (TGC-2.4.3.a.x), no card with a
+        Quick effect on ``p``'s board or on the opponent's Battlefield, and no trigger window (TGC-3.4.2)."""
+        v = state.vars
+        if v["win"]:
+            return False
+        if state.options.get("nonturn_waits") and p != state.active and not v.get("manual_pass"):
+            return True  # TGC-2.5.3.x reading (c): the non-turn player only waits
+        sets = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline (the commonest decision)
+        if not sets["instant"].isdisjoint(state.zones[p]["hand"]):
+            return False
+        loc = state.loc
+        for c in sets["qacts"]:  # a few cards in a game
+            q, zone = loc[c]
+            if zone in FIELD and (q == p or zone == "bf"):
+                return False
+        return True
+
     def _card_plays(self, state: GameState, p: int, gs: str, acts: list[Action], instants: frozenset[int]) -> None:
         hand = state.zones[p]["hand"]
         if gs != "play":  # only Instants may be played out of Open Play (TGC-2.4.2.a.x, TGC-2.4.3.a.x)
             if instants.isdisjoint(hand):
                 return
             hand = [c for c in hand if c in instants]
+        if not hand:
+            return
         avail = self.available_plasma(state, p)
         defs = state.defs
-        board = None  # what the board does to costs (cost_board), worked out for the first card that needs it
+        board = self.cost_board(state, p)  # what the board does to costs: the same for every card of the hand
+        v = state.vars
+        printed = board == (False, 0) and not v.get("cost_cut") and not v.get("cost_up")  # every cost as printed
         for card in hand:
             d = defs[card]
-            if board is None:
-                board = self.cost_board(state, p)
-            if d.type == CREATURE and d.fields["tribute"]:
+            f = d.fields
+            if d.type == CREATURE and f["tribute"]:
                 self._tribute_plays(state, p, card, avail, acts, board)
-            if self.card_cost(state, p, card, board) > avail:
+            if (f["base_cost"] if printed else self.card_cost(state, p, card, board)) > avail:
                 continue  # TGC-3.3.1.1
             if d.type in (EQUIPMENT, HEX):
                 for host in (*state.zones[p]["field"], *state.zones[1 - p]["field"]):
                     if self.can_equip(state, card, host):
-                        acts.append(_new(Action, ("play", (card, host))))
-            elif self.playable_now(state, p, card):
-                acts.append(_new(Action, ("play", (card,))))
+                        acts.append(_PLAY.row(card)[host])
+            elif not f["play_checks"] or self.playable_now(state, p, card):
+                acts.append(_PLAY[card])
 
     def _tribute_plays(self, state: GameState, p: int, card: int, avail: int, acts: list[Action],
                        board: tuple[bool, int]) -> None:
@@ -364,7 +402,7 @@ class TgcRules(Ruleset):
                 if cost - (k - 1) * n <= 1:
                     break
                 if max(1, cost - k * n) <= avail:
-                    acts.append(_new(Action, ("play", (card, "tribute", k))))
+                    acts.append(new_action(Action, ("play", (card, "tribute", k))))
             return  # one Tribute keyword per card
 
     def playable_now(self, state: GameState, p: int, card: int) -> bool:
@@ -372,7 +410,7 @@ class TgcRules(Ruleset):
         ``condition`` (a cost written in the text that must be payable in full, TGC-3.4.1.x-2)."""
         for eff in state.defs[card].fields["play_checks"]:
             ctx = {"source": card, "controller": p}
-            if eff.params.get("needs") is not None and not effects.select(state, ctx, eff.params["needs"]):
+            if eff.params.get("needs") is not None and not needs_met(state, ctx, eff.params["needs"]):
                 return False
             if eff.condition is not None and not effects.check(state, ctx, eff.condition):
                 return False
@@ -390,7 +428,7 @@ class TgcRules(Ruleset):
             return False  # Hex: "played onto an enemy creature" (keywords.json)
         return verbs.affectable(state, host, equipment)
 
-    def activatable(self, state: GameState, p: int, gs: str, sets: dict[str, frozenset[int]] | None = None,
+    def activatable(self, state: GameState, p: int, gs: str, sets: dict[str, Any] | None = None,
                     ) -> list[tuple[int, int]]:
         """The effects ``p`` may activate now (TGC-3.4.1, 3.4.2, 2.4.1.b, 2.4.2.b.a, 2.4.3.b.1); ``sets`` is
         :func:`card_sets` when the caller has it."""
@@ -416,8 +454,8 @@ class TgcRules(Ruleset):
                 continue
             for card in zone:
                 for i, eff in defs[card].fields[key]:
-                    if _zone_ok(eff, zname) and self._may_activate(state, p, gs, card, i, eff):
-                        out.append((card, i))
+                    if (not eff.zone or eff.zone == zname) and self._may_activate(state, p, gs, card, i, eff):
+                        out.append((card, i))  # used from its own zone, or from any board zone when it names none
         theirs = state.zones[1 - p]["bf"]
         for card in () if having.isdisjoint(theirs) else theirs:
             for i, eff in defs[card].fields[key]:
@@ -435,20 +473,21 @@ class TgcRules(Ruleset):
         return bool(params.get("quick"))
 
     def _may_activate(self, state: GameState, p: int, gs: str, card: int, i: int, eff: Effect) -> bool:
+        params = eff.params
+        st = state.cs.get(card)
+        if params.get("tap") and st is not None and st.tapped:
+            return False  # (the commonest refusal first: every test here only reads the state)
         if not self._timing_ok(state, gs, eff):
             return False
-        params = eff.params
         own_turn = params.get("own_turn")  # a Quick effect may be used on either turn unless its text says "your
         if own_turn is None:               # turn" (Miningborg, TGC-0.2): ``own_turn: true``
             own_turn = not params.get("quick")
         if own_turn and state.active != p:
             return False
-        st = state.cs.get(card)
-        if st is not None and (verbs.nullified(state, card) or st.status.get("stasis") or (
+        if st is not None and (st.status or st.attached) and (
+                verbs.nullified(state, card) or st.status.get("stasis") or (
                 st.attached and verbs.has_kw(state, card, "Stasis"))):
-            return False
-        if params.get("tap") and st is not None and st.tapped:
-            return False
+            return False  # (Mime's nullify, Stasis: a status or an Equipment)
         if params.get("plasma", 0) > self.available_plasma(state, p):
             return False
         if params.get("hs", 0) > state.res[p]["hs"]:
@@ -459,7 +498,7 @@ class TgcRules(Ruleset):
         if eff.condition is not None and not effects.check(state, ctx, eff.condition):
             return False
         needs = params.get("needs")
-        return needs is None or bool(effects.select(state, ctx, needs))
+        return needs is None or needs_met(state, ctx, needs)
 
     def _may_use_trigger(self, state: GameState, p: int, gs: str, card: int, i: int) -> bool:
         eff = state.defs[card].effects[i]
@@ -474,7 +513,7 @@ class TgcRules(Ruleset):
         if eff.params.get("plasma", 0) > self.available_plasma(state, p):
             return False
         needs = eff.params.get("needs")
-        return needs is None or bool(effects.select(state, {"source": card, "controller": p}, needs))
+        return needs is None or needs_met(state, {"source": card, "controller": p}, needs)
 
     def _attacks(self, state: GameState, p: int, acts: list[Action]) -> bool:
         """Add the attacks ``p`` may declare (TGC-3.5; Taunt, Deadeye, TGC-4.1.2.1) to ``acts``; return whether a Fury
@@ -483,33 +522,63 @@ class TgcRules(Ruleset):
         if not mine:
             return False
         theirs = state.zones[1 - p]["field"]
-        taunts = [c for c in theirs if verbs.has_kw(state, c, "Taunt")]
+        cs, defs, has_kw = state.cs, state.defs, verbs.has_kw
+        taunts = []
+        for c in theirs:
+            st = cs.get(c)
+            if ("Taunt" in defs[c].fields["kw"] if st is None or not (st.status or st.attached)  # printed only
+                    else has_kw(state, c, "Taunt")):
+                taunts.append(c)
         targets = taunts or theirs
         fury = False
         for a in mine:
-            if not self.can_attack(state, a):
-                continue
-            n = len(acts)
-            if not taunts or verbs.has_kw(state, a, "Deadeye"):
-                acts.append(_new(Action, ("attack", (a,))))
-            if targets:
-                self._fights(state, a, targets, acts)
-            if not fury and verbs.has_kw(state, a, "Fury"):  # its attacks are the ones just added
+            st = cs.get(a)
+            if st is None or not (st.status or st.attached):  # printed keywords only (the hot path): can_attack
+                if st is not None and st.tapped:              # and the tests of _fights read them
+                    continue
+                kws = defs[a].fields["kw"]
+                if "Blocker" in kws or "Stasis" in kws:
+                    continue
+                n = len(acts)
+                if not taunts or "Deadeye" in kws:
+                    acts.append(_ATTACK[a])
+                if "Asimov" in kws:
+                    self._fights(state, a, targets, acts, True)
+                elif targets:
+                    row = _ATTACK.row(a)
+                    acts.extend([row[d] for d in targets])
+            else:  # can_attack, with its keywords worked out once (a status or an Equipment)
+                kws = verbs.kw_now(state, a)
+                if st.tapped or st.status.get("stasis") or "Blocker" in kws or "Stasis" in kws:
+                    continue
+                n = len(acts)
+                if not taunts or "Deadeye" in kws:
+                    acts.append(_ATTACK[a])
+                if targets:
+                    self._fights(state, a, targets, acts, "Asimov" in kws)
+            if not fury and "Fury" in kws:  # its attacks are the ones just added
                 fury = len(acts) > n if state.owner[a] == p else self._has_attack(state, a)
         return fury
 
-    def _fights(self, state: GameState, a: int, targets: list[int], acts: list[Action]) -> None:
+    def _fights(self, state: GameState, a: int, targets: list[int], acts: list[Action], asimov: bool) -> None:
         """Add ``attack a d`` for each of ``targets`` that ``a`` may fight (:meth:`may_fight`, its tests on ``a``
-        made once)."""
-        asimov = verbs.has_kw(state, a, "Asimov")
-        st = state.cs.get(a)
+        made once: ``asimov`` is whether it has Asimov)."""
+        cs, defs = state.cs, state.defs
+        st = cs.get(a)
         banned = verbs.kw_args(state, a, "CannotAttack") if st is not None and st.attached else ()
+        row = _ATTACK.row(a)
         for d in targets:
-            if asimov and verbs.has_subtype(state, d, "Human"):
-                continue
+            if asimov:
+                f = defs[d].fields
+                if f["human"]:
+                    continue  # a printed Human; else only a Changeling, a static or a status may make it one:
+                sd = cs.get(d)
+                if (f["maybe_human"] or sd is not None and (sd.status or sd.attached)) and verbs.has_subtype(
+                        state, d, "Human"):
+                    continue
             if banned and any(verbs.has_kw(state, d, what) for what in banned):
                 continue
-            acts.append(_new(Action, ("attack", (a, d))))
+            acts.append(row[d])
 
     def _has_attack(self, state: GameState, a: int) -> bool:
         acts: list[Action] = []
@@ -551,8 +620,8 @@ class TgcRules(Ruleset):
     def _fury_check(self, state: GameState) -> None:
         """Fury: an untapped Fury creature that was unable to attack in this Battle Phase is destroyed."""
         for c in list(state.zones[state.active]["field"]):
-            st = state.cs.get(c)
-            if verbs.has_kw(state, c, "Fury") and not (st is not None and st.tapped) and state.loc[c][1] == "field":
+            st = state.cs.get(c)  # (a creature that attacked is tapped: tested before its keywords)
+            if not (st is not None and st.tapped) and state.loc[c][1] == "field" and verbs.has_kw(state, c, "Fury"):
                 acts: list[Action] = []
                 if self.can_attack(state, c):
                     self._attacks_of(state, c, acts)
@@ -569,29 +638,32 @@ class TgcRules(Ruleset):
 
     def _block_actions(self, state: GameState) -> list[Action]:
         attacker = state.vars["pend"][1]
-        acts = [Action("block", (b,)) for b in self.blockers(state, attacker)]
+        acts = [_BLOCK[b] for b in self.blockers(state, attacker)]
         acts.append(_NO_BLOCK)
         return acts
 
     def blockers(self, state: GameState, attacker: int) -> list[int]:
         """Untapped creatures of the defending player that may block this attacker (TGC-4.1)."""
-        if verbs.has_kw(state, attacker, "Unstoppable"):
+        kw_now = verbs.kw_now  # each creature's keywords worked out once
+        mine = kw_now(state, attacker)
+        if "Unstoppable" in mine:
             return []
-        flying = verbs.has_kw(state, attacker, "Flying")
-        focused = verbs.has_kw(state, attacker, "Focused")
+        flying = "Flying" in mine
+        focused = "Focused" in mine
         out = []
+        cs = state.cs
         for b in state.zones[1 - state.owner[attacker]]["field"]:
-            st = state.cs.get(b)
+            st = cs.get(b)
             if st is not None and (st.tapped or st.status.get("stasis")):
                 continue
-            if ("Stasis" in state.defs[b].fields["kw"] if st is None or not (st.status or st.attached)
-                    else verbs.has_kw(state, b, "Stasis")):
+            kws = kw_now(state, b)
+            if "Stasis" in kws:
                 continue  # Stasis: "cannot attack, defend, or activate abilities"
-            if focused and verbs.has_kw(state, b, "Blocker"):
+            if focused and "Blocker" in kws:
                 continue  # Focused: "ignores creatures with the Blocker keyword"
-            if flying and not (verbs.has_kw(state, b, "Flying") or verbs.has_kw(state, b, "Long-Ranged")):
+            if flying and not ("Flying" in kws or "Long-Ranged" in kws):
                 continue
-            if not (verbs.has_kw(state, b, "Asimov") and verbs.has_subtype(state, attacker, "Human")):
+            if not ("Asimov" in kws and verbs.has_subtype(state, attacker, "Human")):
                 out.append(b)  # Asimov: it "cannot ... defend against" a Human (a Human may block an Asimov one)
         return out
 
@@ -648,7 +720,8 @@ class TgcRules(Ruleset):
         state.end(1 - player, f"player {player} surrendered", "TGC-2.1.a")
 
     def finish(self, state: GameState) -> None:
-        if effects.run(state):
+        """Resolve the stack; once it is empty (no choice pending), go on (:meth:`after_effects`)."""
+        if (not state.stack and state.pending is None) or effects.run(state):  # (an empty stack: nothing to run)
             self.after_effects(state)
 
     def after_effects(self, state: GameState) -> None:
@@ -797,14 +870,16 @@ class TgcRules(Ruleset):
                 if st is not None and st.tapped and not st.status.get("held_by") and not st.status.get("locked"):
                     state.card_state(c).tapped = False  # card_state: a clone's copy on write
                     state.emit("untap", p, c)
-        for c in (x for z in FIELD for x in state.zones[1 - p][z]):  # Citrus may hold any card of theirs
-            st = state.cs.get(c)
-            if st is not None and st.status.get("held_by") == p + 1:
-                st = state.card_state(c)  # to change it (a clone's copy on write)
-                del st.status["held_by"]
-                if st.tapped:
-                    st.tapped = False
-                    state.emit("untap", 1 - p, c)
+        theirs = state.zones[1 - p]
+        for zname in FIELD:  # Citrus may hold any card of theirs
+            for c in theirs[zname]:
+                st = state.cs.get(c)
+                if st is not None and st.status and st.status.get("held_by") == p + 1:
+                    st = state.card_state(c)  # to change it (a clone's copy on write)
+                    del st.status["held_by"]
+                    if st.tapped:
+                        st.tapped = False
+                        state.emit("untap", 1 - p, c)
 
     def enter_phase(self, state: GameState, phase: str) -> None:
         """The phase changes; then an Open Quick opens for the turn player (TGC-3.2.a.2)."""
@@ -817,7 +892,8 @@ class TgcRules(Ruleset):
 
     def phase_effects(self, state: GameState, phase: str) -> None:
         """Battlefields and cards acting at a phase start (``params.at`` of a static effect)."""
-        acting = card_sets(state)["at"]  # (effects.start only stacks the effects: no card moves in this loop)
+        acting = (state.defs.facts.get(CARD_SETS) or card_sets(state))["at"]  # read inline (every phase, twice)
+        # (effects.start only stacks the effects: no card moves in the loop below)
         if not acting:
             return  # no card of this game acts at a phase
         for p in (state.active, 1 - state.active):
@@ -893,19 +969,23 @@ class TgcRules(Ruleset):
         p = state.active
         for r in state.res:  # "this turn" plasma ends with the turn, whoever gained it (TGC-1.10.1)
             r["temp"] = 0
+        loc = state.loc
         for card, st in list(state.cs.items()):
             # a record is changed only when something expires (a clone's shared record is then copied first)
             mods = durations.after_turn(st.mods) if st.mods else None  # a new list, shared with no record
-            expired = [k for k, val in st.status.items() if val == -1] if st.status else ()
+            status = st.status  # (the records of cards in the discard pile keep statuses that never expire)
+            expired = [k for k, val in status.items() if val == -1] if status and -1 in status.values() else ()
             if (mods is not None and mods != st.mods) or expired:  # to change it: its own copy (a clone's copy on
                 st = state.card_state(card) if state.cs.get(card) is st else st.copy()  # write), or a throwaway
                 if mods is not None:  # copy of one destroy() dropped
                     st.mods = mods
                 for k in expired:
                     del st.status[k]
-            if st.status and st.status.get("doomed") and state.loc[card][1] == "field":
+            if loc[card][1] != "field":
+                continue
+            if st.status and st.status.get("doomed"):
                 self.destroy(state, card, {"controller": state.owner[card]})
-            if state.loc[card][1] == "field" and self.stat(state, card, "resolve") <= 0:
+            if loc[card][1] == "field" and self.stat(state, card, "resolve") <= 0:
                 self.destroy(state, card, {"controller": -1})
         state.vars["cost_cut"] = ()
         state.emit("end_turn", p)
@@ -964,15 +1044,15 @@ class TgcRules(Ruleset):
         """What the board does to the cost of every card ``p`` plays: whether a Committed Botanist (not nullified) is
         on ``p``'s side, and the cost Battlefields add to every card (Economy Crash; a Mime's nullify stops it)."""
         defs = state.defs
-        botanist = any(defs[c].key == "botanist_plant" and not verbs.nullified(state, c)
-                       for c in state.zones[p]["field"])
+        field = state.zones[p]["field"]
+        botanist = not card_sets(state)["botanist"].isdisjoint(field) and any(
+            defs[c].key == "botanist_plant" and not verbs.nullified(state, c) for c in field)
         bf_cost = 0
         for q in (0, 1):
             for b in state.zones[q]["bf"]:
-                if not verbs.nullified(state, b):
-                    for e in defs[b].effects:
-                        if e.kind == "static" and e.params.get("cost_all"):
-                            bf_cost += e.params["cost_all"]
+                cost_all = defs[b].fields["cost_all"]
+                if cost_all and not verbs.nullified(state, b):
+                    bf_cost += cost_all
         return botanist, bf_cost
 
     def _botanist_halves(self, state: GameState, card: int) -> bool:
@@ -1044,10 +1124,13 @@ class TgcRules(Ruleset):
         """A creature comes into play tapped (TGC-3.3.3.a.1) unless Rapid Response (TGC-0.2)."""
         state.move(card, p, "field")
         st = state.card_state(card)
-        st.tapped = tapped and not verbs.has_kw(state, card, "Rapid Response")
-        if verbs.has_kw(state, card, "Hivemind"):
+        # the card's own keywords are its printed ones here: it has just come into play, with no status and no
+        # Equipment (a move forgets the card's state), and nothing below gives it any
+        kws = state.defs[card].fields["kw"]
+        st.tapped = tapped and "Rapid Response" not in kws
+        if "Hivemind" in kws:
             st.counters["hivemind"] = 1
-        if verbs.has_kw(state, card, "Graytide"):
+        if "Graytide" in kws:
             n = sum(1 for c in state.zones[p]["field"] if c != card and verbs.has_kw(state, c, "Graytide"))
             if n:
                 n += verbs.cmo_bonus(state, card)  # a gain of its own keyword: a CMO adds 1
@@ -1056,18 +1139,23 @@ class TgcRules(Ruleset):
         if self.stat(state, card, "resolve") <= 0:  # a 0-resolve creature (RULINGS.md): TGC-4.3.2 at once
             self.destroy(state, card, {"controller": p})
             return
-        if verbs.has_kw(state, card, "Necrotaint"):  # only one on each player's battlefield: the old one goes
+        if "Necrotaint" in kws:  # only one on each player's battlefield: the old one goes
             for c in list(state.zones[p]["field"]):
                 if c != card and verbs.has_kw(state, c, "Necrotaint"):
                     self.destroy(state, c, {"controller": p})
-        if verbs.has_kw(state, card, "Hatred"):
+        if "Hatred" in kws:
             hated = state.defs[card].fields["kwp"].get("Hatred", "")
             for c in list(state.zones[p]["field"]):
                 if c != card and verbs.has_subtype(state, c, hated):
                     self.destroy(state, c, {"controller": p})
+        cs, defs = state.cs, state.defs
         for c in state.zones[p]["field"]:  # a hated creature cannot join a Hatred creature's side either
-            if c != card and verbs.has_kw(state, c, "Hatred") and verbs.has_subtype(
-                    state, card, state.defs[c].fields["kwp"].get("Hatred", "")):
+            if c == card:
+                continue
+            sc = cs.get(c)
+            if ("Hatred" in defs[c].fields["kw"] if sc is None or not (sc.status or sc.attached)  # printed only
+                    else verbs.has_kw(state, c, "Hatred")) and verbs.has_subtype(
+                    state, card, defs[c].fields["kwp"].get("Hatred", "")):
                 self.destroy(state, card, {"controller": p})
                 return
         self._start_play_effects(state, p, card)
@@ -1319,8 +1407,21 @@ class TgcRules(Ruleset):
         state.emit("discarded", state.owner[card], card)
 
     def on_event(self, state: GameState, ev: Event) -> None:
-        if ev.kind in AUTO_TRIGGERS and ev.kind in self.trigger_kinds:
-            self.fire_triggers(state, ev)
+        """Fire the automatic triggers of ``ev`` when a card that may answer it is on the board or is the event's own
+        card (:func:`card_sets`' ``listen``); otherwise the scan of the board would find nothing."""
+        kind = ev.kind
+        if kind in AUTO_TRIGGERS and kind in self.trigger_kinds:
+            listening = (state.defs.facts.get(CARD_SETS) or card_sets(state))["listen"].get(kind)  # read inline
+            if listening is None:
+                return  # no card of this game listens to the event
+            if ev.card in listening:
+                self.fire_triggers(state, ev)
+                return
+            loc = state.loc
+            for c in listening:
+                if loc[c][1] in FIELD:
+                    self.fire_triggers(state, ev)
+                    return
 
     def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Event) -> bool:
         if eff.params.get("activate") or verbs.nullified(state, card):
@@ -1388,10 +1489,36 @@ class TgcRules(Ruleset):
         return power + resolve // 2
 
 
-def card_sets(state: GameState) -> dict[str, frozenset[int]]:
+def needs_met(state: GameState, ctx: dict, needs: Any) -> bool:
+    """Whether the selector ``needs`` of an effect (what it must have to be used, TGC-3.4.1.x-2) names a card:
+    ``bool(effects.select(state, ctx, needs))``, stopping at the first card of a filtered zone that passes.
+
+    >>> from tcgkit.games import get_rules
+    >>> rules = get_rules("tgc")
+    >>> state = rules.new_game(list(rules.decks().values())[:2], seed=1)
+    >>> ctx = {"source": 0, "controller": 0}
+    >>> needs_met(state, ctx, {"zone": "you.hand", "filter": {"type": "creature"}}) == bool(
+    ...     effects.select(state, ctx, {"zone": "you.hand", "filter": {"type": "creature"}}))
+    True
+    """
+    if isinstance(needs, (dict, Mapping)) and "top" not in needs:  # (a dict first: no ABC check)
+        flt = needs.get("filter")
+        if flt:
+            zone = needs["zone"] if "zone" in needs else needs.get("of")
+            return any(effects.matches(state, ctx, c, flt) for c in effects.select(state, ctx, zone))
+    return bool(effects.select(state, ctx, needs))
+
+
+#: the name of :func:`card_sets`' fact in ``state.defs``
+CARD_SETS = "tgc.card_sets"
+
+
+def card_sets(state: GameState) -> dict[str, Any]:
     """The ids of this game's cards by what their definitions hold, to skip zones holding none: ``instant``,
-    ``acts`` (activated effects), ``qacts`` (ones usable out of Open Play) and ``at`` (phase effects). Worked out
-    once per game from ``state.defs`` and kept in ``state.memo``; worked out anew when a token extends the list.
+    ``acts`` (activated effects), ``qacts`` (ones usable out of Open Play), ``at`` (phase effects) and ``botanist``
+    (Committed Botanists, which halve costs); and ``listen``, the cards with a triggered effect by event kind (only
+    events some card listens to are scanned for: the core's ``trigger_listeners``). A fact of the card list
+    (``state.defs.fact``): worked out once per list, shared by clones, anew when a token extends the list.
 
     >>> from tcgkit.games import get_rules
     >>> rules = get_rules("tgc")
@@ -1400,16 +1527,13 @@ def card_sets(state: GameState) -> dict[str, frozenset[int]]:
     >>> all(state.defs[c].type == "instant" for c in sets["instant"])
     True
     """
-    entry = state.memo.get("tgc.card_sets")
-    if entry is None or entry[0] is not state.defs:
-        defs = state.defs
-        sets = {"instant": frozenset(i for i, d in enumerate(defs) if d.type == INSTANT)}
-        for key in ("acts", "qacts", "at"):
-            sets[key] = frozenset(i for i, d in enumerate(defs) if d.fields[key])
-        entry = state.memo["tgc.card_sets"] = (defs, sets)
-    return entry[1]
+    return state.defs.fact(CARD_SETS, _card_sets)
 
 
-def _zone_ok(eff: Effect, zone: str) -> bool:
-    """Where an activated effect is used from: its ``zone``, or any board zone when it names none."""
-    return zone == eff.zone if eff.zone else zone in FIELD
+def _card_sets(defs: CardList) -> dict[str, Any]:
+    sets: dict[str, Any] = {"instant": frozenset(i for i, d in enumerate(defs) if d.type == INSTANT)}
+    for key in ("acts", "qacts", "at"):
+        sets[key] = frozenset(i for i, d in enumerate(defs) if d.fields[key])
+    sets["botanist"] = frozenset(i for i, d in enumerate(defs) if d.key == "botanist_plant")
+    sets["listen"] = trigger_listeners(defs)
+    return sets

@@ -53,6 +53,38 @@ def has_kw(state: GameState, card: int, kw: str) -> bool:
     return kw in state.defs[card].fields["kw"]
 
 
+def kw_now(state: GameState, card: int) -> frozenset[str] | set[str]:
+    """Every keyword the card has now, as a set: ``kw in kw_now(state, card)`` is ``has_kw(state, card, kw)`` for
+    every ``kw``, worked out once for several tests of one card in a state that does not change meanwhile (the
+    legal actions). A card with no status and no Equipment has its printed set (nothing is built); a nullified one
+    has none; else the printed and the live granted ones and its Equipment's grants, less those it lost (``no:``).
+    Never change the set it returns."""
+    d = state.defs[card]
+    st = state.cs.get(card)
+    if st is None or not (st.status or st.attached):
+        return d.fields["kw"]
+    status = st.status
+    if status:
+        nul = status.get("nullified")
+        if nul and _status_live(state, nul):
+            return frozenset()
+    out = set(d.fields["kw"])
+    for eq in st.attached:
+        if nullified(state, eq):
+            continue  # Mime: a nullified Equipment grants nothing
+        for name, conds in state.defs[eq].fields["grant_conds"].items():
+            if name not in out and ("" in conds or any(_faction_fits(state, card, cond) for cond in conds)):
+                out.add(name)  # a grant with no condition, or one whose faction condition the card fits
+    if status:
+        for k, val in status.items():
+            if val is not None and _status_live(state, val):
+                out.add(k)
+        for k, val in status.items():
+            if val and k.startswith("no:"):
+                out.discard(k[3:])
+    return out
+
+
 def grant_conds(grants: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     """An Equipment's grants by keyword: ``("Fury", "Holy@Science")`` -> ``{"Fury": ("",), "Holy": ("Science",)}``
     (the condition on the equipped creature's faction, ``!`` for "not of"; empty when there is none).
@@ -124,6 +156,9 @@ def _printed_args(kws: frozenset[str], name: str) -> tuple[str, ...]:
 def resistance(state: GameState, card: int, source: int) -> int:
     """Resistance to the source's type (N): "Any damage from the listed source is reduced by the specified amount"
     ("Resistance to Battlefields (2)"; 2 when no amount is printed). The largest applies."""
+    st = state.cs.get(card)
+    if (st is None or not (st.status or st.attached)) and "Resistance" not in state.defs[card].fields["kw"]:
+        return 0  # printed keywords only, and no Resistance among them (the hot path: every damage)
     total = 0
     for arg in kw_args(state, card, "Resistance"):
         what, _, n = arg.partition(",")
@@ -166,15 +201,15 @@ def affectable(state: GameState, target: int, source: int, by_effect: bool = Tru
     st = state.cs.get(target)
     if (st is None or not (st.status or st.attached)) and not state.defs[target].fields["shielded"]:
         return True  # only printed keywords, and neither Holy nor Immunity among them (the hot path)
+    kws = kw_now(state, target)  # its keywords, worked out once for the tests below
     sd = state.defs[source]
-    if sd.type in ("instant", "event", "hex") and has_kw(state, target, "Holy"):  # a Hex is an Event
+    if sd.type in ("instant", "event", "hex") and "Holy" in kws:  # a Hex is an Event
         return False
-    if sd.type == "battlefield" and has_kw(state, target, "Immunity:Battlefields"):
+    if sd.type == "battlefield" and "Immunity:Battlefields" in kws:
         return False
-    if immune_to(state, target, source):
+    if _immune(state, kws, source):
         return False
-    return not (by_effect and source != target and sd.type != "equipment"
-                and has_kw(state, target, "Immunity:Effects"))
+    return not (by_effect and source != target and sd.type != "equipment" and "Immunity:Effects" in kws)
 
 
 @hook("tgc.affectable")
@@ -265,6 +300,13 @@ def apply_statics(state: GameState, card: int, name: str, value: int, statics: t
 
 
 # ---------------------------------------------------------------------------------------------- combat (TGC-4.2.3)
+#: The keywords :func:`combat` reads of either creature once Asimov has been tested (besides those
+#: :meth:`TgcRules.damage_card` reads): a creature with none of them printed, and no status or Equipment, fights by
+#: the plain rule (:func:`_plain_combat`).
+COMBAT_KEYWORDS = frozenset({"Acid Blood", "Carapace", "Double Strike", "Exterminate", "First Strike", "Hulking",
+                             "Immunity", "Oo Rah", "Squad Tactics", "Systems Nominal", "Toxic", "Vendetta"})
+
+
 def combat(rules: Any, state: GameState, a: int, d: int) -> None:
     """Two creatures deal their power to each other (TGC-4.2.3), with the keywords: First Strike and Double Strike
     (a first-strike step, then a regular step), Exterminate and Vendetta (bonuses while in this combat), Oo Rah,
@@ -273,6 +315,9 @@ def combat(rules: Any, state: GameState, a: int, d: int) -> None:
         if has_kw(state, x, "Asimov") and has_subtype(state, y, "Human"):
             rules.destroy(state, x, {"controller": state.owner[y]})  # forced to fight a Human: destroyed instead
             return
+    if _plain_fighter(state, a) and _plain_fighter(state, d):
+        _plain_combat(rules, state, a, d)
+        return
     # read before the damage: a keyword an Equipment grants is still the attacker's when both die (TGC-4.2.3)
     squad = has_kw(state, a, "Squad Tactics")
     drain = squad and has_kw(state, a, "Lifedrain")
@@ -296,6 +341,29 @@ def combat(rules: Any, state: GameState, a: int, d: int) -> None:
         creature_hits_player(rules, state, a, state.owner[d], 1, drain)
     if state.loc[d][1] != "field" and has_kw_last(state, d, "Acid Blood") and state.loc[a][1] == "field":
         rules.destroy(state, a, {"controller": state.owner[d]})  # Acid Blood: "while defending"
+
+
+def _plain_fighter(state: GameState, card: int) -> bool:
+    """Whether the creature has none of :data:`COMBAT_KEYWORDS` now: none printed, and no status or Equipment that
+    could give it one (nothing in a combat gives a creature a status or an Equipment)."""
+    if not state.defs[card].fields["plain_fighter"]:
+        return False
+    st = state.cs.get(card)
+    return st is None or not (st.status or st.attached)
+
+
+def _plain_combat(rules: Any, state: GameState, a: int, d: int) -> None:
+    """:func:`combat` between two plain fighters, once Asimov has been tested (TGC-4.2.3): no first-strike step, no
+    bonus, no Immunity, Carapace, Toxic, Hulking, Squad Tactics or Acid Blood; both deal their power (taken before
+    either hits) at the same time."""
+    loc = state.loc
+    if loc[a][1] != "field" or loc[d][1] != "field":
+        return
+    hits = ((a, d, rules.stat(state, a, "power")), (d, a, rules.stat(state, d, "power")))
+    owner = state.owner
+    for x, y, power in hits:
+        if state.result is None and power > 0:
+            rules.damage_card(state, y, power, {"source": x, "controller": owner[x], "combat": True})
 
 
 def has_kw_last(state: GameState, card: int, kw: str) -> bool:
@@ -388,8 +456,13 @@ def _combat_power(rules: Any, state: GameState, x: int) -> int:
 
 def immune_to(state: GameState, target: int, source: int) -> bool:
     """Immunity to the source's type: its faction or one of its subtypes ("Immunity to Demons")."""
-    return any(fits(state, source, arg) for arg in kw_args(state, target, "Immunity")
-               if arg not in ("Battlefields", "Effects"))
+    return _immune(state, kw_now(state, target), source)
+
+
+def _immune(state: GameState, kws: frozenset[str] | set[str], source: int) -> bool:
+    """:func:`immune_to` from the target's keywords now (:func:`kw_now`): an ``Immunity:<type>`` the source fits."""
+    return any(fits(state, source, k[9:]) for k in kws
+               if k.startswith("Immunity:") and k[9:] not in ("Battlefields", "Effects"))
 
 
 def _hit(rules: Any, state: GameState, x: int, y: int, power: int, attacking: bool) -> None:
@@ -634,7 +707,8 @@ def keywords_of(state: GameState, card: int) -> list[str]:
         names.update(k for k, v in st.status.items() if k.partition(":")[0] in KEYWORDS and _status_live(state, v))
         for eq in st.attached:
             names.update(g.partition("@")[0] for g in state.defs[eq].fields["grants"])
-    return sorted(k for k in names if k.partition(":")[0] in KEYWORDS and has_kw(state, card, k))
+    now = kw_now(state, card)
+    return sorted(k for k in names if k.partition(":")[0] in KEYWORDS and k in now)
 
 
 @hook("tgc.clockwork_target")

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tcgkit.core import durations, effects
-from tcgkit.core.actions import Action
+from tcgkit.core.actions import Action, ActionTable
 from tcgkit.core.cards import CardDef, Effect, Step
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError
@@ -66,40 +66,17 @@ TRIGGERS = ("on_attack", "on_attacked", "on_destroyed")
 WHEN = ("attacking", "attacking_base", "defending")
 STATIC_KEY = {"attack": "static_attack", "defense": "static_defense", "stars": "static_stars", "hp": "static_hp"}
 STATIC_KEYS = frozenset(("stat", "by", "to", "source_zone", "when", "attacks_per_turn"))
+PSEUDO_STATS = frozenset(("hp_left", "stars_left", "damage"))  # numbers worked out from others (see stat)
 
 _END = Action("end")
 
 
-class _Acts:
-    """Shared, immutable Action objects of one kind, built once per card id (or pair of ids): no allocation in
-    ``legal_actions``."""
-
-    __slots__ = ("kind", "word", "ones", "pairs")
-
-    def __init__(self, kind: str, word: str | None = None) -> None:
-        self.kind, self.word = kind, word
-        self.ones: list[Action | None] = []
-        self.pairs: dict[int, Action] = {}
-
-    def one(self, card: int) -> Action:
-        ones = self.ones
-        if card >= len(ones):
-            ones.extend([None] * (card + 1 - len(ones)))
-        a = ones[card]
-        if a is None:
-            a = ones[card] = Action(self.kind, (card,) if self.word is None else (card, self.word))
-        return a
-
-    def pair(self, a: int, b: int) -> Action:
-        key = (a << 20) | b
-        act = self.pairs.get(key)
-        if act is None:
-            act = self.pairs[key] = Action(self.kind, (a, b))
-        return act
-
-
-PLAY_MAIN, PLAY_BACKUP, PLAY_POWER = _Acts("play", "main"), _Acts("play", "backup"), _Acts("play", "power")
-PROMOTE, SWITCH, EQUIP, ATTACK = _Acts("promote"), _Acts("switch"), _Acts("equip"), _Acts("attack")
+# Shared, immutable actions of each kind, built once per card id (or pair of ids): no allocation in legal_actions.
+PLAY_MAIN, PLAY_BACKUP = ActionTable("play", ("main",)), ActionTable("play", ("backup",))
+PLAY_POWER = ActionTable("play", ("power",))
+PROMOTE, SWITCH = ActionTable("promote"), ActionTable("switch")
+EQUIP, ATTACK = ActionTable("equip"), ActionTable("attack")
+ACTIVATE = ActionTable("activate")  # rows keyed by the ability's index as text (INDEX)
 
 
 class TgodRules(Ruleset):
@@ -165,6 +142,8 @@ class TgodRules(Ruleset):
             "attacks_per_turn": max((s[5] for s in statics), default=1),
             "tracked": bool(statics or activated),
             "static_keys": tuple(dict.fromkeys(STATIC_KEY[sp[0]] for sp in statics if sp[0] is not None)),
+            # the static specs by the stat they change (read by _static_bonus)
+            "statics_of": {stat: tuple(sp for sp in statics if sp[0] == stat) for stat in STATIC_KEY},
             "unread": None if m.unread is None else tuple(m.unread),
         }
         return CardDef(m.number, m.name, kind, stats, frozenset({m.attribute, kind}), card_effects, box.ability,
@@ -320,18 +299,20 @@ class TgodRules(Ruleset):
         # reading (b) counts the turns *after* the one the paralysis began in, not that turn itself
         fresh = state.vars.pop("paralyzed_now", ()) if every else ()
         still = []
+        cs, loc, owners = state.cs, state.loc, state.owner
         for card in state.vars["paralysis"]:
-            st = state.cs.get(card)
-            if st is None or not st.status.get("paralyzed") or state.loc[card][1] not in HOLDERS:
+            st = cs.get(card)
+            if st is None or not st.status.get("paralyzed") or loc[card][1] not in HOLDERS:
                 continue
-            owner = state.owner[card]
+            owner = owners[card]
             if owner == p or (every and card not in fresh):
                 status = state.card_state(card).status  # to change it (a clone's copy on write)
-                status["paralyzed"] -= 1
-                if status["paralyzed"] <= 0:
+                left = status["paralyzed"] - 1
+                if left <= 0:
                     del status["paralyzed"]
                     state.emit("status_removed", owner, card, ("paralyzed",))
                     continue
+                status["paralyzed"] = left
             still.append(card)
         state.vars["paralysis"] = tuple(still)
 
@@ -361,7 +342,7 @@ class TgodRules(Ruleset):
     # ================================================================== legal actions
     def legal_actions(self, state: GameState) -> list[Action]:
         if state.phase == "switch":
-            return [SWITCH.one(c) for c in self.switchable(state, state.current)]
+            return [SWITCH[c] for c in self.switchable(state, state.current)]
         p = state.active
         turn = state.turn
         steps = PRIMARY_STEPS if turn <= 2 else SECONDARY_STEPS if turn <= 4 else NORMAL_STEPS
@@ -377,25 +358,11 @@ class TgodRules(Ruleset):
         can_equip = S_EQUIP in steps and step <= S_EQUIP and (not did & DID_EQUIP or opts["equip_any_number"])
         can_power = S_POWER in steps and step <= S_POWER and (not did & DID_POWER or opts["power_any_number"])
         holders = (*main, *backup, *zones["base"]) if can_equip else ()
-        defs = state.defs
-        for card in zones["hand"]:
-            d = defs[card]
-            kind = d.type
-            if kind == CREATURE:
-                if (can_main or can_backup) and (d.fields["req"] is None or self.requirement_met(state, p, d)):
-                    if can_main:
-                        acts.append(PLAY_MAIN.one(card))
-                    if can_backup:
-                        acts.append(PLAY_BACKUP.one(card))
-            elif kind == EQUIPMENT:
-                if holders and (d.fields["req"] is None or self.requirement_met(state, p, d)):
-                    pair = EQUIP.pair
-                    acts.extend([pair(card, h) for h in holders])
-            elif kind == POWER and can_power and self.requirement_met(state, p, d):
-                acts.append(PLAY_POWER.one(card))
+        if can_main or can_backup or holders or can_power:  # nothing in hand is played from the abilities step on
+            self._hand_actions(state, p, can_main, can_backup, holders, can_power, acts)
         cs = state.cs
         if not main:
-            acts.extend([PROMOTE.one(c) for c in backup if c not in cs or not cs[c].status.get("paralyzed")])
+            acts.extend([PROMOTE[c] for c in backup if c not in cs or not cs[c].status.get("paralyzed")])
         if S_ABILITY in steps and step <= S_ABILITY:
             self._ability_actions(state, p, acts)
         if S_ATTACK in steps:
@@ -404,21 +371,85 @@ class TgodRules(Ruleset):
                 if self.can_attack(state, attacker):
                     if targets is None:
                         targets = self.attack_targets(state, 1 - p)
-                    pair = ATTACK.pair
-                    acts.extend([pair(attacker, t) for t in targets])
+                    acts.extend(map(ATTACK.row(attacker).__getitem__, targets))
         acts.append(_END)
         return acts
 
+    def _hand_actions(self, state: GameState, p: int, can_main: bool, can_backup: bool, holders: tuple[int, ...],
+                      can_power: bool, acts: list[Action]) -> None:
+        """The plays from hand: Creatures to Main or Backup, Equipment onto each holder, Power cards."""
+        defs = state.defs
+        for card in state.zones[p]["hand"]:
+            d = defs[card]
+            kind = d.type
+            if kind == CREATURE:
+                if (can_main or can_backup) and (d.fields["req"] is None or self.requirement_met(state, p, d)):
+                    if can_main:
+                        acts.append(PLAY_MAIN[card])
+                    if can_backup:
+                        acts.append(PLAY_BACKUP[card])
+            elif kind == EQUIPMENT:
+                if holders and (d.fields["req"] is None or self.requirement_met(state, p, d)):
+                    acts.extend(map(EQUIP.row(card).__getitem__, holders))
+            elif kind == POWER and can_power and self.requirement_met(state, p, d):
+                acts.append(PLAY_POWER[card])
+
     def _ability_actions(self, state: GameState, p: int, acts: list[Action]) -> None:
-        memo: dict[tuple[str, int], bool] = {}
-        owner, loc = state.owner, state.loc
-        for card in state.vars.get("abilities", ()):
+        """The ``activate`` actions: :meth:`ability_ok` for each ability of ``p``'s cards in play, with the abilities
+        whose zone fits found once per board (:meth:`_ability_candidates`) and the use limit read directly."""
+        shared: dict[tuple[str, int], bool] = {}
+        cs, v = state.cs, state.vars
+        turn = state.turn
+        for card, eff, limit_key, act, shared_key in self._ability_candidates(state, p):
+            st = cs.get(card)
+            if st is not None and st.status.get("paralyzed", 0) > 0:
+                continue
+            limit = eff.limit
+            if limit:  # effects.limit_ok, inlined
+                per_turn, n = effects.parse_limit(limit)
+                used = v.get(limit_key)
+                if used is not None and (not per_turn or used[0] == turn) and used[1] >= n:
+                    continue
+            if shared_key is not None:
+                ok = shared.get(shared_key)
+                if ok is None:
+                    ok = shared[shared_key] = self._ability_payable(state, p, card, eff)
+            else:
+                ok = self._ability_payable(state, p, card, eff)
+            if ok:
+                acts.append(act)
+
+    @staticmethod
+    def _ability_candidates(state: GameState, p: int) -> tuple[tuple[int, Effect, str, Action, Any], ...]:
+        """``(card, effect, limit key, action, shared key)`` of each activated ability of ``p``'s cards in play whose
+        zone fits where the card is: worked out again only when ``vars["abilities"]`` is replaced, which
+        ``track_card`` does whenever a card with activated abilities moves (``state.memo["abilities", p]``)."""
+        tracked = state.vars.get("abilities", ())
+        known = state.memo.get(("abilities", p))
+        if known is not None and known[0] is tracked:
+            return known[1]
+        owner, loc, defs = state.owner, state.loc, state.defs
+        out = []
+        for card in tracked:
             if owner[card] != p:
                 continue
-            fields = state.defs[card].fields
-            for i in fields["activated"]:
-                if self.ability_ok(state, p, card, i, loc[card][1], memo if i in fields["shared_checks"] else None):
-                    acts.append(Action("activate", (card, INDEX[i])))
+            d = defs[card]
+            zone = loc[card][1]
+            shared = d.fields["shared_checks"]
+            for i in d.fields["activated"]:
+                eff = d.effects[i]
+                if not eff.zone or eff.zone == zone:
+                    out.append((card, eff, effects.limit_key(card, i), ACTIVATE.row(card)[INDEX[i]],
+                                (d.key, i) if i in shared else None))
+        cands = tuple(out)
+        state.memo["abilities", p] = (tracked, cands)
+        return cands
+
+    @staticmethod
+    def _ability_payable(state: GameState, p: int, card: int, eff: Effect) -> bool:
+        """An activated ability's condition holds and its cost can be paid."""
+        ctx = {"source": card, "controller": p}
+        return effects.check(state, ctx, eff.condition) and effects.can_pay(state, ctx, eff.cost)
 
     def ability_ok(self, state: GameState, p: int, card: int, index: int, zone: str,
                    memo: dict[tuple[str, int], bool] | None = None) -> bool:
@@ -437,8 +468,7 @@ class TgodRules(Ruleset):
             known = memo.get((d.key, index))
             if known is not None:
                 return known
-        ctx = {"source": card, "controller": p}
-        ok = effects.check(state, ctx, eff.condition) and effects.can_pay(state, ctx, eff.cost)
+        ok = self._ability_payable(state, p, card, eff)
         if memo is not None:
             memo[(d.key, index)] = ok
         return ok
@@ -479,11 +509,20 @@ class TgodRules(Ruleset):
 
     def can_attack(self, state: GameState, card: int) -> bool:
         """A star left and attacks left this turn: once, unless its ability says more (TGOD-BTL-13, OTH-10)."""
+        d = state.defs[card]
+        value = d.stats["stars"]  # then as stars_left, reading the record once
         st = state.cs.get(card)
-        if st is not None and st.counters.get("atk_turn") == state.turn and \
-                st.counters.get("atk_n", 0) >= state.defs[card].fields["attacks_per_turn"]:
-            return False
-        return self.stars_left(state, card) > 0
+        if st is not None:
+            counters = st.counters
+            if counters.get("atk_turn") == state.turn and counters.get("atk_n", 0) >= d.fields["attacks_per_turn"]:
+                return False
+            value -= counters.get("stars_used", 0)
+            for stat, delta, _ in st.mods:
+                if stat == "stars":
+                    value += delta
+        if state.vars.get("static_stars"):
+            value += self._static_bonus(state, card, "stars")
+        return value > 0
 
     def attack_targets(self, state: GameState, opponent: int) -> list[int]:
         """Main, Base Armor and any Backup that is not paralyzed (TGOD-BTL-02, TGOD-BTL-09)."""
@@ -494,7 +533,10 @@ class TgodRules(Ruleset):
         return [*z["main"], *z["base"], *[c for c in z["backup"] if c not in cs or not cs[c].status.get("paralyzed")]]
 
     def switchable(self, state: GameState, player: int) -> list[int]:
-        return [c for c in state.zones[player]["backup"] if not self.paralyzed(state, c)]
+        """The Backups ``player`` may switch in: those not paralyzed (``paralyzed``, inlined)."""
+        cs = state.cs
+        return [c for c in state.zones[player]["backup"]
+                if (st := cs.get(c)) is None or st.status.get("paralyzed", 0) <= 0]
 
     def explain_illegal(self, state: GameState, action: Action) -> str:
         """Say which rule forbids the action, when one does."""
@@ -586,7 +628,7 @@ class TgodRules(Ruleset):
             self.after_effects(state)
 
     def after_effects(self, state: GameState) -> None:
-        if state.result is not None or self.check_win(state):
+        if state.result is not None or (state.vars.get("base_hit") and self.check_win(state)):
             return
         if state.phase == "battle":
             self.finish_attack(state)
@@ -841,11 +883,11 @@ class TgodRules(Ruleset):
 
         Pseudo-stats: ``hp_left``, ``stars_left`` and ``damage`` (HP lost so far).
         """
-        if name == "hp_left":
-            return self.hp_left(state, card)
-        if name == "stars_left":
-            return self.stars_left(state, card)
-        if name == "damage":
+        if name in PSEUDO_STATS:
+            if name == "hp_left":
+                return self.hp_left(state, card)
+            if name == "stars_left":
+                return self.stars_left(state, card)
             st = state.cs.get(card)
             return st.counters.get("damage", 0) if st is not None else 0
         value = state.defs[card].stats.get(name, 0)
@@ -858,17 +900,26 @@ class TgodRules(Ruleset):
                 defs = state.defs
                 for eq in st.attached:
                     value += defs[eq].stats.get(name, 0)
-        return value + self._static_bonus(state, card, name)
+        key = STATIC_KEY.get(name)
+        return value + self._static_bonus(state, card, name) if key and state.vars.get(key) else value
 
     def _static_bonus(self, state: GameState, card: int, name: str) -> int:
         sources = state.vars.get(STATIC_KEY.get(name, ""))
         if not sources:
             return 0
         total = 0
-        defs, loc = state.defs, state.loc
+        defs, loc, cs = state.defs, state.loc, state.cs
         for src in sources:
-            for spec in defs[src].fields["statics"]:
-                if spec[0] == name and self._static_applies(state, src, loc[src][1], card, spec):
+            for spec in defs[src].fields["statics_of"].get(name, ()):
+                to = spec[2]  # the "self" and "host" answers of _static_applies, without the call
+                if to == "self":
+                    if src != card:
+                        continue
+                elif to == "host":
+                    st = cs.get(src)
+                    if st is None or st.host != card:
+                        continue
+                if self._static_applies(state, src, loc[src][1], card, spec):
                     total += spec[1]
         return total
 
@@ -891,7 +942,10 @@ class TgodRules(Ruleset):
 
     @staticmethod
     def track_card(state: GameState, card: int) -> None:
-        """Update the tracked lists (see ``track_statics``) after ``card`` moved."""
+        """Update the tracked lists (see ``track_statics``) after ``card`` moved.
+
+        The lists are replaced, never changed in place: a new ``vars["abilities"]`` is what tells
+        ``_ability_candidates`` that its kept answer (``state.memo``) is out of date."""
         fields = state.defs[card].fields
         zone = state.loc[card][1]
         v = state.vars
@@ -912,6 +966,14 @@ class TgodRules(Ruleset):
         elif to == "host":
             st = state.cs.get(src)
             if st is None or st.host != card:
+                return False
+        elif to in _SIDE_ZONES:  # who.zone: what effects.select gives, read from the zones directly
+            who, group = _SIDE_ZONES[to]
+            zones = state.zones[state.owner[src] if who == "you" else 1 - state.owner[src]]
+            for z in group:
+                if card in zones[z]:
+                    break
+            else:
                 return False
         elif card not in effects.select(state, {"source": src, "controller": state.owner[src]}, to):
             return False
@@ -972,17 +1034,58 @@ class TgodRules(Ruleset):
         if r is not None:
             return super().evaluate(state, player)
         score = 0.0
+        defs = state.defs
+        # min(x, k) and max(1, x) written out (the same numbers, without a builtin call each)
         for p, sign in ((player, 1.0), (1 - player, -1.0)):
             z = state.zones[p]
             for base in z["base"]:
-                score += sign * 0.6 * self.hp_left(state, base) / max(1, state.defs[base].stats["hp"])
-                score += sign * 0.05 * min(self.stars_left(state, base), 3) / 3
+                hp_left, stars, _ = self._numbers(state, base, defs[base], True)
+                hp = defs[base].stats["hp"]
+                score += sign * 0.6 * hp_left / (hp if hp > 1 else 1)
+                score += sign * 0.05 * (stars if stars < 3 else 3) / 3
             for c in z["main"]:
-                score += sign * (0.1 + 0.05 * min(self.stars_left(state, c), 3) / 3
-                                 + 0.05 * min(self.stat(state, c, "attack"), 60) / 60)
-            score += sign * 0.04 * min(len(z["backup"]), 3)
-            score += sign * 0.01 * min(len(z["hand"]), 5)
+                _, stars, attack = self._numbers(state, c, defs[c], False)
+                score += sign * (0.1 + 0.05 * (stars if stars < 3 else 3) / 3
+                                 + 0.05 * (attack if attack < 60 else 60) / 60)
+            n = len(z["backup"])
+            score += sign * 0.04 * (n if n < 3 else 3)
+            n = len(z["hand"])
+            score += sign * 0.01 * (n if n < 5 else 5)
         return max(-1.0, min(1.0, score))
+
+    def _numbers(self, state: GameState, card: int, d: CardDef, base: bool) -> tuple[int, int, int]:
+        """``(hp_left, stars_left, attack)`` of a card on the field, as :meth:`hp_left`, :meth:`stars_left` and
+        :meth:`stat` give them, in one pass over its record (for :meth:`evaluate`); a Base Armor's attack and a
+        Creature's HP are not worked out (0)."""
+        stats = d.stats
+        hp, stars, attack = stats.get("hp", 0), stats["stars"], stats.get("attack", 0)
+        damage = 0
+        st = state.cs.get(card)
+        if st is not None:
+            counters = st.counters
+            damage = counters.get("damage", 0)
+            stars -= counters.get("stars_used", 0)
+            for stat, delta, _ in st.mods:
+                if stat == "hp":
+                    hp += delta
+                elif stat == "stars":
+                    stars += delta
+                elif stat == "attack":
+                    attack += delta
+            if st.attached:
+                defs = state.defs
+                for eq in st.attached:
+                    attack += defs[eq].stats.get("attack", 0)
+        v = state.vars
+        if v.get("static_stars"):
+            stars += self._static_bonus(state, card, "stars")
+        if base:
+            if v.get("static_hp"):
+                hp += self._static_bonus(state, card, "hp")
+            return hp - damage, stars, 0
+        if v.get("static_attack"):
+            attack += self._static_bonus(state, card, "attack")
+        return hp - damage, stars, attack
 
     def card_line(self, state: GameState, card: int) -> str:
         """One card in words, with its colour code (TGOD-CARD-01): ``Squire of Dawn (yellow; A 15, HP 40 of 40...)``.
@@ -990,6 +1093,11 @@ class TgodRules(Ruleset):
         w = self.words.card(state, card, state.owner[card])
         return w.line().replace(f"{w.name} (", f"{w.name} ({state.defs[card].fields['colour']}; ", 1) \
             if "(" in w.line() else f"{w.name} ({state.defs[card].fields['colour']})"
+
+
+#: the selectors ``you.<zone>`` and ``opponent.<zone>`` (a zone or a group of zones): who, and the zones it reads
+_SIDE_ZONES = {f"{who}.{name}": (who, TgodRules.ZONE_GROUPS.get(name, (name,)))
+               for who in ("you", "opponent") for name in (*TgodRules.ZONES, *TgodRules.ZONE_GROUPS)}
 
 
 # ====================================================================== effect checks and verbs
