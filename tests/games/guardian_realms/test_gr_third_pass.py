@@ -130,10 +130,11 @@ def test_card_index_cache_follows_the_list_asked_about() -> None:
     b = RULES.new_game(list(RULES.decks())[::-1][:2], seed=2)
     for state in (a, b, a, b):
         got = cardindex.state_index(state)
-        assert got.defs is state.defs and got[1:] == cardindex.card_index(list(state.defs))[1:]
+        assert got is state.defs.facts[cardindex.KEY] and got == cardindex.card_index(list(state.defs))
     twin = a.clone()
     twin.add_instance(twin.defs[0], 0)
-    assert cardindex.state_index(twin).defs is twin.defs and cardindex.state_index(a).defs is a.defs
+    assert cardindex.state_index(twin) is twin.defs.facts[cardindex.KEY]
+    assert cardindex.state_index(a) is a.defs.facts[cardindex.KEY]
     assert len(cardindex.state_index(twin).hand) == len(a.defs) + 1
 
 
@@ -157,9 +158,9 @@ def test_a_new_game_of_the_same_decks_gets_its_own_index_with_the_same_facts_gr_
     for seed, pair in ((1, decks[:2]), (2, decks[:2]), (3, decks[::-1][:2]), (4, decks[:2])):
         state = RULES.new_game(pair, seed=seed)
         index = cardindex.state_index(state)
-        assert index.defs is state.defs and index[1:] == _from_scratch(state.defs)
+        assert index is state.defs.facts[cardindex.KEY] and index == _from_scratch(state.defs)
         twin = state.clone()
         twin.add_instance(twin.defs[-1], 1)
         extended = cardindex.state_index(twin)
-        assert extended.defs is twin.defs and extended[1:] == _from_scratch(twin.defs)
+        assert extended is twin.defs.facts[cardindex.KEY] and extended == _from_scratch(twin.defs)
         assert cardindex.state_index(state) is index
