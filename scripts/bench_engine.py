@@ -13,7 +13,10 @@ and reports ``bare/game`` (how many times slower a game decision is than the bar
 
 Each game is played twice: once to learn its length, then again with the clock read only at the two thirds'
 boundaries, so that timing costs nothing per decision. CPU time (``time.process_time``) is used so that other
-processes on the machine matter less; ``--rounds`` repeats everything and reports medians.
+processes on the machine matter less; ``--rounds`` repeats everything and reports medians. What is loaded is frozen
+out of the garbage collector's way before the clocks start, as tcgkit's runners do (``--collector on`` leaves the
+collector as Python has it: a full collection then walks every loaded card again, and lands in whichever third of a
+game reaches it).
 
     .venv/bin/python scripts/bench_engine.py                       # this tree, all games
     .venv/bin/python scripts/bench_engine.py --against /old/src    # and another source tree, rounds interleaved
@@ -26,6 +29,7 @@ is used, so it runs against older trees too.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -139,24 +143,30 @@ def _samples(rules, pair, s: int, n: int) -> list:
     return out
 
 
-def measure(games: list[str], seconds: float) -> dict:
-    """One round: the bare loop, then each game, then the bare loop again (its mean is the yardstick)."""
+def measure(games: list[str], seconds: float, collector: str = "frozen") -> dict:
+    """One round: the bare loop, then each game, then the bare loop again (its mean is the yardstick).
+
+    With ``collector`` "frozen", what is loaded is moved out of the garbage collector's way before any clock starts
+    (``gc.freeze``, what tcgkit's runners do through ``tcgkit.games.preload``; called here directly so that an older
+    tree is measured alike); with "on", the collector walks it at every full collection, as Python leaves it."""
     from tcgkit.games import get_rules
 
     for g in games:  # load card files and grammars before any clock starts
         get_rules(g).decks()
+    if collector == "frozen":
+        gc.freeze()
     bare = [bare_loop(seconds / 2)]
     out = {g: bench_game(g, seconds) for g in games}
     bare.append(bare_loop(seconds / 2))
     return {"bare": sum(bare) / 2, "games": out}
 
 
-def worker(src: str | None, games: list[str], seconds: float) -> dict:
+def worker(src: str | None, games: list[str], seconds: float, collector: str) -> dict:
     """One round in a fresh interpreter, on the tree at ``src`` (None: this tree)."""
     env = dict(os.environ)
     if src:
         env["PYTHONPATH"] = src
-    cmd = [sys.executable, __file__, "--worker", "--seconds", str(seconds), *games]
+    cmd = [sys.executable, __file__, "--worker", "--seconds", str(seconds), "--collector", collector, *games]
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
 
@@ -198,10 +208,13 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--against", metavar="SRC", help="another source tree to measure in the same run")
     parser.add_argument("--json", action="store_true", help="print the summaries as JSON")
+    parser.add_argument("--collector", choices=("frozen", "on"), default="frozen",
+                        help="frozen: what is loaded is frozen out of the garbage collector's way first, as tcgkit's "
+                             "runners do (default); on: the collector as Python leaves it")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        print(json.dumps(measure(args.game, args.seconds)))
+        print(json.dumps(measure(args.game, args.seconds, args.collector)))
         return 0
     games = args.game
     if not games:
@@ -214,7 +227,7 @@ def main() -> int:
     rounds: dict[str, list[dict]] = {k: [] for k in trees}
     for r in range(args.rounds):
         for label, src in trees.items():
-            rounds[label].append(worker(src, games, args.seconds))
+            rounds[label].append(worker(src, games, args.seconds, args.collector))
             print(f"round {r + 1}/{args.rounds}: {label} done", file=sys.stderr)
     summaries = {label: summarize(rs) for label, rs in rounds.items()}
     if args.json:
@@ -222,7 +235,7 @@ def main() -> int:
     else:
         end = os.getloadavg()
         print(f"load average (1 min) at start {load[0]:.2f}, at end {end[0]:.2f}; CPU-time rates, medians of "
-              f"{args.rounds} rounds of {args.seconds:g} s per game\n")
+              f"{args.rounds} rounds of {args.seconds:g} s per game; garbage collector: {args.collector}\n")
         for label, s in summaries.items():
             print(table(f"{label} ({trees[label]})", s), end="\n\n")
     return 0

@@ -19,6 +19,7 @@ public API is used, so it runs against older trees too.
 from __future__ import annotations
 
 import argparse
+import gc
 import hashlib
 import json
 import os
@@ -54,11 +55,13 @@ def positions(game: str, count: int, seed: int = 0) -> list:
     return out
 
 
-def bench_game(game: str, spec: str, count: int) -> dict:
+def bench_game(game: str, spec: str, count: int, collector: str = "frozen") -> dict:
     """One search on each of ``count`` positions: iterations and positions scored per CPU second, and a digest."""
     from tcgkit.bots import View, make_bot
 
     states = positions(game, count)
+    if collector == "frozen":
+        gc.freeze()  # what is loaded (and the positions) out of the collector's way, as tcgkit's runners do
     digest = hashlib.sha256()
     iterations = evals = 0
     cpu = 0.0
@@ -77,10 +80,11 @@ def bench_game(game: str, spec: str, count: int) -> dict:
             "digest": digest.hexdigest()[:12]}
 
 
-def run_tree(src: str, games: list[str], spec: str, count: int) -> list[dict]:
+def run_tree(src: str, games: list[str], spec: str, count: int, collector: str) -> list[dict]:
     """This script's measurements on the source tree ``src``, in a subprocess."""
     env = {**os.environ, "PYTHONPATH": src}
-    cmd = [sys.executable, __file__, "--child", "--bot", spec, "--positions", str(count), *games]
+    cmd = [sys.executable, __file__, "--child", "--bot", spec, "--positions", str(count), "--collector", collector,
+           *games]
     out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout
     return json.loads(out)
 
@@ -92,18 +96,22 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=24, help="positions per game")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--against", help="another source tree (its src folder) to measure alongside")
+    parser.add_argument("--collector", choices=("frozen", "on"), default="frozen",
+                        help="frozen: what is loaded is frozen out of the garbage collector's way first, as tcgkit's "
+                             "runners do (default); on: the collector as Python leaves it")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps([bench_game(g, args.bot, args.positions) for g in args.games]))
+        print(json.dumps([bench_game(g, args.bot, args.positions, args.collector) for g in args.games]))
         return
     here = str(Path(__file__).resolve().parent.parent / "src")
     trees = {"this": here, **({"other": args.against} if args.against else {})}
     runs: dict[str, list[list[dict]]] = {name: [] for name in trees}
     for _ in range(args.rounds):
         for name, src in trees.items():
-            runs[name].append(run_tree(src, args.games, args.bot, args.positions))
-    print(f"MCTS ({args.bot}), {args.positions} positions per game, medians of {args.rounds} rounds, per CPU second")
+            runs[name].append(run_tree(src, args.games, args.bot, args.positions, args.collector))
+    print(f"MCTS ({args.bot}), {args.positions} positions per game, medians of {args.rounds} rounds, per CPU second; "
+          f"garbage collector: {args.collector}")
     head = "| game | iterations/s | positions scored/s |"
     if args.against:
         head += " iterations/s before | ratio | same choices |"

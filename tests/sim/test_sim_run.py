@@ -102,3 +102,15 @@ def test_card_usage_counts_opening_hands_and_only_a_decks_own_cards() -> None:
     assert sorted(drawn[0]) == ["Bounced", "Bounced", "Drawn", "Kept", "Opener"]
     assert sorted(played[0]) == ["Bounced", "Bounced", "Opener"]
     assert drawn[1] == [] and played[1] == []
+
+
+def test_a_run_in_this_process_freezes_what_is_loaded_out_of_the_collectors_way() -> None:
+    """``preload`` before playing: the card pools no full collection walks again (and the records are unchanged)."""
+    import gc
+
+    specs = plan("tgod", 2, 1, list(get_rules("tgod").decks())[:2], ["random", "random"])
+    before = [comparable(r) for r in run(specs, jobs=1)]
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    again = [comparable(r) for r in run(specs, jobs=1)]
+    assert gc.get_freeze_count() > 0 and again == before

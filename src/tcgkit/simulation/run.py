@@ -31,7 +31,7 @@ from tcgkit.core.decks import Deck
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.rng import derive_seed
 from tcgkit.core.state import GameState
-from tcgkit.games import get_rules
+from tcgkit.games import get_rules, preload
 
 #: The backends :func:`run` knows: worker processes on this machine, or a Ray cluster.
 BACKENDS = ("local", "ray")
@@ -294,6 +294,7 @@ def run_batches(specs: Sequence[GameSpec], jobs: int | None = None, keep_replays
         raise TcgkitError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     jobs = jobs or default_jobs()
     if jobs <= 1 or len(specs) <= 1:
+        preload({spec.game for spec in specs})
         for spec in specs:
             yield [run_one(spec, keep_replays, table)]
         return
@@ -398,6 +399,7 @@ def _init_worker(decks: dict[str, Deck], specs: list[GameSpec], keep_replays: bo
     global _DECKS, _SPECS, _KEEP_REPLAYS
     _DECKS, _SPECS, _KEEP_REPLAYS = decks, specs, keep_replays
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    preload({spec.game for spec in specs})
 
 
 def _play_chunk(start: int, stop: int) -> tuple[int, float, list[tuple]]:
