@@ -329,7 +329,7 @@ class TgcRules(Ruleset):
         restricted = (state.options.get("nonturn_waits") and p != state.active
                       and not state.vars.get("manual_pass"))
         if not restricted:
-            sets = card_sets(state)
+            sets = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline
             self._card_plays(state, p, gs, acts, sets["instant"])
             for card, i in self.activatable(state, p, gs, sets):
                 acts.append(new_action(Action, ("activate", (card, str(i)))))
@@ -679,8 +679,13 @@ class TgcRules(Ruleset):
     def apply(self, state: GameState, action: Action) -> None:
         kind = action.kind
         v = state.vars
-        if kind == "do_nothing":  # most decisions (each Open Quick passes twice)
-            self._do_nothing(state)
+        if kind == "do_nothing":  # most decisions: pass the Open Quick on; a second in a row defaults (TGC-3.2.b.1-2)
+            v["dn"] += 1
+            state.emit("do_nothing", state.current)
+            if v["dn"] >= 2:
+                self.default(state)
+            else:
+                state.current = 1 - state.current
         elif kind == "surrender":
             self.surrender(state, state.current)
         elif kind == "mulligan":
@@ -929,16 +934,6 @@ class TgcRules(Ruleset):
             v["win"] = ()
             v["win_defaulted"] = False
 
-    def _do_nothing(self, state: GameState) -> None:
-        """TGC-3.2.b.1-2: hand the Open Quick over; the second consecutive one defaults."""
-        v = state.vars
-        v["dn"] += 1
-        state.emit("do_nothing", state.current)
-        if v["dn"] >= 2:
-            self.default(state)
-        else:
-            state.current = 1 - state.current
-
     def default(self, state: GameState) -> None:
         """The gamestate defaults (TGC-2.5.2): a pending phase change or attack goes on; else the phase's default."""
         v = state.vars
@@ -1045,7 +1040,7 @@ class TgcRules(Ruleset):
         on ``p``'s side, and the cost Battlefields add to every card (Economy Crash; a Mime's nullify stops it)."""
         defs = state.defs
         field = state.zones[p]["field"]
-        botanist = not card_sets(state)["botanist"].isdisjoint(field) and any(
+        botanist = not (defs.facts.get(CARD_SETS) or card_sets(state))["botanist"].isdisjoint(field) and any(
             defs[c].key == "botanist_plant" and not verbs.nullified(state, c) for c in field)
         bf_cost = 0
         for q in (0, 1):
