@@ -378,3 +378,27 @@ def test_combat_keywords_name_every_keyword_combat_reads_tgc_4_2_3() -> None:
     read = set(re.findall(r'(?:has_kw|kw_args|has_kw_last)\(state, \w+, "([^"]+)"\)', source))
     assert {"Asimov", "First Strike", "Toxic"} <= read
     assert read - {"Asimov", "Lifedrain"} <= verbs.COMBAT_KEYWORDS
+
+
+def test_plain_costs_are_the_printed_costs_of_plays_asking_nothing_else_tgc_3_3_1_1() -> None:
+    """TGC-3.3.1.1: ``card_sets``' ``plain_cost`` (read by the card plays when no cost is changed) holds exactly the
+    cards with no Tribute, no host to find (Equipment, Hex) and no play condition, each at its printed cost; and the
+    plays it lists equal the long way in Open Quick too (Instants only, TGC-2.4.3.a.x)."""
+    state = next(_games(1))
+    plain = card_sets(state)["plain_cost"]
+    for c, d in enumerate(state.defs):
+        f = d.fields
+        simple = d.type not in ("equipment", "hex") and not (d.type == "creature" and f["tribute"]) \
+            and not f["play_checks"]
+        assert (c in plain) == simple
+        if simple:
+            assert plain[c] == f["base_cost"]
+    quick = 0
+    for state in _games(8):
+        if state.pending is None and state.phase != "mulligan" and state.vars["gs"] == "quick":
+            p = state.current
+            acts: list[Action] = []
+            RULES._card_plays(state, p, "quick", acts, card_sets(state)["instant"])
+            assert acts == [a for a in _plays_the_long_way(state, p) if state.defs[a.args[0]].type == "instant"]
+            quick += bool(acts)
+    assert quick > 5

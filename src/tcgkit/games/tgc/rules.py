@@ -376,7 +376,13 @@ class TgcRules(Ruleset):
         board = self.cost_board(state, p)  # what the board does to costs: the same for every card of the hand
         v = state.vars
         printed = board == (False, 0) and not v.get("cost_cut") and not v.get("cost_up")  # every cost as printed
+        plain = (defs.facts.get(CARD_SETS) or card_sets(state))["plain_cost"] if printed else {}
         for card in hand:
+            cost = plain.get(card)
+            if cost is not None:  # no Tribute, Equipment, Hex or play condition: only its printed cost to test
+                if cost <= avail:
+                    acts.append(_PLAY[card])
+                continue
             d = defs[card]
             f = d.fields
             if d.type == CREATURE and f["tribute"]:
@@ -1511,7 +1517,8 @@ CARD_SETS = "tgc.card_sets"
 def card_sets(state: GameState) -> dict[str, Any]:
     """The ids of this game's cards by what their definitions hold, to skip zones holding none: ``instant``,
     ``acts`` (activated effects), ``qacts`` (ones usable out of Open Play), ``at`` (phase effects) and ``botanist``
-    (Committed Botanists, which halve costs); and ``listen``, the cards with a triggered effect by event kind (only
+    (Committed Botanists, which halve costs); ``plain_cost``, the printed cost of each card whose play asks nothing
+    else (no Tribute, host or play condition); and ``listen``, the cards with a triggered effect by event kind (only
     events some card listens to are scanned for: the core's ``trigger_listeners``). A fact of the card list
     (``state.defs.fact``): worked out once per list, shared by clones, anew when a token extends the list.
 
@@ -1531,4 +1538,13 @@ def _card_sets(defs: CardList) -> dict[str, Any]:
         sets[key] = frozenset(i for i, d in enumerate(defs) if d.fields[key])
     sets["botanist"] = frozenset(i for i, d in enumerate(defs) if d.key == "botanist_plant")
     sets["listen"] = trigger_listeners(defs)
+    sets["plain_cost"] = {i: d.fields["base_cost"] for i, d in enumerate(defs) if _plain_play(d)}
     return sets
+
+
+def _plain_play(d: CardDef) -> bool:
+    """Whether playing the card asks only that its cost be paid (:meth:`TgcRules._card_plays`): no Tribute, not an
+    Equipment or a Hex (which need a host), no play condition."""
+    f = d.fields
+    return "base_cost" in f and d.type not in (EQUIPMENT, HEX) and not (d.type == CREATURE and f.get("tribute")) \
+        and not f.get("play_checks")
