@@ -9,7 +9,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from tcgkit.core import effects
-from tcgkit.core.actions import Action
+from tcgkit.core.actions import Action, ActionTable
 from tcgkit.games.guardian_realms.board import (
     ABIL,
     ATK1,
@@ -17,14 +17,13 @@ from tcgkit.games.guardian_realms.board import (
     FORFEIT,
     SWAP,
     ability_ok,
-    enemy_lanes,
+    enemy_targets,
     flags,
     has,
     lanes_of,
     may_ability,
     may_attack,
     may_swap,
-    targets_from,
 )
 from tcgkit.games.guardian_realms.cardindex import EQUIPMENT, FIELD, GUARDIAN, state_index
 from tcgkit.games.guardian_realms.model import BASE_KEY, BASE_LANE, BASE_WORD, LANE_OF, LANE_WORD, LANES, NEAR
@@ -37,9 +36,6 @@ ABILITY_WORD = tuple(str(i) for i in range(32))
 
 
 END = Action("end")
-
-
-_new = tuple.__new__  # builds an Action without the NamedTuple constructor (hot path)
 
 
 def main_actions(state: GameState) -> list[Action]:
@@ -61,18 +57,21 @@ def main_actions(state: GameState) -> list[Action]:
     cs = state.cs
     turn = state.turn
     ready: list[int] = []
+    ready_status: list = []  # by ready Guardian: its statuses (None: no record), for the swaps (GR-PARA-01)
     chooser_only = state.options.get("swap_partner_unpenalised")
     partners: list[int] = []
-    info = None  # the enemy's targets per lane, computed when a Guardian first needs them
-    per_lane: list = [None, None, None, None]  # a Guardian's targets by its lane (1-3), each worked out once
+    per_lane = None  # a Guardian's targets by its lane (1-3), worked out when a Guardian first needs them
+    attack_rows = ATTACK.rows
     loc = state.loc
     for g in fielded:
         lane = LANE_OF[loc[g][1]]
         infuse, attack_cost, abilities, penalty = facts[g]
         if infuse:  # a player action, not the Guardian's: not gated by Exhausted or a forfeit (GR-SAC-03)
-            acts.extend(Action("infuse", (g, r)) for r in fielded if r != g)
+            infusions = INFUSE.row(g)
+            acts.extend(infusions[r] for r in fielded if r != g)
         st = cs.get(g)
         f = 0
+        status = None
         if st is not None:
             status = st.status
             if status and status.get("exhausted"):
@@ -85,18 +84,16 @@ def main_actions(state: GameState) -> list[Action]:
         # may_ability: one ability per turn (GR-COMBAT-06), none after an attack (GR-COMBAT-04) or a swap
         uses = abilities and (not f or not (f & _ACTED3 or f & SWAP and penalty))
         if attacks or uses:
+            if per_lane is None:
+                per_lane = enemy_targets(state, 1 - p)
             targets = per_lane[lane]
-            if targets is None:
-                if info is None:
-                    info = enemy_lanes(state, 1 - p)
-                targets = per_lane[lane] = targets_from(info, lane)
             if attacks:
-                for t in targets:
-                    acts.append(_new(Action, ("attack", (g, t))))
-        if uses:
-            for i in abilities:
-                if ability_ok(state, g, i, dz, targets):
-                    acts.append(_new(Action, ("ability", (g, ABILITY_WORD[i] if i < 32 else str(i)))))
+                row = attack_rows.get(g) or ATTACK.row(g)  # ATTACK.row(g), with no call once it exists
+                acts.extend(map(row.__getitem__, targets))
+            if uses:
+                for i in abilities:
+                    if ability_ok(state, g, i, dz, targets):
+                        acts.append(ABILITY.row(g)[ABILITY_WORD[i] if i < 32 else str(i)])
         base_key = BASE_KEY[lane]
         if res[base_key] <= 0:
             continue
@@ -104,12 +101,13 @@ def main_actions(state: GameState) -> list[Action]:
         if not f or (not f & SWAP and not (f & _ACTED3 and penalty)
                      and state.res[state.owner[g]][base_key] > 0):
             ready.append(g)
+            ready_status.append(status)
         elif chooser_only:
             partners.append(g)  # it may still be swapped by another (option swap_partner_unpenalised)
     if dz >= 1 and chooser_only:
         _chooser_swap_actions(state, ready, partners, acts)
     elif dz >= 1 and len(ready) >= 2:
-        _swap_actions(state, ready, acts)
+        _swap_actions(ready, [bool(s and s.get("paralyzed")) for s in ready_status], acts)
     return acts
 
 
@@ -149,41 +147,45 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
                 continue
             summons = _SUMMONS.get(card)
             if summons is None:
-                summons = _SUMMONS[card] = tuple(Action("summon", (card, w)) for w in LANE_WORD)
+                summons = _SUMMONS[card] = tuple(Action("summon", (card, w)) for w in LANE_WORD[1:])
             if len(open_lanes) == 3:
-                acts.extend(summons[1:])
+                acts.extend(summons)
             else:
-                acts.extend(summons[ln] for ln in open_lanes)
+                acts.extend(summons[ln - 1] for ln in open_lanes)
         elif cost <= dz:
             if kind == EQUIPMENT:
-                acts.extend(_new(Action, ("equip", (card, g))) for g in fielded)
+                acts.extend(map(EQUIP_ON.row(card).__getitem__, fielded))
             elif kind == FIELD:
                 if _play_condition_ok(state, card, p, 0):
                     acts.append(Action("play", (card,)))
             else:  # GR-LANE-02, GR-BASE-06: an Effect goes to the Effect slot of a Base the player chooses
                 plays = _PLAYS.get(card)
                 if plays is None:
-                    plays = _PLAYS[card] = tuple(Action("play", (card, w)) for w in BASE_WORD)
+                    plays = _PLAYS[card] = tuple(Action("play", (card, w)) for w in BASE_WORD[1:])
                 if not extra:  # no play condition
-                    acts.extend(plays[1:])
+                    acts.extend(plays)
                     continue
                 if vis is None:
                     vis = _visible_lanes(state, p)
-                acts.extend(plays[ln] for ln in _play_bases(state, card, p, vis))
+                acts.extend(plays[ln - 1] for ln in _play_bases(state, card, p, vis))
 
 
 #: the lanes whose Base stands (GR-BASE-06), by bits: 1 lane 1, 2 lane 2, 4 lane 3
 _OPEN_LANES = tuple(tuple(ln for ln in (1, 2, 3) if bits >> (ln - 1) & 1) for bits in range(8))
 
 
-#: card id -> its summon actions per lane (index 1-3): plain tuples, the same in every game.
+#: card id -> its summon actions to lanes 1, 2 and 3: plain tuples, the same in every game.
 _SUMMONS: dict[int, tuple[Action, ...]] = {}
 
 
-#: card id -> its Effect play actions per Base (index 1-3).
+#: card id -> its Effect play actions to Bases 1, 2 and 3.
 _PLAYS: dict[int, tuple[Action, ...]] = {}
 
 
+#: The main phase's actions naming a fielded Guardian, each built once and shared by every state and game (a game's
+#: listing builds none, and the one chosen, kept in the history, is no new object either): ``ATTACK.row(g)[t]``,
+#: ``ABILITY.row(g)[index]``, ``EQUIP_ON.row(card)[g]``, ``INFUSE.row(g)[recipient]``, ``SWAP_WITH.row(a)[b]``.
+ATTACK, ABILITY, EQUIP_ON, INFUSE, SWAP_WITH = map(ActionTable, ("attack", "ability", "equip", "infuse", "swap"))
 
 
 def _visible_lanes(state: GameState, p: int) -> tuple[tuple[bool, bool], ...]:
@@ -243,20 +245,16 @@ def _play_condition_ok(state: GameState, card: int, p: int, base: int) -> bool:
     return True
 
 
-def _swap_actions(state: GameState, ready: list[int], acts: list[Action]) -> None:
-    """Swap pairs; the first Guardian named is the one that chose to swap (GR-SWAP-01): a Paralyzed one must be it
-    (GR-PARA-01). Otherwise the two orders are the same swap (both partners act, GR-SWAP-02), listed once."""
-    cs = state.cs
-    para = []
-    for g in ready:
-        st = cs.get(g)
-        para.append(st is not None and bool(st.status.get("paralyzed")))
+def _swap_actions(ready: list[int], para: list[bool], acts: list[Action]) -> None:
+    """Swap pairs; the first Guardian named is the one that chose to swap (GR-SWAP-01): a Paralyzed one (``para``,
+    by ready Guardian) must be it (GR-PARA-01). Otherwise the two orders are the same swap (both partners act,
+    GR-SWAP-02), listed once."""
     for i, a in enumerate(ready):
         for j in range(i + 1, len(ready)):
             if para[i] and para[j]:
                 continue
             b = ready[j]
-            acts.append(_new(Action, ("swap", (b, a) if para[j] else (a, b))))
+            acts.append(SWAP_WITH.row(b)[a] if para[j] else SWAP_WITH.row(a)[b])
 
 
 def _chooser_swap_actions(state: GameState, ready: list[int], partners: list[int], acts: list[Action]) -> None:
@@ -268,7 +266,7 @@ def _chooser_swap_actions(state: GameState, ready: list[int], partners: list[int
     for a in ready:
         for b in movable:
             if a != b:
-                acts.append(_new(Action, ("swap", (a, b))))
+                acts.append(SWAP_WITH.row(a)[b])
 
 
 def explain(state: GameState, action: Action) -> str:

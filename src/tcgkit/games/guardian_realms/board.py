@@ -87,7 +87,7 @@ def attack_targets(state: GameState, attacker: int) -> list[int | str]:
 def enemy_lanes(state: GameState, q: int) -> tuple:
     """Per lane of player ``q``: (what an enemy may target there, the visible Tanks there); item 0 is True when a
     Tank binds only enemies in the lanes adjacent to it (option ``tank_adjacent_only``, GR-CLASS-03 reading c).
-    The lists are shared (read them, do not change them)."""
+    The tuples are shared (read them, do not change them)."""
     zq = state.zones[q]
     res = state.res[q]
     cs = state.cs
@@ -119,14 +119,63 @@ def enemy_lanes(state: GameState, q: int) -> tuple:
                     tanks.append(t)
         if always and res[BASE_KEY[ln]] > 0:
             cands.append(BASE_WORD[ln])
-        out.append((cands, tanks))
+        out.append((tuple(cands), tuple(tanks)))
     return tuple(out)
+
+
+def enemy_targets(state: GameState, q: int) -> tuple:
+    """By the lane of an attacker (index 1-3), the targets :func:`targets_from` gives it against player ``q``'s
+    board (:func:`enemy_lanes`), as tuples, worked out for the three lanes at once (the legal actions' hot path:
+    the usual lane, one Guardian or none, read inline; tuples joined, no lists).
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("guardian-realms").new_game(["Ember Vanguard", "Stone Bastion"], seed=3)
+    >>> enemy_targets(state, 1)[1:]
+    (('base1', 'base2'), ('base1', 'base2', 'base3'), ('base2', 'base3'))
+    """
+    options = state.options
+    if options.get("tank_adjacent_only") or options.get("bases_always_targetable"):
+        info = enemy_lanes(state, q)
+        return (None, *(tuple(targets_from(info, ln)) for ln in (1, 2, 3)))
+    zq = state.zones[q]
+    res = state.res[q]
+    cs = state.cs
+    defs = state.defs
+    seen = []  # per lane: (what an enemy may target there, the visible Tanks there), as enemy_lanes gives them
+    for zone, base_key, base_only in _LANE_PARTS:
+        occupants = zq[zone]
+        if not occupants:  # an empty Base: itself, while standing
+            seen.append(base_only if res[base_key] > 0 else _NOTHING)
+            continue
+        if len(occupants) == 1:  # the usual lane: one Guardian (GR-LANE-01)
+            t = occupants[0]
+            st = cs.get(t)
+            if st is None or not st.status or not (st.status.get("stealth") or st.status.get("invincible")):
+                one = (t,)
+                seen.append((one, one) if "tank" in defs[t].tags else (one, ()))
+            else:
+                seen.append(_NOTHING)
+            continue
+        cands = tanks = ()
+        for t in occupants:
+            st = cs.get(t)
+            if st is None or not st.status or not (st.status.get("stealth") or st.status.get("invincible")):
+                cands += (t,)
+                if "tank" in defs[t].tags:
+                    tanks += (t,)
+        seen.append((cands, tanks))
+    (c1, t1), (c2, t2), (c3, t3) = seen
+    return None, t1 + t2 or c1 + c2, t1 + t2 + t3 or c1 + c2 + c3, t2 + t3 or c2 + c3
 
 
 _NOTHING: tuple = ((), ())
 
 
 _BASE_ONLY = (_NOTHING, (("base1",), ()), (("base2",), ()), (("base3",), ()))
+
+
+#: per lane 1-3: its Guardian zone, its Base's resource key, and what an enemy may target there when it is empty
+_LANE_PARTS = tuple((LANE_WORD[ln], BASE_KEY[ln], _BASE_ONLY[ln]) for ln in (1, 2, 3))
 
 
 def targets_from(info: tuple, lane: int) -> list[int | str]:

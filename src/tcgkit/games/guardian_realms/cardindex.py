@@ -4,7 +4,7 @@ card in hand. The hot path reads them instead of scanning the board or each card
 listens to starts no trigger scan, and with no card with a defeat condition fielded there is no defeat to check.
 
 A game's card list is never changed once the game exists (a token's card makes a new list, see
-``GameState.add_instance``), so the index is kept per list and an index found for the same list object is right.
+``GameState.add_instance``), so the index is a fact of the list (``state.defs.fact``).
 """
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ if TYPE_CHECKING:
 
 
 class CardIndex(NamedTuple):
-    """The facts of one card list (``defs``, kept alive by the index so that its id is not reused)."""
+    """The facts of one card list."""
 
-    defs: list
     #: the ids of the cards with a printed defeat condition (a static effect with ``params: {defeat_if: true}``)
     defeat_if: tuple[int, ...]
     #: event kind -> the ids of the cards with a triggered effect listening to it
@@ -46,18 +45,14 @@ def _hand_facts(d: CardDef) -> tuple[int, int, int]:
     return kind, d.stats["dz_cost"], int(bool(d.fields["play_conds"])) if kind == EFFECT else 0
 
 
-#: id of a card list -> its index (see the module docstring); cleared when it grows large (old games' lists).
-_INDEX: dict[int, CardIndex] = {}
-
-#: (length of a card list, id of its last card) -> its index: where a list one card longer (a token's card added,
-#: ``GameState.add_instance``) finds the index to extend (checked card by card before it is used)
-_TAIL: dict[tuple[int, int], CardIndex] = {}
+#: the name of the index among the card list's facts (``CardList.fact``)
+KEY = "guardian-realms.cards"
 
 
 def state_index(state: GameState) -> CardIndex:
-    """The index of ``state.defs``. A card added in play makes a new list (``GameState.add_instance``): the index of
-    the list it extends is then extended with the new card only, not worked out again (no per-state copy: a clone
-    shares the list and so the index).
+    """The index of ``state.defs``, a fact of the card list (``CardList.fact``): a clone shares the list and so the
+    index. A card added in play makes a new list (``GameState.add_instance``) whose index extends the old list's with
+    the new card only.
 
     >>> from tcgkit.games import get_rules
     >>> rules = get_rules("guardian-realms")
@@ -71,52 +66,38 @@ def state_index(state: GameState) -> CardIndex:
     True
     """
     defs = state.defs
-    hit = _INDEX.get(id(defs))
-    if hit is not None and hit.defs is defs:
-        return hit
-    return card_index(defs, _TAIL.get((len(defs) - 1, id(defs[-2]))) if len(defs) > 1 else None)
+    return defs.facts.get(KEY) or defs.fact(KEY, card_index)
 
 
-def card_index(defs: list[CardDef], base: CardIndex | None = None) -> CardIndex:
-    """The index of ``defs``, worked out on first use; ``base``: the index of a list that ``defs`` extends (the
-    cards after it are indexed and added; without it, or when ``defs`` does not extend it, every card is indexed).
+def card_index(defs: list[CardDef]) -> CardIndex:
+    """Work out the index of ``defs``. For a card list that extends another (``CardList.base``) whose index is known,
+    only the cards after it are indexed and added.
 
     >>> from tcgkit.games import get_rules
     >>> rules = get_rules("guardian-realms")
     >>> state = rules.new_game(list(rules.decks())[:2], seed=1)
     >>> index = card_index(state.defs)
-    >>> card_index(state.defs) is index
-    True
     >>> all(state.defs[c].triggers.get(kind) for kind, cards in index.listeners.items() for c in cards)
     True
     """
-    hit = _INDEX.get(id(defs))
-    if hit is not None and hit.defs is defs:
-        return hit
-    if len(_INDEX) >= 256:
-        _INDEX.clear()
-        _TAIL.clear()
-    n = len(base.defs) if base is not None else 0
-    if base is None or n >= len(defs) or any(a is not b for a, b in zip(base.defs, defs[:n], strict=True)):
+    parent = getattr(defs, "base", None)
+    base = parent.facts.get(KEY) if parent is not None else None
+    if base is None:
         base = _EMPTY
-    start = len(base.defs)
+    start = len(base.hand)
     listeners = {k: list(v) for k, v in base.listeners.items()}
     for i in range(start, len(defs)):
         for kind, listening in defs[i].triggers.items():
             if listening:
                 listeners.setdefault(kind, []).append(i)
     new = range(start, len(defs))
-    index = CardIndex(defs, base.defeat_if + tuple(i for i in new if defs[i].fields.get("defeat_if")),
-                      {k: tuple(v) for k, v in listeners.items()},
-                      base.hand + tuple(_hand_facts(defs[i]) for i in new),
-                      base.fielded + tuple(_fielded_facts(defs[i]) for i in new))
-    _INDEX[id(defs)] = index
-    if defs:
-        _TAIL[(len(defs), id(defs[-1]))] = index
-    return index
+    return CardIndex(base.defeat_if + tuple(i for i in new if defs[i].fields.get("defeat_if")),
+                     {k: tuple(v) for k, v in listeners.items()},
+                     base.hand + tuple(_hand_facts(defs[i]) for i in new),
+                     base.fielded + tuple(_fielded_facts(defs[i]) for i in new))
 
 
-_EMPTY = CardIndex([], (), {}, (), ())
+_EMPTY = CardIndex((), {}, (), ())
 
 
 def _fielded_facts(d: CardDef) -> tuple[bool, int, tuple[int, ...], bool]:

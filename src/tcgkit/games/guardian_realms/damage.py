@@ -69,7 +69,12 @@ def damage_guardian(state: GameState, card: int, amount: int, enemy: bool) -> No
         return
     counters = st.counters
     dmg = counters["dmg"] = counters.get("dmg", 0) + amount
-    left = state.rules.stat(state, card, "hp") - dmg  # max_hp
+    hp = state.defs[card].stats.get("hp", 0)  # max_hp: the ruleset's stat(card, "hp"), from the record at hand
+    if st.mods:
+        for stat, delta, _ in st.mods:
+            if stat == "hp":
+                hp += delta
+    left = hp - dmg
     state.emit("damage", p, card, (amount, max(0, left)))
     if left <= 0:
         defeat(state, [card])

@@ -169,13 +169,20 @@ def attack(state: GameState, attacker: int, target: int | str) -> None:
         return
     p = state.owner[attacker]
     spend(state, p, "dz", cost)
-    c = state.card_state(attacker).counters  # set_flag, with the flag read from the same record
+    rec = state.card_state(attacker)
+    c = rec.counters  # set_flag, with the flag read from the same record
     if c.get("at") != state.turn:
         c["at"] = state.turn
         c["af"] = 0
     c["af"] |= ATK2 if c["af"] & ATK1 else ATK1
-    eq = equipment_of(state, attacker)
-    amount = state.rules.stat(state, attacker, "atk")
+    lane = LANE_OF.get(state.loc[attacker][1], 0)  # equipment_of, with the owner and lane known
+    held = state.zones[p][EQUIP[lane]] if lane else ()
+    eq = held[0] if held else -1
+    amount = d.stats.get("atk", 0)  # the ruleset's stat(attacker, "atk"), from the record at hand
+    if rec.mods:
+        for stat, delta, _ in rec.mods:
+            if stat == "atk":
+                amount += delta
     if eq >= 0:
         amount += state.defs[eq].fields["atk_bonus"]
     state.emit("attack", p, attacker, (target, amount))
@@ -183,7 +190,8 @@ def attack(state: GameState, attacker: int, target: int | str) -> None:
         damage_base(state, 1 - p, BASE_LANE[target], amount, enemy=True)
     else:
         damage_guardian(state, target, amount, enemy=True)
-    if state.loc[attacker][1] in LANE_OF:
+    st = state.cs.get(attacker)
+    if st is not None and "stealth" in st.status and state.loc[attacker][1] in LANE_OF:
         remove_status(state, attacker, "stealth")
     if eq >= 0:
         use_equipment(state, eq)

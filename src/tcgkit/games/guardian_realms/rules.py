@@ -381,15 +381,23 @@ class GuardianRealmsRules(Ruleset):
         r = state.result
         if r is not None:
             return super().evaluate(state, player)
-        mine, theirs = deck_out_turn(state, player), deck_out_turn(state, 1 - player)
-        soon = max(0.0, min(mine, theirs) - state.turn - RACE_NEAR)
+        # deck_out_turn of both players, inlined (the evaluation is MCTS's hot path)
+        zones, all_res, turn = state.zones, state.res, state.turn
+        other = 1 - player
+        res, res2 = all_res[player], all_res[other]
+        hp, hp2 = res[_STRONGHOLD_KEY], res2[_STRONGHOLD_KEY]
+        mine = turn + 2 * (len(zones[player]["deck"]) + ((-(-hp // (1 << res.get("out", 0)))).bit_length()
+                                                          if hp > 0 else 0)) - (player != state.active)
+        theirs = turn + 2 * (len(zones[other]["deck"]) + ((-(-hp2 // (1 << res2.get("out", 0)))).bit_length()
+                                                           if hp2 > 0 else 0)) - (other != state.active)
+        soon = max(0.0, min(mine, theirs) - turn - RACE_NEAR)
         score = RACE * math.tanh((mine - theirs) / 2) * math.exp(-soon / RACE_FADE)  # theirs falls first: good
-        for p, sign in ((player, 1.0), (1 - player, -1.0)):
-            res = state.res[p]
+        for p, sign in ((player, 1.0), (other, -1.0)):
+            res = all_res[p]
             score += sign * (res["b1"] + res["b3"]) / 100.0
             score += sign * 2.0 * res[_STRONGHOLD_KEY] / 100.0
             score = _add_board(state, p, sign, score)
-            score += sign * 0.03 * len(state.zones[p]["hand"])
+            score += sign * 0.03 * len(zones[p]["hand"])
             score += sign * 0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0
         x = score / 4.0
         return 0.99 * x / (1 + abs(x))  # no clamp: far ahead or behind, moves still differ
