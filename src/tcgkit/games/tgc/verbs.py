@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from tcgkit.core import effects
 from tcgkit.core.cards import Step
 from tcgkit.core.effects import HOOKS, amount, hook, player, push, select
+from tcgkit.games.tgc.model import KEYWORDS
 
 if TYPE_CHECKING:
     from tcgkit.core.state import GameState
@@ -702,8 +703,6 @@ def _set_faction(state: GameState, ctx: dict, params: Any) -> None:
 def keywords_of(state: GameState, card: int) -> list[str]:
     """The keywords a creature has now (printed, granted, from its Equipment), with their parameter
     (``Immunity:Battlefields``), sorted: what Clockwork may copy. Internal statuses are not keywords."""
-    from tcgkit.games.tgc.model import KEYWORDS
-
     d = state.defs[card]
     st = state.cs.get(card)
     if st is None or not (st.status or st.attached):
