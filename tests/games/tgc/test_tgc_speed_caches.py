@@ -376,5 +376,62 @@ def test_combat_keywords_name_every_keyword_combat_reads_tgc_4_2_3() -> None:
     source = "".join(inspect.getsource(f) for f in (verbs.combat, verbs._combat_bonuses, verbs._hit,
                                                     verbs._combat_power, verbs.immune_to))
     read = set(re.findall(r'(?:has_kw|kw_args|has_kw_last)\(state, \w+, "([^"]+)"\)', source))
+    read |= set(re.findall(r'"([^"]+)" (?:not )?in k[adx]\b', source))  # the keywords read once (kw_now)
     assert {"Asimov", "First Strike", "Toxic"} <= read
     assert read - {"Asimov", "Lifedrain"} <= verbs.COMBAT_KEYWORDS
+
+
+def test_plain_costs_are_the_printed_costs_of_plays_asking_nothing_else_tgc_3_3_1_1() -> None:
+    """TGC-3.3.1.1: ``card_sets``' ``plain_cost`` (read by the card plays when no cost is changed) holds exactly the
+    cards with no Tribute, no host to find (Equipment, Hex) and no play condition, each at its printed cost; and the
+    plays it lists equal the long way in Open Quick too (Instants only, TGC-2.4.3.a.x)."""
+    state = next(_games(1))
+    plain = card_sets(state)["plain_cost"]
+    for c, d in enumerate(state.defs):
+        f = d.fields
+        simple = d.type not in ("equipment", "hex") and not (d.type == "creature" and f["tribute"]) \
+            and not f["play_checks"]
+        assert (c in plain) == simple
+        if simple:
+            assert plain[c] == f["base_cost"]
+    quick = 0
+    for state in _games(8):
+        if state.pending is None and state.phase != "mulligan" and state.vars["gs"] == "quick":
+            p = state.current
+            acts: list[Action] = []
+            RULES._card_plays(state, p, "quick", acts, card_sets(state)["instant"])
+            assert acts == [a for a in _plays_the_long_way(state, p) if state.defs[a.args[0]].type == "instant"]
+            quick += bool(acts)
+    assert quick > 5
+
+
+def test_combat_bonuses_with_keywords_read_once_tgc_4_2_3() -> None:
+    """TGC-4.2.3 (Vendetta, Exterminate): the combat bonuses worked out from each creature's keywords read once
+    (``kw_now``) equal those read the long way (``has_kw``, and ``kw_args`` for every creature), also for a Vendetta
+    granted by a status, which is named with its parameters only."""
+    state = pos(p0={"field": ["Bartender"]}, p1={"field": ["Intern"]})
+    bart, intern = card(state, 0, "Bartender"), card(state, 1, "Intern")
+
+    def long_way(a: int, d: int) -> dict[int, tuple[int, int]]:
+        out: dict[int, tuple[int, int]] = {}
+        for x, y in ((a, d), (d, a)):
+            p = r = 0
+            if verbs.has_kw(state, x, "Exterminate") and verbs.has_subtype(state, y, "Human"):
+                p, r = 2, 1
+            for arg in verbs.kw_args(state, x, "Vendetta"):
+                what, _, stats = arg.partition(",")
+                if verbs.fits(state, y, what):
+                    dp, dr = stats.replace(" ", "").split("/")
+                    p, r = p + int(dp), r + int(dr)
+            if (p, r) != (0, 0):
+                out[x] = (p, r)
+        return out
+
+    def once(a: int, d: int) -> dict[int, tuple[int, int]]:
+        return verbs._combat_bonuses(state, a, d, verbs.kw_now(state, a), verbs.kw_now(state, d))
+
+    assert once(bart, intern) == long_way(bart, intern) == {}
+    state.card_state(bart).status["Vendetta:Human,+1/+1"] = 1
+    assert once(bart, intern) == long_way(bart, intern) == {bart: (1, 1)}
+    state.card_state(intern).status["Exterminate"] = 1
+    assert once(bart, intern) == long_way(bart, intern) == {bart: (1, 1), intern: (2, 1)}

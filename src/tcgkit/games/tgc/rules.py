@@ -329,7 +329,7 @@ class TgcRules(Ruleset):
         restricted = (state.options.get("nonturn_waits") and p != state.active
                       and not state.vars.get("manual_pass"))
         if not restricted:
-            sets = card_sets(state)
+            sets = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline
             self._card_plays(state, p, gs, acts, sets["instant"])
             for card, i in self.activatable(state, p, gs, sets):
                 acts.append(new_action(Action, ("activate", (card, str(i)))))
@@ -376,7 +376,13 @@ class TgcRules(Ruleset):
         board = self.cost_board(state, p)  # what the board does to costs: the same for every card of the hand
         v = state.vars
         printed = board == (False, 0) and not v.get("cost_cut") and not v.get("cost_up")  # every cost as printed
+        plain = (defs.facts.get(CARD_SETS) or card_sets(state))["plain_cost"] if printed else {}
         for card in hand:
+            cost = plain.get(card)
+            if cost is not None:  # no Tribute, Equipment, Hex or play condition: only its printed cost to test
+                if cost <= avail:
+                    acts.append(_PLAY[card])
+                continue
             d = defs[card]
             f = d.fields
             if d.type == CREATURE and f["tribute"]:
@@ -679,8 +685,13 @@ class TgcRules(Ruleset):
     def apply(self, state: GameState, action: Action) -> None:
         kind = action.kind
         v = state.vars
-        if kind == "do_nothing":  # most decisions (each Open Quick passes twice)
-            self._do_nothing(state)
+        if kind == "do_nothing":  # most decisions: pass the Open Quick on; a second in a row defaults (TGC-3.2.b.1-2)
+            v["dn"] += 1
+            state.emit("do_nothing", state.current)
+            if v["dn"] >= 2:
+                self.default(state)
+            else:
+                state.current = 1 - state.current
         elif kind == "surrender":
             self.surrender(state, state.current)
         elif kind == "mulligan":
@@ -929,16 +940,6 @@ class TgcRules(Ruleset):
             v["win"] = ()
             v["win_defaulted"] = False
 
-    def _do_nothing(self, state: GameState) -> None:
-        """TGC-3.2.b.1-2: hand the Open Quick over; the second consecutive one defaults."""
-        v = state.vars
-        v["dn"] += 1
-        state.emit("do_nothing", state.current)
-        if v["dn"] >= 2:
-            self.default(state)
-        else:
-            state.current = 1 - state.current
-
     def default(self, state: GameState) -> None:
         """The gamestate defaults (TGC-2.5.2): a pending phase change or attack goes on; else the phase's default."""
         v = state.vars
@@ -1045,7 +1046,7 @@ class TgcRules(Ruleset):
         on ``p``'s side, and the cost Battlefields add to every card (Economy Crash; a Mime's nullify stops it)."""
         defs = state.defs
         field = state.zones[p]["field"]
-        botanist = not card_sets(state)["botanist"].isdisjoint(field) and any(
+        botanist = not (defs.facts.get(CARD_SETS) or card_sets(state))["botanist"].isdisjoint(field) and any(
             defs[c].key == "botanist_plant" and not verbs.nullified(state, c) for c in field)
         bf_cost = 0
         for q in (0, 1):
@@ -1516,7 +1517,8 @@ CARD_SETS = "tgc.card_sets"
 def card_sets(state: GameState) -> dict[str, Any]:
     """The ids of this game's cards by what their definitions hold, to skip zones holding none: ``instant``,
     ``acts`` (activated effects), ``qacts`` (ones usable out of Open Play), ``at`` (phase effects) and ``botanist``
-    (Committed Botanists, which halve costs); and ``listen``, the cards with a triggered effect by event kind (only
+    (Committed Botanists, which halve costs); ``plain_cost``, the printed cost of each card whose play asks nothing
+    else (no Tribute, host or play condition); and ``listen``, the cards with a triggered effect by event kind (only
     events some card listens to are scanned for: the core's ``trigger_listeners``). A fact of the card list
     (``state.defs.fact``): worked out once per list, shared by clones, anew when a token extends the list.
 
@@ -1536,4 +1538,13 @@ def _card_sets(defs: CardList) -> dict[str, Any]:
         sets[key] = frozenset(i for i, d in enumerate(defs) if d.fields[key])
     sets["botanist"] = frozenset(i for i, d in enumerate(defs) if d.key == "botanist_plant")
     sets["listen"] = trigger_listeners(defs)
+    sets["plain_cost"] = {i: d.fields["base_cost"] for i, d in enumerate(defs) if _plain_play(d)}
     return sets
+
+
+def _plain_play(d: CardDef) -> bool:
+    """Whether playing the card asks only that its cost be paid (:meth:`TgcRules._card_plays`): no Tribute, not an
+    Equipment or a Hex (which need a host), no play condition."""
+    f = d.fields
+    return "base_cost" in f and d.type not in (EQUIPMENT, HEX) and not (d.type == CREATURE and f.get("tribute")) \
+        and not f.get("play_checks")

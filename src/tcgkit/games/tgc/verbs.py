@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from tcgkit.core import effects
 from tcgkit.core.cards import Step
 from tcgkit.core.effects import HOOKS, amount, hook, player, push, select
+from tcgkit.games.tgc.model import KEYWORDS
 
 if TYPE_CHECKING:
     from tcgkit.core.state import GameState
@@ -311,21 +312,24 @@ def combat(rules: Any, state: GameState, a: int, d: int) -> None:
     """Two creatures deal their power to each other (TGC-4.2.3), with the keywords: First Strike and Double Strike
     (a first-strike step, then a regular step), Exterminate and Vendetta (bonuses while in this combat), Oo Rah,
     Systems Nominal, Toxic, Acid Blood, Squad Tactics (see RULINGS.md for each reading)."""
-    for x, y in ((a, d), (d, a)):
-        if has_kw(state, x, "Asimov") and has_subtype(state, y, "Human"):
+    # each creature's keywords read once (kw_now) up to the damage: until then nothing gives or takes a status or an
+    # Equipment (the combat bonuses are modifiers), so they answer as has_kw would at each test
+    ka, kd = kw_now(state, a), kw_now(state, d)
+    for x, y, kx in ((a, d, ka), (d, a, kd)):
+        if "Asimov" in kx and has_subtype(state, y, "Human"):
             rules.destroy(state, x, {"controller": state.owner[y]})  # forced to fight a Human: destroyed instead
             return
     if _plain_fighter(state, a) and _plain_fighter(state, d):
         _plain_combat(rules, state, a, d)
         return
     # read before the damage: a keyword an Equipment grants is still the attacker's when both die (TGC-4.2.3)
-    squad = has_kw(state, a, "Squad Tactics")
-    drain = squad and has_kw(state, a, "Lifedrain")
-    bonus = _combat_bonuses(state, a, d)
+    squad = "Squad Tactics" in ka
+    drain = squad and "Lifedrain" in ka
+    bonus = _combat_bonuses(state, a, d, ka, kd)
     for c, (p, r) in bonus.items():
         state.card_state(c).mods.extend((("power", p, "combat"), ("resolve", r, "combat")))
-    first = [x for x in (a, d) if has_kw(state, x, "First Strike") or has_kw(state, x, "Double Strike")]
-    regular = [x for x in (a, d) if not has_kw(state, x, "First Strike") or has_kw(state, x, "Double Strike")]
+    first = [x for x, kx in ((a, ka), (d, kd)) if "First Strike" in kx or "Double Strike" in kx]
+    regular = [x for x, kx in ((a, ka), (d, kd)) if "First Strike" not in kx or "Double Strike" in kx]
     for step in (first, regular):
         hits = [(x, d if x == a else a, _combat_power(rules, state, x)) for x in step
                 if state.loc[x][1] == "field" and state.loc[d if x == a else a][1] == "field"]
@@ -374,24 +378,27 @@ def has_kw_last(state: GameState, card: int, kw: str) -> bool:
     return has_kw(state, card, kw)
 
 
-def _combat_bonuses(state: GameState, a: int, d: int) -> dict[int, tuple[int, int]]:
+def _combat_bonuses(state: GameState, a: int, d: int, ka: frozenset[str] | set[str],
+                    kd: frozenset[str] | set[str]) -> dict[int, tuple[int, int]]:
     """Stat bonuses for the time of one combat: Exterminate (+2/+1 against a Human), Vendetta (Type, +X/+Y) against
-    that type, Oo Rah (+1/+1 attacking alongside 4 or more others with Oo Rah)."""
+    that type, Oo Rah (+1/+1 attacking alongside 4 or more others with Oo Rah); ``ka`` and ``kd``: the attacker's
+    and the defender's keywords now (:func:`kw_now`)."""
     out: dict[int, tuple[int, int]] = {}
 
     def add(c: int, p: int, r: int) -> None:
         op, orr = out.get(c, (0, 0))
         out[c] = (op + p, orr + r)
 
-    for x, y in ((a, d), (d, a)):
-        if has_kw(state, x, "Exterminate") and has_subtype(state, y, "Human"):
+    for x, y, kx in ((a, d, ka), (d, a, kd)):
+        if "Exterminate" in kx and has_subtype(state, y, "Human"):
             add(x, 2, 1)
-        for arg in kw_args(state, x, "Vendetta"):
+        printed = kx is state.defs[x].fields["kw"]  # (a granted Vendetta is named with its parameters only)
+        for arg in kw_args(state, x, "Vendetta") if "Vendetta" in kx or not printed else ():
             what, _, stats = arg.partition(",")
             if fits(state, y, what) and "/" in stats:
                 p, r = stats.replace(" ", "").split("/")
                 add(x, int(p), int(r))
-    if has_kw(state, a, "Oo Rah") and oo_rah(state, a):
+    if "Oo Rah" in ka and oo_rah(state, a):
         add(a, 1, 1)
     return out
 
@@ -696,8 +703,6 @@ def _set_faction(state: GameState, ctx: dict, params: Any) -> None:
 def keywords_of(state: GameState, card: int) -> list[str]:
     """The keywords a creature has now (printed, granted, from its Equipment), with their parameter
     (``Immunity:Battlefields``), sorted: what Clockwork may copy. Internal statuses are not keywords."""
-    from tcgkit.games.tgc.model import KEYWORDS
-
     d = state.defs[card]
     st = state.cs.get(card)
     if st is None or not (st.status or st.attached):
