@@ -110,6 +110,19 @@ def needed_zones(cond: Any) -> tuple[tuple[bool, str], ...]:
     return entry[1]
 
 
+
+def zones_hold(state: GameState, p: int, cond: Any) -> bool:
+    """Whether every zone ``cond`` needs (:func:`needed_zones`, from ``p``'s side) holds a card: when not, the
+    condition cannot hold and need not be checked.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
+    >>> zones_hold(state, 0, {"exists": "you.wing_left"}), zones_hold(state, 0, {"exists": "you.artefacts"})
+    (False, True)
+    """
+    zones = state.zones
+    return all(zones[1 - p if theirs else p][zone] for theirs, zone in needed_zones(cond))
+
 def _needs(cond: Any) -> tuple[tuple[bool, str], ...]:
     if type(cond) is not dict or len(cond) != 1:
         return ()

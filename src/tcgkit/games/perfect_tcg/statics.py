@@ -11,7 +11,7 @@ from typing import Any
 
 from tcgkit.core import effects
 from tcgkit.core.state import GameState
-from tcgkit.games.perfect_tcg.actions import check_of
+from tcgkit.games.perfect_tcg.actions import check_of, zones_hold
 from tcgkit.games.perfect_tcg.model import (
     FIELD,
     FIELD_SET,
@@ -172,7 +172,8 @@ class Statics:
                             if where is not None and z not in where:
                                 continue
                             cond = eff.condition
-                            if cond is not None and not check_of(cond)(state, self.static_ctx(state, c, p)):
+                            if cond is not None and not (zones_hold(state, p, cond) and check_of(cond)(
+                                    state, self.static_ctx(state, c, p))):
                                 continue
                             yield c, p, eff
                     if not left:

@@ -7,15 +7,10 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 from __future__ import annotations
 
 from tcgkit.core.state import GameState
-from tcgkit.games.perfect_tcg.actions import check_of, needed_zones
 from tcgkit.games.perfect_tcg.model import (
     DECK,
     ENERGY,
-    FIELD,
     NKEYS,
-    NSTAT,
-    SUPPORTS,
-    UNIT,
     energy,
     next_seq,
     status,
@@ -43,53 +38,14 @@ class Wins:
         self.claim_win(state, player, reason, next_seq(state))
 
     def passive_wins(self, state: GameState) -> list[tuple[int, int, str]]:
-        """Static card-effect wins whose condition holds now (the King of Gandor: PTCG-TERM-06).
-
-        The scan :meth:`~tcgkit.games.perfect_tcg.statics.Statics.active_statics` makes for ``win``, in one loop (it
-        runs whenever something happened while a card with such an effect is in play): the zone an effect works in
-        is tested before whether the card's effects work, and the scan stops after the last such card in play."""
-        out: list[tuple[int, int, str]] = []
-        v = state.vars
-        left = v.get(NKEYS_WIN)
-        if not left:
-            return out
+        """Static card-effect wins whose condition holds now (the King of Gandor: PTCG-TERM-06): each ``win`` effect
+        :meth:`~tcgkit.games.perfect_tcg.statics.Statics.active_statics` finds working (nothing to scan while no
+        card with one is in play; its condition checked only when the zones it needs hold cards)."""
+        if not state.vars.get(NKEYS_WIN):
+            return []
         defs = state.defs
-        cs = state.cs
-        for p in (0, 1):
-            if not v.get(NSTAT[p]):
-                continue
-            zones = state.zones[p]
-            for z in FIELD:
-                for c in zones[z]:
-                    effs = defs[c].fields["statics_by_key"].get("win")
-                    if effs is None:
-                        continue
-                    left -= 1
-                    st = cs.get(c)
-                    for _, eff, where in effs:
-                        if where is not None and z not in where:
-                            continue
-                        # effects_on (PTCG-TERM-23, PTCG-ROLE-08), as active_statics reads it
-                        if st is not None and (st.status.get("mind_wiped") or (
-                                (st.tapped or st.status.get("stasis")) and z in SUPPORTS and defs[c].type == UNIT)):
-                            break
-                        cond = eff.condition
-                        if cond is not None:
-                            empty = False  # a zone it needs is empty: it cannot hold
-                            for theirs, zn in needed_zones(cond):
-                                if not (state.zones[1 - p] if theirs else zones)[zn]:
-                                    empty = True
-                                    break
-                            if empty:
-                                continue
-                            att = v.get("b_att", -1)
-                            if not check_of(cond)(state, {"source": c, "controller": p, "battling": [
-                                    att, v.get("b_tgt", -1)] if att >= 0 else []}):
-                                continue
-                        out.append((p, status(state, c, "since"), eff.text or f"{defs[c].name}'s effect"))
-                    if not left:
-                        return out
-        return out
+        return [(p, status(state, c, "since"), eff.text or f"{defs[c].name}'s effect")
+                for c, p, eff in self.active_statics(state, "win")]
 
     def check_wins(self, state: GameState) -> bool:
         """Priority 1 card effects, 2 running out of cards, 3 Energy Victory (PTCG-WIN-03..06); True when the game
