@@ -151,8 +151,10 @@ def measure(games: list[str], seconds: float, collector: str = "frozen") -> dict
     tree is measured alike); with "on", the collector walks it at every full collection, as Python leaves it."""
     from tcgkit.games import get_rules
 
-    for g in games:  # load card files and grammars before any clock starts
-        get_rules(g).decks()
+    for g in games:  # load card files, grammars and decks before any clock starts
+        rules = get_rules(g)
+        rules.decks()
+        rules.pool()
     if collector == "frozen":
         gc.freeze()
     bare = [bare_loop(seconds / 2)]
