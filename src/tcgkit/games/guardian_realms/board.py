@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcgkit.core import effects
-from tcgkit.games.guardian_realms.model import BASE_KEY, BASE_WORD, EFFECT_LANE, EQUIP, LANE_OF, LANE_WORD, NEAR
+from tcgkit.games.guardian_realms.model import BASE_KEY, EFFECT_LANE, EQUIP, LANE_OF, LANE_WORD, NEAR
 
 if TYPE_CHECKING:
     from tcgkit.core.state import GameState
@@ -85,9 +85,9 @@ def attack_targets(state: GameState, attacker: int) -> list[int | str]:
 
 
 def enemy_lanes(state: GameState, q: int) -> tuple:
-    """Per lane of player ``q``: (what an enemy may target there, the visible Tanks there); item 0 is True when a
-    Tank binds only enemies in the lanes adjacent to it (option ``tank_adjacent_only``, GR-CLASS-03 reading c).
-    The tuples are shared (read them, do not change them)."""
+    """Per lane of player ``q``: (what an enemy may target there, the visible Tanks there), as tuples; item 0 is True
+    when a Tank binds only enemies in the lanes adjacent to it (option ``tank_adjacent_only``, GR-CLASS-03 reading
+    c). The tuples are shared (read them, do not change them)."""
     zq = state.zones[q]
     res = state.res[q]
     cs = state.cs
@@ -95,10 +95,10 @@ def enemy_lanes(state: GameState, q: int) -> tuple:
     options = state.options
     always = options.get("bases_always_targetable")
     out: list = [options.get("tank_adjacent_only") or None]
-    for ln in (1, 2, 3):
-        occupants = zq[LANE_WORD[ln]]
+    for zone, base_key, base_only in _LANE_PARTS:
+        occupants = zq[zone]
         if not occupants:  # an empty Base: itself, while standing
-            out.append(_BASE_ONLY[ln] if res[BASE_KEY[ln]] > 0 else _NOTHING)
+            out.append(base_only if res[base_key] > 0 else _NOTHING)
             continue
         if len(occupants) == 1 and not always:  # the usual lane: one Guardian (GR-LANE-01)
             t = occupants[0]
@@ -109,62 +109,33 @@ def enemy_lanes(state: GameState, q: int) -> tuple:
             else:
                 out.append(_NOTHING)
             continue
-        cands: list[int | str] = []
-        tanks: list[int | str] = []
-        for t in occupants:
-            st = cs.get(t)
-            if st is None or not st.status or not (st.status.get("stealth") or st.status.get("invincible")):
-                cands.append(t)
-                if "tank" in defs[t].tags:
-                    tanks.append(t)
-        if always and res[BASE_KEY[ln]] > 0:
-            cands.append(BASE_WORD[ln])
-        out.append((tuple(cands), tuple(tanks)))
-    return tuple(out)
-
-
-def enemy_targets(state: GameState, q: int) -> tuple:
-    """By the lane of an attacker (index 1-3), the targets :func:`targets_from` gives it against player ``q``'s
-    board (:func:`enemy_lanes`), as tuples, worked out for the three lanes at once (the legal actions' hot path:
-    the usual lane, one Guardian or none, read inline; tuples joined, no lists).
-
-    >>> from tcgkit.games import get_rules
-    >>> state = get_rules("guardian-realms").new_game(["Ember Vanguard", "Stone Bastion"], seed=3)
-    >>> enemy_targets(state, 1)[1:]
-    (('base1', 'base2'), ('base1', 'base2', 'base3'), ('base2', 'base3'))
-    """
-    options = state.options
-    if options.get("tank_adjacent_only") or options.get("bases_always_targetable"):
-        info = enemy_lanes(state, q)
-        return (None, *(tuple(targets_from(info, ln)) for ln in (1, 2, 3)))
-    zq = state.zones[q]
-    res = state.res[q]
-    cs = state.cs
-    defs = state.defs
-    seen = []  # per lane: (what an enemy may target there, the visible Tanks there), as enemy_lanes gives them
-    for zone, base_key, base_only in _LANE_PARTS:
-        occupants = zq[zone]
-        if not occupants:  # an empty Base: itself, while standing
-            seen.append(base_only if res[base_key] > 0 else _NOTHING)
-            continue
-        if len(occupants) == 1:  # the usual lane: one Guardian (GR-LANE-01)
-            t = occupants[0]
-            st = cs.get(t)
-            if st is None or not st.status or not (st.status.get("stealth") or st.status.get("invincible")):
-                one = (t,)
-                seen.append((one, one) if "tank" in defs[t].tags else (one, ()))
-            else:
-                seen.append(_NOTHING)
-            continue
-        cands = tanks = ()
+        cands: tuple[int | str, ...] = ()
+        tanks: tuple[int | str, ...] = ()
         for t in occupants:
             st = cs.get(t)
             if st is None or not st.status or not (st.status.get("stealth") or st.status.get("invincible")):
                 cands += (t,)
                 if "tank" in defs[t].tags:
                     tanks += (t,)
-        seen.append((cands, tanks))
-    (c1, t1), (c2, t2), (c3, t3) = seen
+        if always and res[base_key] > 0:
+            cands += base_only[0]
+        out.append((cands, tanks))
+    return tuple(out)
+
+
+def enemy_targets(state: GameState, q: int) -> tuple:
+    """By the lane of an attacker (index 1-3), the targets :func:`targets_from` gives it against player ``q``'s
+    board (:func:`enemy_lanes`), as tuples, worked out for the three lanes at once (the legal actions' hot path).
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("guardian-realms").new_game(["Ember Vanguard", "Stone Bastion"], seed=3)
+    >>> enemy_targets(state, 1)[1:]
+    (('base1', 'base2'), ('base1', 'base2', 'base3'), ('base2', 'base3'))
+    """
+    info = enemy_lanes(state, q)
+    if info[0]:  # a Tank binds only its adjacent lanes: lane by lane
+        return (None, *(tuple(targets_from(info, ln)) for ln in (1, 2, 3)))
+    _, (c1, t1), (c2, t2), (c3, t3) = info
     return None, t1 + t2 or c1 + c2, t1 + t2 + t3 or c1 + c2 + c3, t2 + t3 or c2 + c3
 
 
