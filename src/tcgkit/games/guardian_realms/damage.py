@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcgkit.core import effects
+from tcgkit.core.cards import CardList
 from tcgkit.games.guardian_realms.board import equipment_of, hp_of, is_token, link_index
-from tcgkit.games.guardian_realms.cardindex import card_index, state_index
+from tcgkit.games.guardian_realms.cardindex import KEY, card_index, state_index
 from tcgkit.games.guardian_realms.links import break_link, set_link
 from tcgkit.games.guardian_realms.model import BASE_KEY, LANE_OF, STRONGHOLD
 from tcgkit.games.guardian_realms.statuses import remove_status
@@ -195,9 +196,9 @@ def settle_defeats(state: GameState) -> None:
                 defeat(state, [card])
 
 
-def _defeat_if_cards(defs: list) -> tuple[int, ...]:
-    """The ids of the cards of ``defs`` with a printed defeat condition, worked out once per card list."""
-    return card_index(defs).defeat_if
+def _defeat_if_cards(defs: CardList) -> tuple[int, ...]:
+    """The ids of the cards of ``defs`` with a printed defeat condition: the card index's, a fact of the list."""
+    return defs.fact(KEY, card_index).defeat_if
 
 
 def _defeat_condition(state: GameState, card: int, p: int) -> bool:

@@ -49,7 +49,6 @@ from tcgkit.games.perfect_tcg.model import (
 from tcgkit.games.perfect_tcg.plays import COUNT, USED
 
 PASS, END, DONE, DRAW = Action("pass"), Action("end"), Action("done"), Action("draw")
-_new = tuple.__new__  # _new(Action, (kind, args)) builds an Action without the NamedTuple constructor (hot path)
 IDX = tuple(str(i) for i in range(32))
 
 
