@@ -31,12 +31,14 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils.conversions import aec_to_parallel
 
+from tcgkit.core.actions import Action
 from tcgkit.core.decks import Deck
 from tcgkit.core.errors import IllegalAction, TcgkitError
-from tcgkit.rl.encoding import Encoding
+from tcgkit.rl.encoding import Encoding, write_mask
 from tcgkit.rl.match import Match, render_board
 
 AGENTS = ["player_0", "player_1"]
+SEATS = {a: i for i, a in enumerate(AGENTS)}
 
 
 class TcgkitAECEnv(AECEnv, EzPickle):
@@ -71,7 +73,7 @@ class TcgkitAECEnv(AECEnv, EzPickle):
             "action_mask": spaces.Box(0, 1, (n,), np.int8),
         })
         self.state = None
-        self._mask_buffer = np.zeros(n, dtype=np.int8)
+        self._actions: dict[int, Action] = {}
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
@@ -95,25 +97,20 @@ class TcgkitAECEnv(AECEnv, EzPickle):
         self._legal()
 
     def _legal(self) -> None:
-        mask = self._mask_buffer  # written in place: observe() hands out copies
-        if self.state.result is None:
-            mask, self._actions = self.enc.legal(self.state, mask)
-        else:
-            mask.fill(0)
-            self._actions = {}
-        self._mask = mask
+        """The legal actions of the position, by index (the mask is made from them when an agent observes)."""
+        self._actions = self.enc._lookup(self.state) if self.state.result is None else {}
 
     def _mask_of(self, player: int) -> np.ndarray:
-        running = self.state.result is None
-        if running and player == self.state.current:
-            return self._mask.copy()
+        """A new mask for ``player``: the legal actions' indices if it is to move, else none (or only "wait")."""
         mask = np.zeros(self._action_space.n, dtype=np.int8)
-        if self.alternate:
+        if self.state.result is None and player == self.state.current:
+            write_mask(mask, self._actions)
+        elif self.alternate:
             mask[self.wait] = 1
         return mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        p = AGENTS.index(agent)
+        p = SEATS[agent]
         return {"observation": self.enc.observe(self.state, p), "action_mask": self._mask_of(p)}
 
     def step(self, action: Any) -> None:
@@ -121,7 +118,7 @@ class TcgkitAECEnv(AECEnv, EzPickle):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        p = AGENTS.index(agent)
+        p = SEATS[agent]
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
         index = int(action)
