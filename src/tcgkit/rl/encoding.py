@@ -295,10 +295,26 @@ class Encoding:
         :meth:`action_index`, the plain path, which gives the same index or raises naming what does not fit."""
         out: dict[int, Action] = {}
         rank = 0
-        plans = self._plans[state.current]
+        viewer = state.current
+        plans = self._plans[viewer]
+        memo = self._memo[viewer]
+        if len(memo) > 4096:
+            memo.clear()
         loc, zones = state.loc, state.zones
         spots: dict[int, tuple] = {}  # card -> ((owner, zone), position): looked up once per position
         for a in legal:
+            hit = memo.get(a)
+            if hit is not None:  # indexed before: still right if each of its cards is where it was then
+                i = hit[0]
+                for where, pos, x in hit[1]:
+                    zl = zones[where[0]][where[1]]
+                    if pos >= len(zl) or zl[pos] != x:
+                        break
+                else:
+                    if i in out:
+                        raise TcgkitError(f"{self.game}: '{a.text()}' and '{out[i].text()}' share action index {i}")
+                    out[i] = a
+                    continue
             kind, args = a
             i = -1
             cands = plans.get((kind, len(args)))
@@ -322,6 +338,8 @@ class Encoding:
                                 break
                             i += j
                     else:
+                        # the index depends on the verb, the words and where each card is: kept with those places
+                        memo[a] = (i, tuple([(*spots[x], x) for x in args if type(x) is int]))
                         break
                 else:
                     i = -1
@@ -486,6 +504,7 @@ class Encoding:
         True
         """
         self._slot_cache = [[None] * len(self._slot_walk) for _ in range(2)]
+        self._memo: tuple[dict[Action, tuple], dict[Action, tuple]] = ({}, {})  # per viewer, see _index_actions
         self._pile_cache = [[None] * len(self._pile_walk) for _ in range(2)]
         self._legal_cache = None
 
