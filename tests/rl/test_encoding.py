@@ -276,3 +276,52 @@ def test_what_the_encoder_keeps_never_changes_the_tensor_or_mask(game: str, seed
         if state.result is None:
             got_mask, got_actions = enc.legal(state)
             assert np.array_equal(got_mask, mask) and got_actions == actions
+
+
+def _plain_indices(enc: Encoding, state) -> dict[int, Action]:
+    """Index -> action worked out action by action through the plain path (``action_index``, options by rank)."""
+    out: dict[int, Action] = {}
+    rank = 0
+    for a in state.legal_actions():
+        if a.kind == "option":
+            out[enc.action_index(state, a, rank)] = a
+            rank += 1
+        else:
+            out[enc.action_index(state, a)] = a
+    return out
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(PLAYABLE), seed=st.integers(0, 10_000),
+       plan=st.lists(st.integers(0, 9), min_size=20, max_size=80))
+def test_the_fast_legal_indices_equal_the_plain_path(game: str, seed: int, plan: list[int]) -> None:
+    """The fast path of the legal-action indices (per-viewer verb plans, and each action's index kept with where its
+    cards were and used again while they are still there) gives exactly the indices of ``action_index``, whatever
+    the encoder indexed before: earlier positions, clones and their originals, another game, both players. Plan
+    steps: 0-6 play a random legal action, 7 clone and go on with the clone, 8 go back to an earlier state, 9 start
+    another game."""
+    enc = Encoding.of(game)
+    rules = get_rules(game)
+    names = list(rules.decks())
+    rng = Rng(seed)
+    state = rules.new_game([names[seed % len(names)], names[(seed + 1) % len(names)]], seed)
+    states = [state]
+    for step in plan:
+        if step <= 6 and state.result is None:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+        elif step == 7:
+            state = state.clone()
+            states.append(state)
+        elif step == 8:
+            state = states[rng.randbelow(len(states))]
+        elif step == 9:
+            other = seed + len(states)
+            state = rules.new_game([names[other % len(names)], names[(other + 2) % len(names)]], other)
+            states.append(state)
+        if state.result is None:
+            plain = _plain_indices(enc, state)
+            mask, actions = enc.legal(state)
+            assert actions == plain
+            assert np.flatnonzero(mask).tolist() == sorted(plain) == enc.legal_indices(state)
+            assert all(enc.decode(state, i) == a for i, a in plain.items())
