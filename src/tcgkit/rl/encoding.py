@@ -38,6 +38,8 @@ SIDES = ("me", "opp")
 #: Per-card dynamic features after the static ones: tapped, face down, counters (total), statuses, attachments.
 DYNAMIC = ("tapped", "face_down", "counters", "statuses", "attached")
 _CACHE: dict[str, Encoding] = {}
+_F32 = np.dtype(np.float32)
+_I8 = np.dtype(np.int8)
 
 
 def write_mask(mask: np.ndarray, indices: Any) -> None:
@@ -49,12 +51,25 @@ def write_mask(mask: np.ndarray, indices: Any) -> None:
     >>> m.tolist()
     [0, 1, 0, 1, 0]
     """
-    if len(indices) < 32 and mask.dtype == np.int8 and mask.flags.c_contiguous:
+    if len(indices) < 32 and mask.dtype is _I8 and mask.ndim == 1:  # (a strided view is written right too)
         mv = memoryview(mask)
         for i in indices:
             mv[i] = 1
-    else:
+    elif indices:
         mask[list(indices)] = 1
+
+
+def new_mask(size: int, indices: Any) -> np.ndarray:
+    """A new ``int8`` mask of ``size`` with ones at ``indices`` (zeroed bytes set one by one, then seen as an
+    array: cheaper than making a numpy array and writing into it).
+
+    >>> new_mask(4, [2]).tolist()
+    [0, 0, 1, 0]
+    """
+    buf = bytearray(size)
+    for i in indices:
+        buf[i] = 1
+    return np.frombuffer(buf, dtype=np.int8)
 
 
 @dataclass(frozen=True)
@@ -470,6 +485,8 @@ class Encoding:
         self.n_slots = slots
         self.obs_names: list[str] = names
         self.obs_size: int = len(names)
+        self._obs_shape = (self.obs_size,)
+        self._obs_bytes = 4 * self.obs_size
         self._side_offsets = side_offsets
         self._zone_col = {z: i for i, z in enumerate(self.zones)}
         # what observe walks, resolved once: per side (0: the viewer's, 1: the opponent's) the resource and count
@@ -537,14 +554,21 @@ class Encoding:
         assignment from the precomputed table of card rows, every other value one by one through a buffer view),
         so its cost follows the cards in play, not the size of the layout.
         """
-        if out is None:
-            out = np.zeros(self.obs_size, dtype=np.float32)
-        elif out.dtype != np.float32 or out.shape != (self.obs_size,) or not out.flags.c_contiguous:
+        if out is None:  # a new tensor: zeroed bytes written through a view, then seen as an array
+            buf = bytearray(self._obs_bytes)
+            mvb = memoryview(buf)
+            self._write(state, viewer, mvb.cast("f"), mvb)
+            return np.frombuffer(buf, dtype=np.float32)
+        if out.dtype is not _F32 or out.shape != self._obs_shape or not out.flags.c_contiguous:
             out[...] = self.observe(state, viewer)
             return out
-        else:
-            out.fill(0.0)
+        out.fill(0.0)
         mv = memoryview(out)
+        self._write(state, viewer, mv, mv.cast("B"))
+        return out
+
+    def _write(self, state: GameState, viewer: int, mv: Any, mvb: Any) -> None:
+        """Write ``viewer``'s tensor into a zeroed buffer, seen as floats (``mv``) and as bytes (``mvb``)."""
         mv[self._phase_col.get(state.phase, self._phase_other)] = 1.0
         if state.result is None and state.current == viewer:
             mv[0] = 1.0
@@ -580,15 +604,14 @@ class Encoding:
         # face-down cards the viewer does not own: present, not known
         face_down = [c for c, st in cs.items() if st.face_down] if cs else None
         veiled = {c for c in face_down if owner[c] != viewer} or None if face_down else None
-        self._write_slots(state, viewer, rows, veiled, mv)
+        self._write_slots(state, viewer, rows, veiled, mv, mvb)
         self._write_piles(state, viewer, rows, veiled, mv)
-        return out
 
-    def _write_slots(self, state: GameState, viewer: int, rows: list[int], veiled: set[int] | None, mv: Any) -> None:
+    def _write_slots(self, state: GameState, viewer: int, rows: list[int], veiled: set[int] | None, mv: Any,
+                     mvb: Any) -> None:
         """The card slots: each zone's block of rows is joined from the per-card row bytes and written with one
         slice assignment; a block is kept per viewer and zone and written again as it is while the zone holds the
         same cards (and no card is veiled). In-play features are written over it afterwards."""
-        mvb = mv.cast("B")
         zones, cs = state.zones, state.cs
         row_bytes = self._row_bytes
         unknown = row_bytes[self._unknown]

@@ -29,7 +29,7 @@ from tcgkit.bots import View, make_bot
 from tcgkit.core.decks import Deck
 from tcgkit.core.errors import IllegalAction, TcgkitError
 from tcgkit.core.rng import derive_seed
-from tcgkit.rl.encoding import Encoding, write_mask
+from tcgkit.rl.encoding import Encoding, new_mask
 from tcgkit.rl.match import Match, render_board
 
 
@@ -90,9 +90,7 @@ class TcgkitGymEnv(gym.Env):
 
     def _new_mask(self) -> np.ndarray:
         """A new mask of the legal actions now (all zeros when the game is over)."""
-        mask = np.zeros(self.enc.n_actions, dtype=np.int8)
-        write_mask(mask, self._actions)
-        return mask
+        return new_mask(self.enc.n_actions, self._actions)
 
     def _info(self, **extra: Any) -> dict:
         info = {"action_mask": self._new_mask()}

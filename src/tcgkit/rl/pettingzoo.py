@@ -34,7 +34,7 @@ from pettingzoo.utils.conversions import aec_to_parallel
 from tcgkit.core.actions import Action
 from tcgkit.core.decks import Deck
 from tcgkit.core.errors import IllegalAction, TcgkitError
-from tcgkit.rl.encoding import Encoding, write_mask
+from tcgkit.rl.encoding import Encoding, new_mask
 from tcgkit.rl.match import Match, render_board
 
 AGENTS = ["player_0", "player_1"]
@@ -102,12 +102,9 @@ class TcgkitAECEnv(AECEnv, EzPickle):
 
     def _mask_of(self, player: int) -> np.ndarray:
         """A new mask for ``player``: the legal actions' indices if it is to move, else none (or only "wait")."""
-        mask = np.zeros(self._action_space.n, dtype=np.int8)
         if self.state.result is None and player == self.state.current:
-            write_mask(mask, self._actions)
-        elif self.alternate:
-            mask[self.wait] = 1
-        return mask
+            return new_mask(self._action_space.n, self._actions)
+        return new_mask(self._action_space.n, (self.wait,) if self.alternate else ())
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = SEATS[agent]
