@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -10,6 +14,7 @@ from hypothesis import strategies as st
 from conftest import PLAYABLE
 from tcgkit.bots import RandomBot, View
 from tcgkit.core.actions import Action
+from tcgkit.core.decks import Deck
 from tcgkit.core.errors import IllegalAction, TcgkitError
 from tcgkit.core.rng import Rng
 from tcgkit.games import get_rules
@@ -19,16 +24,57 @@ pytest.importorskip("numpy")
 from tcgkit.rl import SPECS, Encoding  # noqa: E402
 
 
-def play_and_check(game: str, seeds: range) -> int:
+def shipped_pairs(game: str):
+    """Deck pairs of the shipped decks, a different pairing per seed."""
+    names = list(get_rules(game).decks())
+    return lambda seed: [names[seed % len(names)], names[(seed // len(names) + 1 + seed) % len(names)]]
+
+
+def pool_decks(game: str):
+    """Decks drawn from the game's whole card pool: each shipped deck with most cards swapped for random cards of the
+    pool (of the same type and faction, or of any type), kept when the game's deck rules accept it."""
+    rules = get_rules(game)
+    pool = list(rules.pool())
+    alike: dict[tuple, list] = {}
+    for card in pool:
+        alike.setdefault((card.type, card.fields.get("faction")), []).append(card)
+    shipped = list(rules.decks().values())
+
+    def swap(deck: Deck, rnd: random.Random) -> Deck:
+        for _ in range(20):
+            sections = {}
+            for name, keys in deck.sections.items():
+                out = []
+                for key in keys:
+                    card = rules.pool().get(key) if key in rules.pool() else None
+                    if card is None or rnd.random() < 0.3:
+                        out.append(key)
+                        continue
+                    options = pool if rnd.random() < 0.3 else alike[(card.type, card.fields.get("faction"))]
+                    out.append(rnd.choice(options).key)
+                sections[name] = tuple(out)
+            candidate = replace(deck, name=f"{deck.name} (from the pool)", sections=sections)
+            if not rules.validate_deck(candidate):
+                return candidate
+        return deck
+
+    def decks(seed: int) -> list[Deck]:
+        rnd = random.Random(seed)
+        return [swap(rnd.choice(shipped), rnd), swap(rnd.choice(shipped), rnd)]
+
+    return decks
+
+
+def play_and_check(game: str, seeds: range, decks=None) -> Counter:
     """Play random games; at every decision the mask is non-empty, every legal action has its own index, and the
-    index maps back to the very same action. Returns the number of decisions checked."""
+    index maps back to the very same action. Returns how many legal actions of each shape (verb and zones of its
+    cards) were checked."""
     enc = Encoding.of(game)
     rules = get_rules(game)
-    names = list(rules.decks())
-    checked = 0
+    decks = decks or shipped_pairs(game)
+    shapes: Counter = Counter()
     for seed in seeds:
-        decks = [names[seed % len(names)], names[(seed // len(names) + 1 + seed) % len(names)]]
-        state = rules.new_game(decks, seed)
+        state = rules.new_game(decks(seed), seed)
         bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
         while state.result is None:
             mask, actions = enc.legal(state)
@@ -38,12 +84,12 @@ def play_and_check(game: str, seeds: range) -> int:
             for index, action in actions.items():
                 assert mask[index] == 1
                 assert enc.decode(state, index) == action
+                shapes[(action.kind, *(state.loc[a][1] for a in action.args if type(a) is int))] += 1
             obs = enc.observe(state, state.current)
             assert obs.shape == (enc.obs_size,) and obs.dtype == np.float32
             assert np.isfinite(obs).all()
-            checked += 1
             state.apply(bots[state.current].choose(View(state, state.current)))
-    return checked
+    return shapes
 
 
 def test_every_playable_game_has_a_layout() -> None:
@@ -52,13 +98,37 @@ def test_every_playable_game_has_a_layout() -> None:
 
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_every_legal_action_has_its_own_index(game: str) -> None:
-    assert play_and_check(game, range(500, 512)) > 100
+    assert play_and_check(game, range(500, 512)).total() > 100
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_every_legal_action_of_decks_from_the_whole_pool_has_its_own_index(game: str) -> None:
+    assert play_and_check(game, range(40, 46), pool_decks(game)).total() > 50
+
+
+def test_tgc_battlefields_artifacts_and_on_destruction_effects_have_their_indices() -> None:
+    """A Battlefield's and an Artifact's activated effects, an On Destruction effect used from the discard, a
+    Battlefield chosen as a target and "done": shapes no shipped TGC deck plays, which once had no index."""
+    rules = get_rules("tgc")
+    pool = rules.pool()
+    base = rules.decks()["Odd Lot"]
+    extra = [c.key for c in pool if c.type in ("battlefield", "artifact")] + [pool.by_name("Legion").key] * 4
+    deck = replace(base, name="Odd Lot with Battlefields", sections={"main": (*extra, *base.sections["main"][9:])})
+    assert not rules.validate_deck(deck)
+    shapes = play_and_check("tgc", range(8), lambda seed: [deck, deck])
+    assert {("activate", "bf"), ("activate", "artifacts"), ("activate", "discard"), ("choose", "bf")} <= set(shapes)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_every_legal_action_has_its_own_index_many_games(game: str) -> None:
-    assert play_and_check(game, range(2000, 2300)) > 3000
+    assert play_and_check(game, range(2000, 2300)).total() > 3000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_every_legal_action_of_decks_from_the_whole_pool_has_its_own_index_many_games(game: str) -> None:
+    assert play_and_check(game, range(3000, 3150), pool_decks(game)).total() > 1500
 
 
 @pytest.mark.parametrize("game", PLAYABLE)

@@ -6,8 +6,9 @@ a card at a position of the acting player's hand, ``opp:field`` one of the oppon
 ``caps`` says how many positions of a zone a card argument may name (board slots hold one card; a hand or a pile
 may hold about every card of a deck: an agent that never plays a card keeps drawing). ``phases`` and
 ``resources`` are the vocabularies of the observation tensor. The tables were read off the actions of thousands of
-random games (``tests/rl/test_encoding.py`` checks that every legal action of new random games fits), then fixed:
-the action space of a game never changes size.
+random games, with the shipped decks and with decks drawn from each game's whole card pool, then fixed
+(``tests/rl/test_encoding.py`` checks that every legal action of new random games of both kinds fits): the action
+space of a game never changes size while its layout stays the same.
 """
 
 from __future__ import annotations
@@ -87,17 +88,19 @@ SPECS: dict[str, dict] = {
         ],
     },
     "tgc": {
-        "caps": {"discard": 56, "equip": 24, "field": 44, "hand": 44},
+        "caps": {"artifacts": 4, "bf": 1, "discard": 56, "equip": 24, "field": 44, "hand": 44},
         "phases": ["mulligan", "standby", "play", "battle", "end"],
         "resources": ["hs", "plasma", "temp", "draws", "mulligans", "next"],
         "options": 32,
         "templates": [
-            ("activate", "me:equip me:field", "=0 =1 =2 =3"),
+            # a Battlefield's effect may be shared with the opponent; an On Destruction effect is used from the discard
+            ("activate", "me:artifacts me:bf me:discard me:equip me:field opp:bf", "=0 =1 =2 =3"),
             ("attack", "me:field"),
             ("attack", "me:field", "opp:field"),
             ("block", "me:field"),
-            ("choose", "me:discard me:equip me:field me:hand opp:equip opp:field"),
+            ("choose", "me:artifacts me:bf me:discard me:equip me:field me:hand opp:artifacts opp:bf opp:equip opp:field"),
             ("do_nothing",),
+            ("done",),
             ("flip_coin",),
             ("keep",),
             ("mulligan", "me:hand"),
