@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import warnings
 from collections import Counter
 from dataclasses import replace
 
@@ -11,9 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import PLAYABLE
+from conftest import PLAYABLE, ordinary_decision
 from tcgkit.bots import RandomBot, View
+from tcgkit.core import effects
 from tcgkit.core.actions import Action
+from tcgkit.core.cards import Effect, Step
 from tcgkit.core.decks import Deck
 from tcgkit.core.errors import IllegalAction, TcgkitError
 from tcgkit.core.rng import Rng
@@ -68,28 +71,34 @@ def pool_decks(game: str):
 def play_and_check(game: str, seeds: range, decks=None) -> Counter:
     """Play random games; at every decision the mask is non-empty, every legal action has its own index, and the
     index maps back to the very same action. Returns how many legal actions of each shape (verb and zones of its
-    cards) were checked."""
-    enc = Encoding.of(game)
+    cards) were checked. The cards the game ships with all have their places: none falls to the ``other`` block."""
+    enc = Encoding(game)  # its own, so that a shape without a place warns here (an error in this test)
     rules = get_rules(game)
     decks = decks or shipped_pairs(game)
     shapes: Counter = Counter()
-    for seed in seeds:
-        state = rules.new_game(decks(seed), seed)
-        bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
-        while state.result is None:
-            mask, actions = enc.legal(state)
-            legal = state.legal_actions()
-            assert mask.sum() == len(legal) > 0
-            assert set(actions.values()) == set(legal) and len(actions) == len(legal)
-            for index, action in actions.items():
-                assert mask[index] == 1
-                assert enc.decode(state, index) == action
-                shapes[(action.kind, *(state.loc[a][1] for a in action.args if type(a) is int))] += 1
-            obs = enc.observe(state, state.current)
-            assert obs.shape == (enc.obs_size,) and obs.dtype == np.float32
-            assert np.isfinite(obs).all()
-            state.apply(bots[state.current].choose(View(state, state.current)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        for seed in seeds:
+            _play_and_check_one(enc, rules.new_game(decks(seed), seed), seed, shapes)
     return shapes
+
+
+def _play_and_check_one(enc: Encoding, state, seed: int, shapes: Counter) -> None:
+    """One random game of :func:`play_and_check`."""
+    bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
+    while state.result is None:
+        mask, actions = enc.legal(state)
+        legal = state.legal_actions()
+        assert mask.sum() == len(legal) > 0
+        assert set(actions.values()) == set(legal) and len(actions) == len(legal)
+        for index, action in actions.items():
+            assert mask[index] == 1
+            assert enc.decode(state, index) == action
+            shapes[(action.kind, *(state.loc[a][1] for a in action.args if type(a) is int))] += 1
+        obs = enc.observe(state, state.current)
+        assert obs.shape == (enc.obs_size,) and obs.dtype == np.float32
+        assert np.isfinite(obs).all()
+        state.apply(bots[state.current].choose(View(state, state.current)))
 
 
 def test_every_playable_game_has_a_layout() -> None:
@@ -104,6 +113,27 @@ def test_every_legal_action_has_its_own_index(game: str) -> None:
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_every_legal_action_of_decks_from_the_whole_pool_has_its_own_index(game: str) -> None:
     assert play_and_check(game, range(40, 46), pool_decks(game)).total() > 50
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_the_effect_languages_own_decisions_have_indices_in_every_game(game: str) -> None:
+    """A designer's card may say "you may" (yes/no), "up to" (a choice ended by done) or offer options in any game,
+    though no card shipped with some games does."""
+    enc = Encoding.of(game)
+    for steps, kinds in [
+        ((Step("draw", {"count": 1}),), {"yes", "no"}),
+        ((Step("choose", {"name": "c", "from": "you.hand", "count": 2, "up_to": True}),), {"choose", "done"}),
+        ((Step("choose_option", {"options": ["red", "blue"]}),), {"option"}),
+    ]:
+        state = ordinary_decision(game)
+        me = state.current
+        optional = kinds == {"yes", "no"}
+        effects.start(state, Effect("triggered", steps, trigger="test", optional=optional), -1, me)
+        assert effects.run(state) is False
+        legal = state.legal_actions()
+        assert {a.kind for a in legal} == kinds
+        mask, actions = enc.legal(state)
+        assert mask.sum() == len(legal) and set(actions.values()) == set(legal)
 
 
 def test_tgc_battlefields_artifacts_and_on_destruction_effects_have_their_indices() -> None:
@@ -346,3 +376,22 @@ def test_what_the_encoder_keeps_never_changes_the_tensor_or_mask(game: str, seed
         if state.result is None:
             got_mask, got_actions = enc.legal(state)
             assert np.array_equal(got_mask, mask) and got_actions == actions
+
+
+def test_an_action_of_a_shape_the_layout_lacks_gets_an_index_of_the_last_block() -> None:
+    """A designer's card may ask for what no layout foresaw (here: choose a card of your deck in Guardian Realms): the
+    environment goes on, numbering such actions by their words in the ``other`` block, and warns once per shape."""
+    enc = Encoding("guardian-realms")  # its own: it warns once per shape
+    state = ordinary_decision("guardian-realms")
+    search = Step("choose", {"name": "c", "from": "you.deck", "count": 1})
+    effects.start(state, Effect("triggered", (search,), trigger="test"), -1, state.current)
+    assert effects.run(state) is False
+    legal = state.legal_actions()
+    block = enc.templates[-1]
+    assert block.kind == "other" and block.offset + block.size == enc.n_actions and 1 < len(legal) <= block.size
+    with pytest.warns(UserWarning, match="no place for 'choose <card>'"):
+        mask, actions = enc.legal(state)
+    assert sorted(actions) == list(range(block.offset, block.offset + len(legal)))
+    assert [actions[i] for i in sorted(actions)] == sorted(legal, key=Action.text)
+    assert mask.sum() == len(legal)
+    assert enc.describe(block.offset + 2) == "other <action 3>"
