@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,10 @@ if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
 SIDES = ("me", "opp")
+#: The verb of the last block of every layout: a legal action of a shape the game's layout has no place for (a
+#: designer's card may ask for one), numbered among such actions by their words.
+OTHER = "other"
+OTHER_CAP = 64
 #: Per-card dynamic features after the static ones: tapped, face down, counters (total), statuses, attachments.
 DYNAMIC = ("tapped", "face_down", "counters", "statuses", "attached")
 _CACHE: dict[str, Encoding] = {}
@@ -78,7 +83,7 @@ class Template:
 
     kind: str
     shape: str  # "c" for a card argument, "s" for a word, per argument
-    domains: tuple[tuple[str, ...], ...]  # per argument: places ("me:hand") or words ("=main") or ("#rank",)
+    domains: tuple[tuple[str, ...], ...]  # per argument: places ("me:hand"), words ("=main"), ("#rank",), ("#other",)
     sizes: tuple[int, ...]
     offset: int
 
@@ -112,10 +117,13 @@ class Encoding:
         self.resources: list[str] = list(spec["resources"])
         self.caps: dict[str, int] = dict(spec["caps"])
         self.option_cap: int = spec["options"]
+        #: how many legal actions of shapes the layout has no place for one decision may offer (a search of a deck)
+        self.other_cap: int = max(self.option_cap, OTHER_CAP)
         self.zones: list[str] = list(self.rules.ZONES)
-        self._build_actions(spec["templates"])
+        self._build_actions([*spec["templates"], (OTHER, "#other")])
         self._compile_actions()
         self._legal_cache: tuple | None = None
+        self._warned: set[str] = set()  # the shapes without a place already warned of
         self._build_cards(pool)
         self._build_observation()
 
@@ -142,6 +150,9 @@ class Encoding:
                 if words[0] == "#rank":
                     shape += "s"
                     sizes.append(self.option_cap)
+                elif words[0] == "#other":
+                    shape += "s"
+                    sizes.append(self.other_cap)
                 elif words[0].startswith("="):
                     shape += "s"
                     sizes.append(len(words))
@@ -163,7 +174,7 @@ class Encoding:
                         places[(i, side == "me", zone)] = start
                         start += self.caps[zone]
                     per_arg.append(None)
-                elif words[0] == "#rank":
+                elif words[0] in ("#rank", "#other"):
                     per_arg.append(None)
                 else:
                     per_arg.append({w[1:]: j for j, w in enumerate(words)})
@@ -198,7 +209,7 @@ class Encoding:
             spec = tuple((*arg, stride) for arg, stride in zip(args, strides, strict=True))
             by_n = self._by_verb.setdefault(t.kind, {})
             by_n.setdefault(len(spec), []).append((t, spec))
-            if all(d[0] != "#rank" for d in t.domains):  # a verb of ranked options is indexed by its rank
+            if all(d[0] not in ("#rank", "#other") for d in t.domains):  # (ranked: by the rank; others: by words)
                 for viewer in (0, 1):
                     plan = tuple(self._arg_plan(arg, stride, viewer) for arg, stride in zip(args, strides, strict=True))
                     self._plans[viewer].setdefault((t.kind, len(plan)), []).append((t.offset, plan))
@@ -305,9 +316,10 @@ class Encoding:
     def _index_actions(self, state: GameState, legal: list[Action]) -> dict[int, Action]:
         """Index -> action for the legal actions: per action, its verb's plan for the player to move (each card
         argument's ``(owner, zone)`` gives where that zone's block starts, the card's position in the zone is added;
-        a word adds its place), with no per-argument tuple or string made. Anything unusual (an option's rank, a
-        verb of several argument shapes that the first does not fit, an action outside the layout) goes through
-        :meth:`action_index`, the plain path, which gives the same index or raises naming what does not fit."""
+        a word adds its place), with no per-argument tuple or string made; the index of each action so worked out
+        is kept per viewer with where its cards were, and used again while each of them is still there (the index
+        depends on nothing else). An option is numbered by its rank (one that does not fit raises through
+        :meth:`action_index`, the plain path); an action the layout has no place for goes to the ``other`` block."""
         out: dict[int, Action] = {}
         rank = 0
         viewer = state.current
@@ -317,6 +329,7 @@ class Encoding:
             memo.clear()
         loc, zones = state.loc, state.zones
         spots: dict[int, tuple] = {}  # card -> ((owner, zone), position): looked up once per position
+        misfits: list[Action] | None = None
         for a in legal:
             hit = memo.get(a)
             if hit is not None:  # indexed before: still right if each of its cards is where it was then
@@ -363,11 +376,34 @@ class Encoding:
                     i = self._option_at + rank
                 rank += 1
             if i < 0:
-                i = self.action_index(state, a, rank - 1 if kind == "option" else 0)  # raises, naming what does not fit
+                if kind == "option":
+                    i = self.action_index(state, a, rank - 1)  # raises, naming what does not fit
+                else:
+                    if misfits is None:
+                        misfits = []
+                    misfits.append(a)
+                    continue
             if i in out:
                 raise TcgkitError(f"{self.game}: '{a.text()}' and '{out[i].text()}' share action index {i}")
             out[i] = a
+        if misfits is not None:
+            self._index_misfits(misfits, out)
         return out
+
+    def _index_misfits(self, misfits: list[Action], out: dict[int, Action]) -> None:
+        """Index the legal actions the layout has no place for in the ``other`` block, by their words (not by the
+        engine's order, which may follow a hidden deck), and warn once per shape."""
+        if len(misfits) > self.other_cap:
+            raise TcgkitError(f"{self.game}: {len(misfits)} legal actions the fixed action space has no place for, "
+                              f"more than its {self.other_cap}")
+        start = self.templates[-1].offset
+        for rank, a in enumerate(sorted(misfits, key=Action.text)):
+            out[start + rank] = a
+            shape = " ".join([a.kind, *("<card>" if type(x) is int else str(x) for x in a.args)])
+            if shape not in self._warned:
+                self._warned.add(shape)
+                warnings.warn(f"{self.game}: the fixed action space has no place for '{shape}'; such actions get "
+                              f"the indices of '{OTHER}'", stacklevel=4)
 
     def decode(self, state: GameState, index: int) -> Action:
         """The engine action of a legal index (raises IllegalAction, naming the index, for an illegal one)."""
@@ -400,6 +436,8 @@ class Encoding:
                     j -= cap
             elif words[0] == "#rank":
                 parts.append(f"<option {j + 1}>")
+            elif words[0] == "#other":
+                parts.append(f"<action {j + 1}>")
             else:
                 parts.append(f"<{words[j]}>")
         return " ".join([t.kind, *reversed(parts)])
