@@ -88,6 +88,7 @@ class TcgkitAECEnv(AECEnv, EzPickle):
         self.state = self.match.new_game()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
+        self._rewarded = False  # whether any reward is set: the rewards are cleared and added up only then
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -117,7 +118,9 @@ class TcgkitAECEnv(AECEnv, EzPickle):
             return
         p = SEATS[agent]
         self._cumulative_rewards[agent] = 0
-        self._clear_rewards()
+        if self._rewarded:
+            self._clear_rewards()
+            self._rewarded = False
         index = int(action)
         self.infos[agent] = {}
         if self.state.result is None and p == self.state.current:
@@ -131,7 +134,8 @@ class TcgkitAECEnv(AECEnv, EzPickle):
             self._refuse(agent, index, f"{agent} is not the one to choose now: its only action is to wait")
         self.steps += 1
         self._advance(p)
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -152,6 +156,7 @@ class TcgkitAECEnv(AECEnv, EzPickle):
             for i, a in enumerate(self.agents):
                 self.terminations[a] = True
                 self.rewards[a] = 0 if result.winner is None else (1 if result.winner == i else -1)
+                self._rewarded = True
                 self.infos[a] = {"reason": result.reason}
         elif self.max_cycles is not None and self.steps >= self.max_cycles * len(AGENTS) and round_over:
             for a in self.agents:
