@@ -74,7 +74,7 @@ def new_mask(size: int, indices: Any) -> np.ndarray:
     buf = bytearray(size)
     for i in indices:
         buf[i] = 1
-    return np.frombuffer(buf, dtype=np.int8)
+    return np.frombuffer(buf, dtype=_I8)
 
 
 @dataclass(frozen=True)
@@ -524,7 +524,6 @@ class Encoding:
         self.obs_names: list[str] = names
         self.obs_size: int = len(names)
         self._obs_shape = (self.obs_size,)
-        self._obs_bytes = 4 * self.obs_size
         self._side_offsets = side_offsets
         self._zone_col = {z: i for i, z in enumerate(self.zones)}
         # what observe walks, resolved once: per side (0: the viewer's, 1: the opponent's) the resource and count
@@ -592,15 +591,13 @@ class Encoding:
         assignment from the precomputed table of card rows, every other value one by one through a buffer view),
         so its cost follows the cards in play, not the size of the layout.
         """
-        if out is None:  # a new tensor: zeroed bytes written through a view, then seen as an array
-            buf = bytearray(self._obs_bytes)
-            mvb = memoryview(buf)
-            self._write(state, viewer, mvb.cast("f"), mvb)
-            return np.frombuffer(buf, dtype=np.float32)
-        if out.dtype is not _F32 or out.shape != self._obs_shape or not out.flags.c_contiguous:
+        if out is None:
+            out = np.zeros(self.obs_size, dtype=_F32)
+        elif out.dtype is not _F32 or out.shape != self._obs_shape or not out.flags.c_contiguous:
             out[...] = self.observe(state, viewer)
             return out
-        out.fill(0.0)
+        else:
+            out.fill(0.0)
         mv = memoryview(out)
         self._write(state, viewer, mv, mv.cast("B"))
         return out
