@@ -25,6 +25,26 @@ from tcgkit.games.perfect_tcg.model import (
     NTRIG,
 )
 
+#: the ``state.memo`` key of :func:`listening_kinds`
+LISTENING = "perfect-tcg.listening"
+
+
+def listening_kinds(state: GameState) -> frozenset[str]:
+    """The event kinds some card in play (on either field) has a triggered effect for: kept in ``state.memo``,
+    forgotten whenever a card with a triggered effect comes into play or leaves it (:meth:`Triggers.on_event`), and
+    worked out again by a scan of both fields when next asked.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
+    >>> listening_kinds(state)
+    frozenset()
+    """
+    kinds = state.memo.get(LISTENING)
+    if kinds is None:
+        kinds = state.memo[LISTENING] = frozenset(
+            k for p in (0, 1) for z in FIELD for c in state.zones[p][z] for k in state.defs[c].triggers)
+    return kinds
+
 
 def _event_bindings(ev: Event) -> dict[str, Any]:
     """What a triggered effect knows of its event: the core's names plus ``event_other`` (the other card of a
@@ -62,11 +82,12 @@ class Triggers:
 
     @staticmethod
     def may_trigger(state: GameState, ev: Event) -> bool:
-        """Whether any triggered effect could answer ``ev``: a card in play with one (the counts :meth:`on_event`
-        keeps), or the event's own card listening to its kind (an own-card trigger out of play, PTCG-ULT-10). When
-        not, the core's ``fire_triggers`` would find nothing, so it is not called."""
+        """Whether any triggered effect could answer ``ev``: a card in play listening to its kind (the counts
+        :meth:`on_event` keeps, then :func:`listening_kinds`), or the event's own card listening to its kind (an
+        own-card trigger out of play, PTCG-ULT-10). When not, the core's ``fire_triggers`` would find nothing, so it
+        is not called."""
         v = state.vars
-        if v.get(NTRIG[0]) or v.get(NTRIG[1]):
+        if (v.get(NTRIG[0]) or v.get(NTRIG[1])) and ev.kind in listening_kinds(state):
             return True
         own = ev.card
         return 0 <= own < len(state.defs) and ev.kind in state.defs[own].triggers
@@ -91,10 +112,12 @@ class Triggers:
             if f["triggered"]:
                 key = NTRIG[owner]
                 v[key] = v.get(key, 0) + step
+                state.memo.pop(LISTENING, None)  # listening_kinds: worked out again when next asked
 
     def recount_statics(self, state: GameState) -> None:
         """Recount the static effects in play (after a scenario placed cards without events)."""
         counts: Counter = Counter()
+        state.memo.pop(LISTENING, None)
         for p in (0, 1):
             act = trig = stat = 0
             for z in FIELD:
