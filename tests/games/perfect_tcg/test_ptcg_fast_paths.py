@@ -16,7 +16,7 @@ from tcgkit.core.state import Event
 from tcgkit.games.perfect_tcg.actions import ACTIVATE, PLAY_TO, RETREAT, card_test, check_of, needed_zones
 from tcgkit.games.perfect_tcg.evaluation import board_facts
 from tcgkit.games.perfect_tcg.model import FIELD, FIELD_SET, cost_checks, in_stasis
-from tcgkit.games.perfect_tcg.statics import compiled_modifier, modifiers_of
+from tcgkit.games.perfect_tcg.statics import compiled_modifier, modifiers_of, static_holders
 from tcgkit.games.perfect_tcg.triggers import listening_kinds
 
 
@@ -127,6 +127,30 @@ def test_events_skip_the_trigger_scan_exactly_when_nothing_listens_PTCG_ULT_10()
                     own >= 0 and kind in state.defs[own].triggers)
                 assert RULES.may_trigger(state, ev) == listening, (kind, own)
         assert listening_kinds(state) == {k for c in in_play for k in state.defs[c].triggers}
+
+
+def test_static_holders_equal_a_scan_of_both_fields_PTCG_ULT_04() -> None:
+    """PTCG-ULT-04: the cards in play with a static effect, by index key, kept in ``state.memo`` equal a scan of both
+    fields from scratch (the same cards in the same order) at every decision of games and of their clones, and the
+    static effects found through them equal those found by a scan of the fields."""
+    for state in _seeded_states(games=6, clone_every=30):
+        scan: dict[str, list[int]] = {}
+        for c in _cards_in_play(state):
+            for k in state.defs[c].fields["statics_by_key"]:
+                scan.setdefault(k, []).append(c)
+        assert static_holders(state) == {k: tuple(v) for k, v in scan.items()}
+        for key in ("modify", "armour", "allow", "cannot", "win"):
+            slow = []
+            if state.vars.get(f"n_{key}"):
+                for c in _cards_in_play(state):
+                    p, z = state.loc[c]
+                    if not RULES.effects_on(state, c):
+                        continue
+                    for _, eff, where in state.defs[c].fields["statics_by_key"].get(key, ()):
+                        if (where is None or z in where) and (eff.condition is None or effects.check(
+                                state, RULES.static_ctx(state, c, p), eff.condition)):
+                            slow.append((c, p, eff))
+            assert list(RULES.active_statics(state, key)) == slow, key
 
 
 def _printed_conditions() -> list:

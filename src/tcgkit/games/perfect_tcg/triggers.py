@@ -24,6 +24,7 @@ from tcgkit.games.perfect_tcg.model import (
     NSTAT,
     NTRIG,
 )
+from tcgkit.games.perfect_tcg.statics import STATIC_HOLDERS
 
 #: the ``state.memo`` key of :func:`listening_kinds`
 LISTENING = "perfect-tcg.listening"
@@ -65,6 +66,8 @@ class Triggers:
             was, now = fz in FIELD_SET, tz in FIELD_SET
             if was != now:  # into or out of play: keep the counts of effects in play
                 self._count_in_play(state, ev.card, fp if was else tp, 1 if now else -1)
+            elif was and state.defs[ev.card].fields["static_keys"]:  # within play: static_holders' order
+                state.memo.pop(STATIC_HOLDERS, None)
             if fz == ENERGY:
                 state.res[fp]["energy"] = len(state.zones[fp][ENERGY])
                 if tz == ENERGY:
@@ -106,6 +109,7 @@ class Triggers:
             if sk:
                 key = NSTAT[owner]
                 v[key] = v.get(key, 0) + step
+                state.memo.pop(STATIC_HOLDERS, None)  # static_holders: found again when next asked
             if f["activated"]:
                 key = NACT[owner]
                 v[key] = v.get(key, 0) + step
@@ -118,6 +122,7 @@ class Triggers:
         """Recount the static effects in play (after a scenario placed cards without events)."""
         counts: Counter = Counter()
         state.memo.pop(LISTENING, None)
+        state.memo.pop(STATIC_HOLDERS, None)
         for p in (0, 1):
             act = trig = stat = 0
             for z in FIELD:
