@@ -63,25 +63,32 @@ class Triggers:
         kind = ev.kind
         if kind == "move":
             fp, fz, tp, tz = ev.data
-            was, now = fz in FIELD_SET, tz in FIELD_SET
-            if was != now:  # into or out of play: keep the counts of effects in play
-                self._count_in_play(state, ev.card, fp if was else tp, 1 if now else -1)
-            elif was and state.defs[ev.card].fields["static_keys"]:  # within play: static_holders' order
-                state.memo.pop(STATIC_HOLDERS, None)
-            if fz == ENERGY:
-                state.res[fp]["energy"] = len(state.zones[fp][ENERGY])
-                if tz == ENERGY:
-                    state.res[tp]["energy"] = len(state.zones[tp][ENERGY])
-                    if state.options.get("lock_in_wins"):
-                        self._lock_in(state, tp)
-            elif tz == ENERGY:
-                state.res[tp]["energy"] = len(state.zones[tp][ENERGY])
-                if state.options.get("lock_in_wins"):
-                    self._lock_in(state, fp if fz == DECK else tp)
+            if fz in FIELD_SET:
+                if tz not in FIELD_SET:  # out of play: keep the counts of effects in play
+                    self._count_in_play(state, ev.card, fp, -1)
+                elif state.defs[ev.card].fields["static_keys"]:  # within play: static_holders' order
+                    state.memo.pop(STATIC_HOLDERS, None)
+            elif tz in FIELD_SET:  # into play
+                self._count_in_play(state, ev.card, tp, 1)
+            if fz == ENERGY or tz == ENERGY:
+                self._energy_moved(state, fp, fz, tp, tz)
             elif fz == DECK and state.options.get("lock_in_wins"):
                 self._lock_in(state, fp)
         if kind in self.trigger_kinds and self.may_trigger(state, ev):
             self.fire_triggers(state, ev)
+
+    def _energy_moved(self, state: GameState, fp: int, fz: str, tp: int, tz: str) -> None:
+        """A card moved out of or into an Energy zone: each player's Energy count (and option lock_in_wins)."""
+        if fz == ENERGY:
+            state.res[fp]["energy"] = len(state.zones[fp][ENERGY])
+            if tz == ENERGY:
+                state.res[tp]["energy"] = len(state.zones[tp][ENERGY])
+                if state.options.get("lock_in_wins"):
+                    self._lock_in(state, tp)
+        else:
+            state.res[tp]["energy"] = len(state.zones[tp][ENERGY])
+            if state.options.get("lock_in_wins"):
+                self._lock_in(state, fp if fz == DECK else tp)
 
     @staticmethod
     def may_trigger(state: GameState, ev: Event) -> bool:
