@@ -100,6 +100,30 @@ def _leader_worth(d: CardDef) -> float:
 _SLOTS_WING = tuple((z, z in WINGS) for z in SLOTS)
 
 
+def side_life(deck: int, en: int, t: int) -> float:
+    """A side's life, in cards (:meth:`Evaluation._side_worth`): its ``deck`` cards (each 1, more near the end) and
+    the road to an Energy Victory at ``t`` Energy from ``en`` while the deck can still stop between 5 and 10 cards.
+
+    >>> side_life(20, 0, 24), side_life(4, 23, 24)
+    (20.0, -2.0)
+    """
+    life = deck - W_DANGER * (DANGER_DECK - deck if deck < DANGER_DECK else 0)
+    if deck >= EV_DECK_MIN:
+        need = t - en if t > en else 0
+        # every turn of waiting for the damage still needed costs a draw; below 5 cards the road is closed
+        slack = en + deck - t - EV_DECK_MIN - need / EV_DAMAGE_PER_TURN
+        reach = 1.0 if slack >= 0 else max(0.0, 1.0 + slack / EV_SLACK)
+        prog = (en if en < t else t) / t
+        life += W_EV * prog * prog * reach
+    return life
+
+
+#: (deck, energy, threshold) -> :func:`side_life`, and (energy, hand, armour, each at its cap) -> the assets they are
+#: worth: pure functions of a few small numbers, each worked out once (the same value as working it out again)
+_LIFE: dict[tuple[int, int, int], float] = {}
+_ASSETS: dict[tuple[int, int, int], float] = {}
+
+
 class Evaluation:
     """The evaluation of a position (``evaluate``) and its parts."""
 
@@ -148,19 +172,17 @@ class Evaluation:
             hit = min(hit, deck)
             deck -= hit
             en += hit
-        life = deck - W_DANGER * (DANGER_DECK - deck if deck < DANGER_DECK else 0)
-        if deck >= EV_DECK_MIN:
-            need = t - en if t > en else 0
-            # every turn of waiting for the damage still needed costs a draw; below 5 cards the road is closed
-            slack = en + deck - t - EV_DECK_MIN - need / EV_DAMAGE_PER_TURN
-            reach = 1.0 if slack >= 0 else max(0.0, 1.0 + slack / EV_SLACK)
-            prog = (en if en < t else t) / t
-            life += W_EV * prog * prog * reach
+        life = _LIFE.get((deck, en, t))
+        if life is None:
+            life = _LIFE[deck, en, t] = side_life(deck, en, t)
         res = state.res[p]
         armour = res.get("armour", 0) + res.get("decaying", 0)
         hand = len(zones[HAND])
-        assets = (W_ENERGY * (en if en < ENERGY_CAP else ENERGY_CAP) + W_HAND * (hand if hand < HAND_CAP else HAND_CAP)
-                  + W_ARMOUR * (armour if armour < 4 else 4))
+        key = (en if en < ENERGY_CAP else ENERGY_CAP, hand if hand < HAND_CAP else HAND_CAP,
+               armour if armour < 4 else 4)
+        assets = _ASSETS.get(key)
+        if assets is None:
+            assets = _ASSETS[key] = W_ENERGY * key[0] + W_HAND * key[1] + W_ARMOUR * key[2]
         return life + horizon * (assets + self._board_worth(state, p, gone, facts))
 
     def _board_worth(self, state: GameState, p: int, gone: tuple[int, ...], facts: tuple | None = None) -> float:
