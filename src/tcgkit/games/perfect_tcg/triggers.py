@@ -58,8 +58,11 @@ class Triggers:
 
     # ------------------------------------------------------------------ triggers
     def on_event(self, state: GameState, ev: Event) -> None:
-        """Keep the counts of effects in play and each player's Energy count at every move; fire the triggered effects
-        of an event some card may answer (:meth:`may_trigger`)."""
+        """Keep the counts of effects in play and each player's Energy count at every move, and forget the facts of
+        the cards in play kept in ``state.memo`` (:func:`listening_kinds`,
+        :func:`~tcgkit.games.perfect_tcg.statics.static_holders`) when a card they list moves; fire the triggered
+        effects of an event some card may answer (:meth:`may_trigger`). Cards put into play without a ``move`` event
+        (a scenario) need :meth:`recount_statics`."""
         kind = ev.kind
         if kind == "move":
             fp, fz, tp, tz = ev.data
@@ -126,7 +129,8 @@ class Triggers:
                 state.memo.pop(LISTENING, None)  # listening_kinds: worked out again when next asked
 
     def recount_statics(self, state: GameState) -> None:
-        """Recount the static effects in play (after a scenario placed cards without events)."""
+        """Recount the static effects in play and forget the facts kept in ``state.memo`` (after a scenario placed
+        cards without events)."""
         counts: Counter = Counter()
         state.memo.pop(LISTENING, None)
         state.memo.pop(STATIC_HOLDERS, None)
