@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from functools import cached_property
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from tcgkit.core.errors import TcgkitError
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, GameState
 from tcgkit.games.guardian_realms import actions, damage, plays, statuses
-from tcgkit.games.guardian_realms.cardindex import listened
+from tcgkit.games.guardian_realms.cardindex import KEY, listened, state_index
 from tcgkit.games.guardian_realms.grammar import prepare_entry
 from tcgkit.games.guardian_realms.model import (
     LANE_OF,
@@ -42,6 +43,8 @@ DECK_SIZE = 25
 RACE, RACE_NEAR, RACE_FADE = 4.0, 10, 8.0
 #: The end-of-turn order decision (Burn and Poison versus the player's end-of-turn effects).
 END_ORDER = (Step("gr_end_order", {}),)
+#: a card record's modifiers (``CardState.mods``), read in C over every record
+_MODS = attrgetter("mods")
 
 
 class GuardianRealmsRules(Ruleset):
@@ -242,7 +245,8 @@ class GuardianRealmsRules(Ruleset):
                     st.counters["left"] = left - 1
         if state.options.get("equipment_use_per_turn"):
             plays.discard_spent_equipment(state, p)
-        durations.end_turn(state)
+        if any(map(_MODS, state.cs.values())):  # no record holds a modifier (the usual case): none to end
+            durations.end_turn(state)
         if (not state.stack or effects.run(state)) and state.result is None:
             self.start_turn(state)
 
@@ -381,42 +385,56 @@ class GuardianRealmsRules(Ruleset):
         r = state.result
         if r is not None:
             return super().evaluate(state, player)
-        # deck_out_turn of both players, inlined (the evaluation is MCTS's hot path)
-        zones, all_res, turn = state.zones, state.res, state.turn
+        # deck_out_turn of both players less the turn, inlined (the evaluation is MCTS's hot path)
+        zones, all_res, active = state.zones, state.res, state.active
         other = 1 - player
         res, res2 = all_res[player], all_res[other]
         hp, hp2 = res[_STRONGHOLD_KEY], res2[_STRONGHOLD_KEY]
-        mine = turn + 2 * (len(zones[player]["deck"]) + ((-(-hp // (1 << res.get("out", 0)))).bit_length()
-                                                          if hp > 0 else 0)) - (player != state.active)
-        theirs = turn + 2 * (len(zones[other]["deck"]) + ((-(-hp2 // (1 << res2.get("out", 0)))).bit_length()
-                                                           if hp2 > 0 else 0)) - (other != state.active)
-        soon = max(0.0, min(mine, theirs) - turn - RACE_NEAR)
-        score = RACE * math.tanh((mine - theirs) / 2) * math.exp(-soon / RACE_FADE)  # theirs falls first: good
+        mine = 2 * (len(zones[player]["deck"]) + ((-(-hp // (1 << res.get("out", 0)))).bit_length()
+                                                  if hp > 0 else 0)) - (player != active)
+        theirs = 2 * (len(zones[other]["deck"]) + ((-(-hp2 // (1 << res2.get("out", 0)))).bit_length()
+                                                   if hp2 > 0 else 0)) - (other != active)
+        soon = max(0.0, min(mine, theirs) - RACE_NEAR)
+        score = RACE * _tanh((mine - theirs) / 2) * _exp(-soon / RACE_FADE)  # theirs falls first: good
+        board = _board_facts(state)
         for p, sign in ((player, 1.0), (other, -1.0)):
             res = all_res[p]
             score += sign * (res["b1"] + res["b3"]) / 100.0
             score += sign * 2.0 * res[_STRONGHOLD_KEY] / 100.0
-            score = _add_board(state, p, sign, score)
+            score = _add_board(state, p, sign, score, board)
             score += sign * 0.03 * len(zones[p]["hand"])
             score += sign * 0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0
         x = score / 4.0
         return 0.99 * x / (1 + abs(x))  # no clamp: far ahead or behind, moves still differ
 
 
-def _add_board(state: GameState, p: int, sign: float, score: float) -> float:
+_tanh, _exp = math.tanh, math.exp
+
+
+def _board_facts(state: GameState) -> tuple:
+    """What :func:`_add_board` reads besides the board: the card index's printed HP and ATK and their terms, the
+    card records and the HP Links."""
+    index = state.defs.facts.get(KEY) or state_index(state)
+    return index.printed, index.terms, state.cs, state.vars.get("links")
+
+
+def _add_board(state: GameState, p: int, sign: float, score: float, board: tuple | None = None) -> float:
     """``score`` plus, one Guardian of ``p`` after another, ``sign`` times its HP / 60 + ATK / 30: HP as
     :func:`~tcgkit.games.guardian_realms.board.hp_of` shows it (an HP Link's pool when linked), ATK as ``stat``
-    gives it, each Guardian's record read once (the evaluation's hot path; the same sums in the same order)."""
+    gives it, each Guardian's record read once (the evaluation's hot path; the same sums in the same order). A
+    Guardian with no modifier, no damage and no link adds its printed term (the same number, worked out once).
+    ``board``: :func:`_board_facts`, read once by the caller for both players."""
     z = state.zones[p]
-    defs = state.defs
-    cs = state.cs
-    links = state.vars.get("links")
+    printed, terms, cs, links = board or _board_facts(state)
     for g in (*z["lane1"], *z["lane2"], *z["lane3"]):
-        stats = defs[g].stats
-        hp = stats.get("hp", 0)
-        atk = stats.get("atk", 0)
         st = cs.get(g)
-        if st is not None:
+        if st is None or not (st.mods or st.counters.get("dmg")):
+            if not links:
+                score += sign * terms[g]
+                continue
+            hp, atk = printed[g]
+        else:
+            hp, atk = printed[g]
             if st.mods:
                 for stat, delta, _ in st.mods:
                     if stat == "hp":
