@@ -103,3 +103,27 @@ def test_modifiers_expiry_is_skipped_only_when_no_record_holds_one() -> None:
         assert all(twin.cs[c] is st for c, st in state.cs.items()) and twin.cs.keys() == state.cs.keys()
         skipped += 1
     assert skipped > 100 and held > 0
+
+
+def _defeated(state) -> list[str]:
+    return [state.defs[e.card].name + f"@{e.player}" for e in state.log if e.kind == "defeated"]
+
+
+def test_one_fielded_defeat_condition_is_checked_alone_and_two_in_board_order_gr_def_03() -> None:
+    """GR-DEF-03: Hollow Knight is defeated when its controller's Stronghold is below 50 HP. One fielded (the
+    condition checked alone) falls when its Stronghold is low and stays when it is not; two fielded (both boards
+    scanned) fall in board order, the first player's first."""
+    from tcgkit.games.guardian_realms.damage import settle_defeats
+
+    low = position({"lane1": ["Hollow Knight"]}, {"lane3": ["Moss Whelp"]}, res0={"b2": 40})
+    settle_defeats(low)
+    assert _defeated(low) == ["Hollow Knight@0"]
+    high = position({"lane1": ["Hollow Knight"]}, res0={"b2": 60})
+    settle_defeats(high)
+    assert _defeated(high) == []
+    both = position({"lane3": ["Hollow Knight"]}, {"lane1": ["Hollow Knight"]}, res0={"b2": 10}, res1={"b2": 10})
+    settle_defeats(both)
+    assert _defeated(both) == ["Hollow Knight@0", "Hollow Knight@1"]
+    one_of_two = position({"lane3": ["Hollow Knight"]}, {"lane1": ["Hollow Knight"]}, res1={"b2": 10})
+    settle_defeats(one_of_two)
+    assert _defeated(one_of_two) == ["Hollow Knight@1"]
