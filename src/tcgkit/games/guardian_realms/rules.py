@@ -396,13 +396,22 @@ class GuardianRealmsRules(Ruleset):
                                                    if hp2 > 0 else 0)) - (other != active)
         soon = max(0.0, min(mine, theirs) - RACE_NEAR)
         score = RACE * _tanh((mine - theirs) / 2) * _exp(-soon / RACE_FADE)  # theirs falls first: good
-        board = _board_facts(state)
+        index = state.defs.facts.get(KEY) or state_index(state)  # state_index, with no call
+        printed, terms = index.printed, index.terms
+        cs = state.cs
+        links = state.vars.get("links")
         for p, sign in ((player, 1.0), (other, -1.0)):
             res = all_res[p]
+            z = zones[p]
             score += sign * (res["b1"] + res["b3"]) / 100.0
             score += sign * 2.0 * res[_STRONGHOLD_KEY] / 100.0
-            score = _add_board(state, p, sign, score, board)
-            score += sign * 0.03 * len(zones[p]["hand"])
+            for g in (*z["lane1"], *z["lane2"], *z["lane3"]):  # HP / 60 + ATK / 30, one Guardian after another
+                st = cs.get(g)
+                if links or st is not None and (st.mods or st.counters.get("dmg")):
+                    score += sign * _guardian_term(g, st, printed, links)
+                else:  # unhurt, unmodified, unlinked: its printed term, worked out once per card
+                    score += sign * terms[g]
+            score += sign * 0.03 * len(z["hand"])
             score += sign * 0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0
         x = score / 4.0
         return 0.99 * x / (1 + abs(x))  # no clamp: far ahead or behind, moves still differ
@@ -411,41 +420,22 @@ class GuardianRealmsRules(Ruleset):
 _tanh, _exp = math.tanh, math.exp
 
 
-def _board_facts(state: GameState) -> tuple:
-    """What :func:`_add_board` reads besides the board: the card index's printed HP and ATK and their terms, the
-    card records and the HP Links."""
-    index = state.defs.facts.get(KEY) or state_index(state)
-    return index.printed, index.terms, state.cs, state.vars.get("links")
-
-
-def _add_board(state: GameState, p: int, sign: float, score: float, board: tuple | None = None) -> float:
-    """``score`` plus, one Guardian of ``p`` after another, ``sign`` times its HP / 60 + ATK / 30: HP as
-    :func:`~tcgkit.games.guardian_realms.board.hp_of` shows it (an HP Link's pool when linked), ATK as ``stat``
-    gives it, each Guardian's record read once (the evaluation's hot path; the same sums in the same order). A
-    Guardian with no modifier, no damage and no link adds its printed term (the same number, worked out once).
-    ``board``: :func:`_board_facts`, read once by the caller for both players."""
-    z = state.zones[p]
-    printed, terms, cs, links = board or _board_facts(state)
-    for g in (*z["lane1"], *z["lane2"], *z["lane3"]):
-        st = cs.get(g)
-        if st is None or not (st.mods or st.counters.get("dmg")):
-            if not links:
-                score += sign * terms[g]
-                continue
-            hp, atk = printed[g]
-        else:
-            hp, atk = printed[g]
-            if st.mods:
-                for stat, delta, _ in st.mods:
-                    if stat == "hp":
-                        hp += delta
-                    elif stat == "atk":
-                        atk += delta
-            hp -= st.counters.get("dmg", 0)
-        if links:
-            hp = next((pool for members, pool, _ in links if g in members), hp)
-        score += sign * (hp / 60.0 + atk / 30.0)
-    return score
+def _guardian_term(g: int, st: Any, printed: tuple, links: Any) -> float:
+    """The evaluation's HP / 60 + ATK / 30 of a fielded Guardian ``g`` (its record ``st``, None when it has none):
+    HP as :func:`~tcgkit.games.guardian_realms.board.hp_of` shows it (an HP Link's pool when linked), ATK as
+    ``stat`` gives it, from the printed HP and ATK (``printed``: the card index's) and the record's modifiers."""
+    hp, atk = printed[g]
+    if st is not None:
+        if st.mods:
+            for stat, delta, _ in st.mods:
+                if stat == "hp":
+                    hp += delta
+                elif stat == "atk":
+                    atk += delta
+        hp -= st.counters.get("dmg", 0)
+    if links:
+        hp = next((pool for members, pool, _ in links if g in members), hp)
+    return hp / 60.0 + atk / 30.0
 
 
 def deck_out_turn(state: GameState, player: int) -> int:
