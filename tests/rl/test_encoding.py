@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import warnings
 from collections import Counter
 from dataclasses import replace
@@ -12,12 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import PLAYABLE, ordinary_decision
+from conftest import PLAYABLE, ordinary_decision, pool_decks
 from tcgkit.bots import RandomBot, View
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import Effect, Step
-from tcgkit.core.decks import Deck
 from tcgkit.core.errors import IllegalAction, TcgkitError
 from tcgkit.core.rng import Rng
 from tcgkit.games import get_rules
@@ -31,41 +29,6 @@ def shipped_pairs(game: str):
     """Deck pairs of the shipped decks, a different pairing per seed."""
     names = list(get_rules(game).decks())
     return lambda seed: [names[seed % len(names)], names[(seed // len(names) + 1 + seed) % len(names)]]
-
-
-def pool_decks(game: str):
-    """Decks drawn from the game's whole card pool: each shipped deck with most cards swapped for random cards of the
-    pool (of the same type and faction, or of any type), kept when the game's deck rules accept it."""
-    rules = get_rules(game)
-    pool = list(rules.pool())
-    alike: dict[tuple, list] = {}
-    for card in pool:
-        alike.setdefault((card.type, card.fields.get("faction")), []).append(card)
-    shipped = list(rules.decks().values())
-
-    def swap(deck: Deck, rnd: random.Random) -> Deck:
-        for _ in range(20):
-            sections = {}
-            for name, keys in deck.sections.items():
-                out = []
-                for key in keys:
-                    card = rules.pool().get(key) if key in rules.pool() else None
-                    if card is None or rnd.random() < 0.3:
-                        out.append(key)
-                        continue
-                    options = pool if rnd.random() < 0.3 else alike[(card.type, card.fields.get("faction"))]
-                    out.append(rnd.choice(options).key)
-                sections[name] = tuple(out)
-            candidate = replace(deck, name=f"{deck.name} (from the pool)", sections=sections)
-            if not rules.validate_deck(candidate):
-                return candidate
-        return deck
-
-    def decks(seed: int) -> list[Deck]:
-        rnd = random.Random(seed)
-        return [swap(rnd.choice(shipped), rnd), swap(rnd.choice(shipped), rnd)]
-
-    return decks
 
 
 def play_and_check(game: str, seeds: range, decks=None) -> Counter:
