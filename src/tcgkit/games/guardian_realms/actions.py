@@ -49,8 +49,7 @@ def main_actions(state: GameState) -> list[Action]:
     dz = res["dz"]
     fielded = [*z["lane1"], *z["lane2"], *z["lane3"]]
     acts = [END]
-    defs = state.defs
-    index = defs.facts.get(KEY) or state_index(state)  # state_index, with no call
+    index = state.defs.facts.get(KEY) or state_index(state)  # state_index, with no call
     if z["hand"]:
         _hand_actions(state, p, res, fielded, acts, index.hand)
     if not fielded:

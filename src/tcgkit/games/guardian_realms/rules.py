@@ -21,7 +21,7 @@ from tcgkit.core.cards import CardDef, Effect, Step
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.ruleset import Ruleset
-from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, GameState
+from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, CardState, GameState
 from tcgkit.games.guardian_realms import actions, damage, plays, statuses
 from tcgkit.games.guardian_realms.cardindex import KEY, listened, state_index
 from tcgkit.games.guardian_realms.grammar import prepare_entry
@@ -420,7 +420,7 @@ class GuardianRealmsRules(Ruleset):
 _tanh, _exp = math.tanh, math.exp
 
 
-def _guardian_term(g: int, st: Any, printed: tuple, links: Any) -> float:
+def _guardian_term(g: int, st: CardState | None, printed: tuple[tuple[int, int], ...], links: Any) -> float:
     """The evaluation's HP / 60 + ATK / 30 of a fielded Guardian ``g`` (its record ``st``, None when it has none):
     HP as :func:`~tcgkit.games.guardian_realms.board.hp_of` shows it (an HP Link's pool when linked), ATK as
     ``stat`` gives it, from the printed HP and ATK (``printed``: the card index's) and the record's modifiers."""
