@@ -145,3 +145,30 @@ def test_damage_destroys_at_zero_resolve_tgc_4_3_2(monkeypatch: pytest.MonkeyPat
     for _ in _games(8):
         pass
     assert checked["damage"] > 100
+
+
+def test_immunity_read_from_printed_keywords_equals_the_scan_tgc_4_2_3() -> None:
+    """TGC-4.2.3 (Immunity): whether a creature is immune to another in combat, answered at once when it has only
+    printed keywords and no Immunity among them, equals the scan of its keywords now, for every pair of creatures on
+    the fields of seeded games."""
+    pairs = 0
+    for state in _games(5):
+        field = state.zones[0]["field"] + state.zones[1]["field"]
+        for y in field:
+            for x in field:
+                assert verbs.immune_to(state, y, x) == verbs._immune(state, verbs.kw_now(state, y), x)
+                pairs += 1
+    assert pairs > 1000
+
+
+def test_vendetta_read_only_when_the_keywords_name_it_tgc_4_2_3() -> None:
+    """TGC-4.2.3 (Vendetta): a creature whose keywords now name no Vendetta (bare or with its parameters) has no
+    Vendetta parameter either, for every creature on the fields of seeded games."""
+    seen = 0
+    for state in _games(5):
+        for c in state.zones[0]["field"] + state.zones[1]["field"]:
+            kws = verbs.kw_now(state, c)
+            if not any(k == "Vendetta" or k.startswith("Vendetta:") for k in kws):
+                assert verbs.kw_args(state, c, "Vendetta") == []
+                seen += 1
+    assert seen > 500

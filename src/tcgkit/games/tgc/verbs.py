@@ -445,8 +445,10 @@ def _combat_bonuses(state: GameState, a: int, d: int, ka: frozenset[str] | set[s
     for x, y, kx in ((a, d, ka), (d, a, kd)):
         if "Exterminate" in kx and has_subtype(state, y, "Human"):
             add(x, 2, 1)
-        printed = kx is state.defs[x].fields["kw"]  # (a granted Vendetta is named with its parameters only)
-        for arg in kw_args(state, x, "Vendetta") if "Vendetta" in kx or not printed else ():
+        # a granted Vendetta is named with its parameters only; kw_args gives those in kx (kx answers as has_kw)
+        vendetta = "Vendetta" in kx or (kx is not state.defs[x].fields["kw"] and any(
+            k.startswith("Vendetta:") for k in kx))
+        for arg in kw_args(state, x, "Vendetta") if vendetta else ():
             what, _, stats = arg.partition(",")
             if fits(state, y, what) and "/" in stats:
                 p, r = stats.replace(" ", "").split("/")
@@ -516,7 +518,10 @@ def _combat_power(rules: Any, state: GameState, x: int) -> int:
 
 def immune_to(state: GameState, target: int, source: int) -> bool:
     """Immunity to the source's type: its faction or one of its subtypes ("Immunity to Demons")."""
-    return _immune(state, kw_now(state, target), source)
+    kws = kw_now(state, target)
+    if "Immunity" not in kws and kws is state.defs[target].fields["kw"]:
+        return False  # printed keywords only, with no Immunity (the bare name is in the set with each "Immunity:")
+    return _immune(state, kws, source)
 
 
 def _immune(state: GameState, kws: frozenset[str] | set[str], source: int) -> bool:
