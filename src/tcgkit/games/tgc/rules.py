@@ -137,6 +137,7 @@ class TgcRules(Ruleset):
             # Holy or Immunity printed: without them (and with no status or Equipment) anything may affect the card
             "shielded": bool(kws & {"Holy", "Immunity"}),
             "human": "Human" in m.subtypes,
+            "strength": m.power + m.resolve // 2,  # evaluate's strength of it with nothing changing its stats
             "plain_fighter": kws.isdisjoint(verbs.COMBAT_KEYWORDS),  # verbs.combat's plain rule, when unchanged
             # as an Equipment, it grants none of the combat keywords (verbs._plain_fighter)
             "plain_grants": not any(kw_name(g.partition("@")[0]) in verbs.COMBAT_KEYWORDS for g in m.grants),
@@ -1467,14 +1468,21 @@ class TgcRules(Ruleset):
         if state.result is not None:
             return super().evaluate(state, player)
         score = 0.0
+        defs, cs = state.defs, state.cs
         for p, sign in ((player, 1.0), (1 - player, -1.0)):
             r = state.res[p]
             score += sign * r["hs"] / 20.0
             board = 0
-            for c in state.zones[p]["field"]:
-                board += self._strength(state, c)
+            zones = state.zones[p]
+            for c in zones["field"]:
+                st = cs.get(c)
+                f = defs[c].fields
+                if (st is None or not (st.mods or st.attached or st.counters)) and not f["statics"]:
+                    board += f["strength"]  # its printed stats: nothing changes them (the commonest creature)
+                else:
+                    board += self._strength(state, c)
             score += sign * board / 30.0
-            score += sign * len(state.zones[p]["hand"]) / 40.0
+            score += sign * len(zones["hand"]) / 40.0
         return max(-1.0, min(1.0, score / 2))
 
     def _strength(self, state: GameState, card: int) -> int:
