@@ -196,3 +196,21 @@ def test_evaluate_with_printed_strengths_equals_the_long_way() -> None:
                 assert RULES.evaluate(state, p) == _evaluate_the_long_way(state, p)
                 scored += 1
     assert scored > 1000
+
+
+def test_cannot_attack_read_from_the_keywords_now_tgc_3_5() -> None:
+    """TGC-3.5 (Wizard Federation Standard Issue Hardsuit: "cannot attack targets with Holy"): the attacks of an
+    equipped creature, its keywords read once, equal those with its ``CannotAttack`` parameters read the long way;
+    without such an Equipment it may attack the Holy creature."""
+    state = pos(p0={"field": ["Bartender"]}, p1={"field": ["Ian", "Intern"]}, phase="battle")
+    bart, ian, intern = card(state, 0, "Bartender"), card(state, 1, "Ian"), card(state, 1, "Intern")
+    RULES.attach(state, state.add_instance(RULES.pool().get("Crusader Armour"), 0), bart)
+
+    def targets(kws: object) -> set[int]:
+        acts: list = []
+        RULES._fights(state, bart, [ian, intern], acts, False, kws)  # type: ignore[arg-type]
+        return {a.args[1] for a in acts}
+
+    assert targets(verbs.kw_now(state, bart)) == targets(None) == {ian, intern}
+    RULES.attach(state, state.add_instance(RULES.pool().get("Wizard Federation Standard Issue Hardsuit"), 0), bart)
+    assert targets(verbs.kw_now(state, bart)) == targets(None) == {intern}

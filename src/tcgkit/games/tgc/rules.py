@@ -564,17 +564,20 @@ class TgcRules(Ruleset):
                 if not taunts or "Deadeye" in kws:
                     acts.append(_ATTACK[a])
                 if targets:
-                    self._fights(state, a, targets, acts, "Asimov" in kws)
+                    self._fights(state, a, targets, acts, "Asimov" in kws, kws)
             if not fury and "Fury" in kws:  # its attacks are the ones just added
                 fury = len(acts) > n if state.owner[a] == p else self._has_attack(state, a)
         return fury
 
-    def _fights(self, state: GameState, a: int, targets: list[int], acts: list[Action], asimov: bool) -> None:
+    def _fights(self, state: GameState, a: int, targets: list[int], acts: list[Action], asimov: bool,
+                kws: frozenset[str] | set[str] | None = None) -> None:
         """Add ``attack a d`` for each of ``targets`` that ``a`` may fight (:meth:`may_fight`, its tests on ``a``
-        made once: ``asimov`` is whether it has Asimov)."""
+        made once: ``asimov`` is whether it has Asimov; ``kws``, when given, its keywords now: with no
+        ``CannotAttack:`` among them it has no such parameter to read)."""
         cs, defs = state.cs, state.defs
         st = cs.get(a)
-        banned = verbs.kw_args(state, a, "CannotAttack") if st is not None and st.attached else ()
+        banned = verbs.kw_args(state, a, "CannotAttack") if st is not None and st.attached and (
+            kws is None or any(k.startswith("CannotAttack:") for k in kws)) else ()
         row = _ATTACK.row(a)
         for d in targets:
             if asimov:
