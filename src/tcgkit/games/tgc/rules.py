@@ -137,7 +137,10 @@ class TgcRules(Ruleset):
             # Holy or Immunity printed: without them (and with no status or Equipment) anything may affect the card
             "shielded": bool(kws & {"Holy", "Immunity"}),
             "human": "Human" in m.subtypes,
+            "strength": m.power + m.resolve // 2,  # evaluate's strength of it with nothing changing its stats
             "plain_fighter": kws.isdisjoint(verbs.COMBAT_KEYWORDS),  # verbs.combat's plain rule, when unchanged
+            # as an Equipment, it grants none of the combat keywords (verbs._plain_fighter)
+            "plain_grants": not any(kw_name(g.partition("@")[0]) in verbs.COMBAT_KEYWORDS for g in m.grants),
             # a Changeling, or a static of its own that may give it the Human subtype (verbs.has_subtype)
             "maybe_human": "Changeling" in kws or any(s.get("subtype") == "Human" for s in m.statics),
             "tribute": any(k.startswith("Tribute:") for k in m.keywords),
@@ -561,17 +564,20 @@ class TgcRules(Ruleset):
                 if not taunts or "Deadeye" in kws:
                     acts.append(_ATTACK[a])
                 if targets:
-                    self._fights(state, a, targets, acts, "Asimov" in kws)
+                    self._fights(state, a, targets, acts, "Asimov" in kws, kws)
             if not fury and "Fury" in kws:  # its attacks are the ones just added
                 fury = len(acts) > n if state.owner[a] == p else self._has_attack(state, a)
         return fury
 
-    def _fights(self, state: GameState, a: int, targets: list[int], acts: list[Action], asimov: bool) -> None:
+    def _fights(self, state: GameState, a: int, targets: list[int], acts: list[Action], asimov: bool,
+                kws: frozenset[str] | set[str] | None = None) -> None:
         """Add ``attack a d`` for each of ``targets`` that ``a`` may fight (:meth:`may_fight`, its tests on ``a``
-        made once: ``asimov`` is whether it has Asimov)."""
+        made once: ``asimov`` is whether it has Asimov; ``kws``, when given, its keywords now: with no
+        ``CannotAttack:`` among them it has no such parameter to read)."""
         cs, defs = state.cs, state.defs
         st = cs.get(a)
-        banned = verbs.kw_args(state, a, "CannotAttack") if st is not None and st.attached else ()
+        banned = verbs.kw_args(state, a, "CannotAttack") if st is not None and st.attached and (
+            kws is None or any(k.startswith("CannotAttack:") for k in kws)) else ()
         row = _ATTACK.row(a)
         for d in targets:
             if asimov:
@@ -1334,22 +1340,27 @@ class TgcRules(Ruleset):
         if amount <= 0 or state.loc[card][1] != "field":
             return
         src = ctx.get("source", -1)
+        f = state.defs[card].fields
         if src is not None and src >= 0:
-            amount -= verbs.resistance(state, card, src)
-            if amount <= 0:
-                return
+            st = state.cs.get(card)
+            if (st is not None and (st.status or st.attached)) or "Resistance" in f["kw"]:  # (verbs.resistance's
+                amount -= verbs.resistance(state, card, src)  # own test, read inline: every damage)
+                if amount <= 0:
+                    return
         st = state.card_state(card)
-        if st.counters.get("hivemind"):
-            del st.counters["hivemind"]
+        counters = st.counters
+        if counters.get("hivemind"):
+            del counters["hivemind"]
             state.emit("hivemind", state.owner[card], card)
             return
-        left = self.stat(state, card, "resolve") - amount
+        resolve = self.stat(state, card, "resolve")
+        left = resolve - amount
         if left <= 0 and ctx.get("combat") and self._survives_combat(state, card):
             amount -= 1 - left
-        st.counters["damage"] = st.counters.get("damage", 0) + amount
-        state.emit("damage", state.owner[card], card, (amount,))
-        if self.stat(state, card, "resolve") <= 0:
-            self.destroy(state, card, ctx)
+        counters["damage"] = counters.get("damage", 0) + amount
+        state.emit("damage", state.owner[card], card, (amount,))  # (no trigger listens to it: nothing else changes)
+        if (self.stat(state, card, "resolve") if f["statics"] else resolve - amount) <= 0:  # (its own statics may
+            self.destroy(state, card, ctx)  # read its damage: worked out again; else it is lower by the damage)
 
     def _survives_combat(self, state: GameState, card: int) -> bool:
         """Indestructible ("cannot be destroyed by combat damage") or Death-Defying ("flip a coin. If heads, the
@@ -1382,7 +1393,12 @@ class TgcRules(Ruleset):
                 bonus = state.defs[card].stats.get("resolve", 0)
                 if state.options.get("equipment_bonus_absorbs_damage") and bonus > 0 and host.counters.get("damage"):
                     host.counters["damage"] -= min(bonus, host.counters["damage"])  # TGC-3.3.3.b.3.1 (b)
-        kws = tuple(verbs.keywords_of(state, card)) if zone == "field" else ()  # as it last was on the field
+        if zone != "field":
+            kws: tuple[str, ...] = ()
+        elif st is None or not (st.status or st.attached):
+            kws = state.defs[card].fields["kw_list"]  # its printed keywords (verbs.keywords_of's own fast path)
+        else:
+            kws = tuple(verbs.keywords_of(state, card))  # as it last was on the field
         for att in list(st.attached) if st is not None else ():
             self.destroy(state, att, ctx)
         owner = state.owner[card]
@@ -1455,14 +1471,21 @@ class TgcRules(Ruleset):
         if state.result is not None:
             return super().evaluate(state, player)
         score = 0.0
+        defs, cs = state.defs, state.cs
         for p, sign in ((player, 1.0), (1 - player, -1.0)):
             r = state.res[p]
             score += sign * r["hs"] / 20.0
             board = 0
-            for c in state.zones[p]["field"]:
-                board += self._strength(state, c)
+            zones = state.zones[p]
+            for c in zones["field"]:
+                st = cs.get(c)
+                f = defs[c].fields
+                if (st is None or not (st.mods or st.attached or st.counters)) and not f["statics"]:
+                    board += f["strength"]  # its printed stats: nothing changes them (the commonest creature)
+                else:
+                    board += self._strength(state, c)
             score += sign * board / 30.0
-            score += sign * len(state.zones[p]["hand"]) / 40.0
+            score += sign * len(zones["hand"]) / 40.0
         return max(-1.0, min(1.0, score / 2))
 
     def _strength(self, state: GameState, card: int) -> int:

@@ -62,13 +62,23 @@ def kw_now(state: GameState, card: int) -> frozenset[str] | set[str]:
     Never change the set it returns."""
     d = state.defs[card]
     st = state.cs.get(card)
-    if st is None or not (st.status or st.attached):
+    if st is None:
         return d.fields["kw"]
     status = st.status
-    if status:
-        nul = status.get("nullified")
-        if nul and _status_live(state, nul):
-            return frozenset()
+    if not status:
+        attached = st.attached
+        if not attached:
+            return d.fields["kw"]
+        return equipped_kw(state, card, attached)
+    nul = status.get("nullified")
+    if nul and _status_live(state, nul):
+        return frozenset()
+    return _kw_now_long(state, card, d, st)
+
+
+def _kw_now_long(state: GameState, card: int, d: Any, st: Any) -> set[str]:
+    """:func:`kw_now` of a creature with a status or an Equipment, worked out from its record (not nullified)."""
+    status = st.status
     out = set(d.fields["kw"])
     for eq in st.attached:
         if nullified(state, eq):
@@ -84,6 +94,44 @@ def kw_now(state: GameState, card: int) -> frozenset[str] | set[str]:
             if val and k.startswith("no:"):
                 out.discard(k[3:])
     return out
+
+
+#: the name of :func:`equipped_kw`'s table in ``state.defs`` (a fact of the card list)
+EQUIPPED_KW = "tgc.equipped_kw"
+
+
+def equipped_kw(state: GameState, card: int, attached: list[int]) -> frozenset[str] | set[str]:
+    """:func:`kw_now` of a card with no status and Equipment ``attached``: its printed keywords and the grants of its
+    Equipment whose faction condition it fits. When no Equipment has a status either (none is nullified), that is a
+    function of the card list alone: kept in a table of the list (``state.defs.fact``, shared by clones, anew for
+    the list a token makes) by ``(card, *attached)``, so each pairing is worked out once per game. Never change the
+    set it returns.
+
+    >>> from tcgkit.games import get_rules
+    >>> rules = get_rules("tgc")
+    >>> state = rules.new_game(list(rules.decks().values())[:2], seed=1)
+    >>> suit = state.add_instance(rules.pool().get("Crusader Armour"), 0)
+    >>> rules.attach(state, suit, 0)
+    >>> equipped_kw(state, 0, [suit]) is equipped_kw(state, 0, [suit])
+    True
+    """
+    cs = state.cs
+    for eq in attached:
+        est = cs.get(eq)
+        if est is not None and est.status:
+            return _kw_now_long(state, card, state.defs[card], cs[card])  # (an Equipment may be nullified)
+    table = state.defs.facts.get(EQUIPPED_KW)
+    if table is None:
+        table = state.defs.fact(EQUIPPED_KW, _new_table)
+    key = (card, *attached)
+    found = table.get(key)
+    if found is None:
+        found = table[key] = frozenset(_kw_now_long(state, card, state.defs[card], cs[card]))
+    return found
+
+
+def _new_table(defs: Any) -> dict:
+    return {}
 
 
 def grant_conds(grants: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
@@ -348,12 +396,17 @@ def combat(rules: Any, state: GameState, a: int, d: int) -> None:
 
 
 def _plain_fighter(state: GameState, card: int) -> bool:
-    """Whether the creature has none of :data:`COMBAT_KEYWORDS` now: none printed, and no status or Equipment that
-    could give it one (nothing in a combat gives a creature a status or an Equipment)."""
-    if not state.defs[card].fields["plain_fighter"]:
+    """Whether the creature has none of :data:`COMBAT_KEYWORDS` now and cannot come to have one in this combat: none
+    printed, no status (none granted, not nullified) and no Equipment that grants one (``plain_grants``, whatever its
+    faction condition and even when nullified: a Mime destroyed in the combat would give its grants back). Nothing in
+    a combat gives a creature a status or an Equipment (triggered effects are only stacked)."""
+    defs = state.defs
+    if not defs[card].fields["plain_fighter"]:
         return False
     st = state.cs.get(card)
-    return st is None or not (st.status or st.attached)
+    if st is None:
+        return True
+    return not st.status and all(defs[eq].fields["plain_grants"] for eq in st.attached)
 
 
 def _plain_combat(rules: Any, state: GameState, a: int, d: int) -> None:
@@ -392,8 +445,10 @@ def _combat_bonuses(state: GameState, a: int, d: int, ka: frozenset[str] | set[s
     for x, y, kx in ((a, d, ka), (d, a, kd)):
         if "Exterminate" in kx and has_subtype(state, y, "Human"):
             add(x, 2, 1)
-        printed = kx is state.defs[x].fields["kw"]  # (a granted Vendetta is named with its parameters only)
-        for arg in kw_args(state, x, "Vendetta") if "Vendetta" in kx or not printed else ():
+        # a granted Vendetta is named with its parameters only; kw_args gives those in kx (kx answers as has_kw)
+        vendetta = "Vendetta" in kx or (kx is not state.defs[x].fields["kw"] and any(
+            k.startswith("Vendetta:") for k in kx))
+        for arg in kw_args(state, x, "Vendetta") if vendetta else ():
             what, _, stats = arg.partition(",")
             if fits(state, y, what) and "/" in stats:
                 p, r = stats.replace(" ", "").split("/")
@@ -463,7 +518,10 @@ def _combat_power(rules: Any, state: GameState, x: int) -> int:
 
 def immune_to(state: GameState, target: int, source: int) -> bool:
     """Immunity to the source's type: its faction or one of its subtypes ("Immunity to Demons")."""
-    return _immune(state, kw_now(state, target), source)
+    kws = kw_now(state, target)
+    if "Immunity" not in kws and kws is state.defs[target].fields["kw"]:
+        return False  # printed keywords only, with no Immunity (the bare name is in the set with each "Immunity:")
+    return _immune(state, kws, source)
 
 
 def _immune(state: GameState, kws: frozenset[str] | set[str], source: int) -> bool:
