@@ -15,7 +15,7 @@ The agent sees the Gymnasium environment ``tcgkit/<GAME>-v0`` (its player's obse
 ``sign(x) * log(1 + |x|)``: counts and hit points reach the hundreds) and picks among the legal actions only
 (``action_masks()``). Seats alternate from game to game; the reward is +1 for a win, -1 for a loss, 0 for a draw.
 Guardian Realms is the default because learning shows soonest there: its games are short (some 90 agent
-decisions against the random bot), its action space and tensor are the smallest of the five (2105 actions, 1483
+decisions against the random bot), its action space and tensor are the smallest of the five (2188 actions, 1483
 floats). Win rates are printed with their 95% Wilson intervals.
 """
 

@@ -25,6 +25,19 @@ def random_game(game: str, seed: int, decks: tuple[str, str] | None = None, stop
     return state
 
 
+def ordinary_decision(game: str, seed: int = 11) -> GameState:
+    """A game of ``game`` past its mulligans and set-up choices, at an ordinary decision with no choice pending and
+    cards in the deck of the player to move (the first legal action taken each time)."""
+    rules = get_rules(game)
+    state = rules.new_game(list(rules.decks())[:2], seed=seed)
+    for _ in range(40):
+        if state.pending is None and state.turn >= 1 and state.zone(state.current, rules.DECK_ZONE):
+            break
+        state.apply(state.legal_actions()[0])
+    assert state.pending is None
+    return state
+
+
 @pytest.fixture(params=PLAYABLE)
 def game(request) -> str:
     return request.param

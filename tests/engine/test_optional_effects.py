@@ -5,26 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import PLAYABLE
+from conftest import PLAYABLE, ordinary_decision
 from tcgkit.core import effects
 from tcgkit.core.cards import Effect, Step
-from tcgkit.games import get_rules
-
-
-def _mid_game(game: str):
-    rules = get_rules(game)
-    state = rules.new_game(list(rules.decks())[:2], seed=11)
-    for _ in range(40):  # past mulligans and set-up choices, to an ordinary decision with no choice pending
-        if state.pending is None and state.turn >= 1 and state.zone(state.current, rules.DECK_ZONE):
-            break
-        state.apply(state.legal_actions()[0])
-    assert state.pending is None
-    return rules, state
 
 
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_an_optional_effect_asks_its_controller_first(game: str) -> None:
-    rules, state = _mid_game(game)
+    state = ordinary_decision(game)
+    rules = state.rules
     me = state.current
     source = state.zone(me, rules.DECK_ZONE)[0]
     draw = Effect("triggered", (Step("draw", {"count": 1}),), trigger="test", optional=True, text="draw a card")
@@ -41,7 +30,7 @@ def test_an_optional_effect_asks_its_controller_first(game: str) -> None:
 
 
 def test_a_mandatory_effect_asks_nothing() -> None:
-    rules, state = _mid_game("tgod")
+    state = ordinary_decision("tgod")
     me = state.current
     hand = len(state.zone(me, "hand"))
     effects.start(state, Effect("triggered", (Step("draw", {"count": 1}),), trigger="test"), -1, me)

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import random
+import warnings
+from collections import Counter
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import PLAYABLE
+from conftest import PLAYABLE, ordinary_decision
 from tcgkit.bots import RandomBot, View
+from tcgkit.core import effects
 from tcgkit.core.actions import Action
+from tcgkit.core.cards import Effect, Step
+from tcgkit.core.decks import Deck
 from tcgkit.core.errors import IllegalAction, TcgkitError
 from tcgkit.core.rng import Rng
 from tcgkit.games import get_rules
@@ -19,31 +27,78 @@ pytest.importorskip("numpy")
 from tcgkit.rl import SPECS, Encoding  # noqa: E402
 
 
-def play_and_check(game: str, seeds: range) -> int:
-    """Play random games; at every decision the mask is non-empty, every legal action has its own index, and the
-    index maps back to the very same action. Returns the number of decisions checked."""
-    enc = Encoding.of(game)
+def shipped_pairs(game: str):
+    """Deck pairs of the shipped decks, a different pairing per seed."""
+    names = list(get_rules(game).decks())
+    return lambda seed: [names[seed % len(names)], names[(seed // len(names) + 1 + seed) % len(names)]]
+
+
+def pool_decks(game: str):
+    """Decks drawn from the game's whole card pool: each shipped deck with most cards swapped for random cards of the
+    pool (of the same type and faction, or of any type), kept when the game's deck rules accept it."""
     rules = get_rules(game)
-    names = list(rules.decks())
-    checked = 0
-    for seed in seeds:
-        decks = [names[seed % len(names)], names[(seed // len(names) + 1 + seed) % len(names)]]
-        state = rules.new_game(decks, seed)
-        bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
-        while state.result is None:
-            mask, actions = enc.legal(state)
-            legal = state.legal_actions()
-            assert mask.sum() == len(legal) > 0
-            assert set(actions.values()) == set(legal) and len(actions) == len(legal)
-            for index, action in actions.items():
-                assert mask[index] == 1
-                assert enc.decode(state, index) == action
-            obs = enc.observe(state, state.current)
-            assert obs.shape == (enc.obs_size,) and obs.dtype == np.float32
-            assert np.isfinite(obs).all()
-            checked += 1
-            state.apply(bots[state.current].choose(View(state, state.current)))
-    return checked
+    pool = list(rules.pool())
+    alike: dict[tuple, list] = {}
+    for card in pool:
+        alike.setdefault((card.type, card.fields.get("faction")), []).append(card)
+    shipped = list(rules.decks().values())
+
+    def swap(deck: Deck, rnd: random.Random) -> Deck:
+        for _ in range(20):
+            sections = {}
+            for name, keys in deck.sections.items():
+                out = []
+                for key in keys:
+                    card = rules.pool().get(key) if key in rules.pool() else None
+                    if card is None or rnd.random() < 0.3:
+                        out.append(key)
+                        continue
+                    options = pool if rnd.random() < 0.3 else alike[(card.type, card.fields.get("faction"))]
+                    out.append(rnd.choice(options).key)
+                sections[name] = tuple(out)
+            candidate = replace(deck, name=f"{deck.name} (from the pool)", sections=sections)
+            if not rules.validate_deck(candidate):
+                return candidate
+        return deck
+
+    def decks(seed: int) -> list[Deck]:
+        rnd = random.Random(seed)
+        return [swap(rnd.choice(shipped), rnd), swap(rnd.choice(shipped), rnd)]
+
+    return decks
+
+
+def play_and_check(game: str, seeds: range, decks=None) -> Counter:
+    """Play random games; at every decision the mask is non-empty, every legal action has its own index, and the
+    index maps back to the very same action. Returns how many legal actions of each shape (verb and zones of its
+    cards) were checked. The cards the game ships with all have their places: none falls to the ``other`` block."""
+    enc = Encoding(game)  # its own, so that a shape without a place warns here (an error in this test)
+    rules = get_rules(game)
+    decks = decks or shipped_pairs(game)
+    shapes: Counter = Counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        for seed in seeds:
+            _play_and_check_one(enc, rules.new_game(decks(seed), seed), seed, shapes)
+    return shapes
+
+
+def _play_and_check_one(enc: Encoding, state, seed: int, shapes: Counter) -> None:
+    """One random game of :func:`play_and_check`."""
+    bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
+    while state.result is None:
+        mask, actions = enc.legal(state)
+        legal = state.legal_actions()
+        assert mask.sum() == len(legal) > 0
+        assert set(actions.values()) == set(legal) and len(actions) == len(legal)
+        for index, action in actions.items():
+            assert mask[index] == 1
+            assert enc.decode(state, index) == action
+            shapes[(action.kind, *(state.loc[a][1] for a in action.args if type(a) is int))] += 1
+        obs = enc.observe(state, state.current)
+        assert obs.shape == (enc.obs_size,) and obs.dtype == np.float32
+        assert np.isfinite(obs).all()
+        state.apply(bots[state.current].choose(View(state, state.current)))
 
 
 def test_every_playable_game_has_a_layout() -> None:
@@ -52,13 +107,58 @@ def test_every_playable_game_has_a_layout() -> None:
 
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_every_legal_action_has_its_own_index(game: str) -> None:
-    assert play_and_check(game, range(500, 512)) > 100
+    assert play_and_check(game, range(500, 512)).total() > 100
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_every_legal_action_of_decks_from_the_whole_pool_has_its_own_index(game: str) -> None:
+    assert play_and_check(game, range(40, 46), pool_decks(game)).total() > 50
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_the_effect_languages_own_decisions_have_indices_in_every_game(game: str) -> None:
+    """A designer's card may say "you may" (yes/no), "up to" (a choice ended by done) or offer options in any game,
+    though no card shipped with some games does."""
+    enc = Encoding.of(game)
+    for steps, kinds in [
+        ((Step("draw", {"count": 1}),), {"yes", "no"}),
+        ((Step("choose", {"name": "c", "from": "you.hand", "count": 2, "up_to": True}),), {"choose", "done"}),
+        ((Step("choose_option", {"options": ["red", "blue"]}),), {"option"}),
+    ]:
+        state = ordinary_decision(game)
+        me = state.current
+        optional = kinds == {"yes", "no"}
+        effects.start(state, Effect("triggered", steps, trigger="test", optional=optional), -1, me)
+        assert effects.run(state) is False
+        legal = state.legal_actions()
+        assert {a.kind for a in legal} == kinds
+        mask, actions = enc.legal(state)
+        assert mask.sum() == len(legal) and set(actions.values()) == set(legal)
+
+
+def test_tgc_battlefields_artifacts_and_on_destruction_effects_have_their_indices() -> None:
+    """A Battlefield's and an Artifact's activated effects, an On Destruction effect used from the discard, a
+    Battlefield chosen as a target and "done": shapes no shipped TGC deck plays, which once had no index."""
+    rules = get_rules("tgc")
+    pool = rules.pool()
+    base = rules.decks()["Odd Lot"]
+    extra = [c.key for c in pool if c.type in ("battlefield", "artifact")] + [pool.by_name("Legion").key] * 4
+    deck = replace(base, name="Odd Lot with Battlefields", sections={"main": (*extra, *base.sections["main"][9:])})
+    assert not rules.validate_deck(deck)
+    shapes = play_and_check("tgc", range(8), lambda seed: [deck, deck])
+    assert {("activate", "bf"), ("activate", "artifacts"), ("activate", "discard"), ("choose", "bf")} <= set(shapes)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_every_legal_action_has_its_own_index_many_games(game: str) -> None:
-    assert play_and_check(game, range(2000, 2300)) > 3000
+    assert play_and_check(game, range(2000, 2300)).total() > 3000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_every_legal_action_of_decks_from_the_whole_pool_has_its_own_index_many_games(game: str) -> None:
+    assert play_and_check(game, range(3000, 3150), pool_decks(game)).total() > 1500
 
 
 @pytest.mark.parametrize("game", PLAYABLE)
@@ -276,3 +376,22 @@ def test_what_the_encoder_keeps_never_changes_the_tensor_or_mask(game: str, seed
         if state.result is None:
             got_mask, got_actions = enc.legal(state)
             assert np.array_equal(got_mask, mask) and got_actions == actions
+
+
+def test_an_action_of_a_shape_the_layout_lacks_gets_an_index_of_the_last_block() -> None:
+    """A designer's card may ask for what no layout foresaw (here: choose a card of your deck in Guardian Realms): the
+    environment goes on, numbering such actions by their words in the ``other`` block, and warns once per shape."""
+    enc = Encoding("guardian-realms")  # its own: it warns once per shape
+    state = ordinary_decision("guardian-realms")
+    search = Step("choose", {"name": "c", "from": "you.deck", "count": 1})
+    effects.start(state, Effect("triggered", (search,), trigger="test"), -1, state.current)
+    assert effects.run(state) is False
+    legal = state.legal_actions()
+    block = enc.templates[-1]
+    assert block.kind == "other" and block.offset + block.size == enc.n_actions and 1 < len(legal) <= block.size
+    with pytest.warns(UserWarning, match="no place for 'choose <card>'"):
+        mask, actions = enc.legal(state)
+    assert sorted(actions) == list(range(block.offset, block.offset + len(legal)))
+    assert [actions[i] for i in sorted(actions)] == sorted(legal, key=Action.text)
+    assert mask.sum() == len(legal)
+    assert enc.describe(block.offset + 2) == "other <action 3>"

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,10 @@ if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
 SIDES = ("me", "opp")
+#: The verb of the last block of every layout: a legal action of a shape the game's layout has no place for (a
+#: designer's card may ask for one), numbered among such actions by their words.
+OTHER = "other"
+OTHER_CAP = 64
 #: Per-card dynamic features after the static ones: tapped, face down, counters (total), statuses, attachments.
 DYNAMIC = ("tapped", "face_down", "counters", "statuses", "attached")
 _CACHE: dict[str, Encoding] = {}
@@ -46,7 +51,7 @@ class Template:
 
     kind: str
     shape: str  # "c" for a card argument, "s" for a word, per argument
-    domains: tuple[tuple[str, ...], ...]  # per argument: places ("me:hand") or words ("=main") or ("#rank",)
+    domains: tuple[tuple[str, ...], ...]  # per argument: places ("me:hand"), words ("=main"), ("#rank",), ("#other",)
     sizes: tuple[int, ...]
     offset: int
 
@@ -80,10 +85,13 @@ class Encoding:
         self.resources: list[str] = list(spec["resources"])
         self.caps: dict[str, int] = dict(spec["caps"])
         self.option_cap: int = spec["options"]
+        #: how many legal actions of shapes the layout has no place for one decision may offer (a search of a deck)
+        self.other_cap: int = max(self.option_cap, OTHER_CAP)
         self.zones: list[str] = list(self.rules.ZONES)
-        self._build_actions(spec["templates"])
+        self._build_actions([*spec["templates"], (OTHER, "#other")])
         self._compile_actions()
         self._legal_cache: tuple | None = None
+        self._warned: set[str] = set()  # the shapes without a place already warned of
         self._build_cards(pool)
         self._build_observation()
 
@@ -110,6 +118,9 @@ class Encoding:
                 if words[0] == "#rank":
                     shape += "s"
                     sizes.append(self.option_cap)
+                elif words[0] == "#other":
+                    shape += "s"
+                    sizes.append(self.other_cap)
                 elif words[0].startswith("="):
                     shape += "s"
                     sizes.append(len(words))
@@ -131,7 +142,7 @@ class Encoding:
                         places[(i, side == "me", zone)] = start
                         start += self.caps[zone]
                     per_arg.append(None)
-                elif words[0] == "#rank":
+                elif words[0] in ("#rank", "#other"):
                     per_arg.append(None)
                 else:
                     per_arg.append({w[1:]: j for j, w in enumerate(words)})
@@ -263,6 +274,7 @@ class Encoding:
         viewer = state.current
         loc, zones = state.loc, state.zones
         spots: dict[int, tuple[tuple[bool, str], int]] = {}
+        misfits: list[Action] | None = None
         for a in legal:
             kind, args = a
             i = -1
@@ -294,11 +306,31 @@ class Encoding:
                         i = index
                         break
             if i < 0:
-                i = self.action_index(state, a)  # raises, naming what does not fit
+                if misfits is None:
+                    misfits = []
+                misfits.append(a)
+                continue
             if i in out:
                 raise TcgkitError(f"{self.game}: '{a.text()}' and '{out[i].text()}' share action index {i}")
             out[i] = a
+        if misfits is not None:
+            self._index_misfits(misfits, out)
         return out
+
+    def _index_misfits(self, misfits: list[Action], out: dict[int, Action]) -> None:
+        """Index the legal actions the layout has no place for in the ``other`` block, by their words (not by the
+        engine's order, which may follow a hidden deck), and warn once per shape."""
+        if len(misfits) > self.other_cap:
+            raise TcgkitError(f"{self.game}: {len(misfits)} legal actions the fixed action space has no place for, "
+                              f"more than its {self.other_cap}")
+        start = self.templates[-1].offset
+        for rank, a in enumerate(sorted(misfits, key=Action.text)):
+            out[start + rank] = a
+            shape = " ".join([a.kind, *("<card>" if type(x) is int else str(x) for x in a.args)])
+            if shape not in self._warned:
+                self._warned.add(shape)
+                warnings.warn(f"{self.game}: the fixed action space has no place for '{shape}'; such actions get "
+                              f"the indices of '{OTHER}'", stacklevel=4)
 
     def decode(self, state: GameState, index: int) -> Action:
         """The engine action of a legal index (raises IllegalAction, naming the index, for an illegal one)."""
@@ -331,6 +363,8 @@ class Encoding:
                     j -= cap
             elif words[0] == "#rank":
                 parts.append(f"<option {j + 1}>")
+            elif words[0] == "#other":
+                parts.append(f"<action {j + 1}>")
             else:
                 parts.append(f"<{words[j]}>")
         return " ".join([t.kind, *reversed(parts)])

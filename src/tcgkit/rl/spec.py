@@ -3,11 +3,13 @@
 Each game lists ``templates``: a verb and, per argument, its domain as words separated by spaces. ``me:hand`` is
 a card at a position of the acting player's hand, ``opp:field`` one of the opponent's field; ``=main`` is the word
 ``main``; ``#rank`` is the n-th option offered at the decision (for open-ended options: numbers, card names).
+``choose`` (the effect language's choice of a card) names every zone position of the layout the chooser sees.
 ``caps`` says how many positions of a zone a card argument may name (board slots hold one card; a hand or a pile
 may hold about every card of a deck: an agent that never plays a card keeps drawing). ``phases`` and
 ``resources`` are the vocabularies of the observation tensor. The tables were read off the actions of thousands of
-random games (``tests/rl/test_encoding.py`` checks that every legal action of new random games fits), then fixed:
-the action space of a game never changes size.
+random games, with the shipped decks and with decks drawn from each game's whole card pool, then fixed
+(``tests/rl/test_encoding.py`` checks that every legal action of new random games of both kinds fits): the action
+space of a game never changes size while its layout stays the same.
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ SPECS: dict[str, dict] = {
             ("boost", "me:hand"),
             ("cast", "me:hand"),
             ("choose",
-             "me:hand me:leader me:lost me:support_left me:support_right me:wing_left me:wing_right"
-             " opp:boost opp:leader opp:support_left opp:support_right opp:wing_left opp:wing_right",),
+             "me:boost me:hand me:leader me:lost me:support_left me:support_right me:wing_left me:wing_right"
+             " opp:boost opp:leader opp:lost opp:support_left opp:support_right opp:wing_left opp:wing_right",),
             ("defend", "me:hand me:wing_left me:wing_right"),
             ("done",),
             ("draw",),
@@ -41,6 +43,10 @@ SPECS: dict[str, dict] = {
             ("play", "me:hand", "=support_left =support_right =wing_left =wing_right"),
             ("retreat", "me:support_left me:support_right"),
             ("support", "me:support_left me:support_right"),
+            # the effect language's own decisions (a "may", an "up to" choice, a list of options) that no card
+            # shipped with the game asks yet
+            ("no",),
+            ("yes",),
         ],
     },
     "tgod": {
@@ -51,12 +57,18 @@ SPECS: dict[str, dict] = {
         "templates": [
             ("activate", "me:backup me:base me:main", "=0 =1 =2 =3"),
             ("attack", "me:base me:main", "opp:backup opp:base opp:main"),
-            ("choose", "me:base me:main opp:backup"),
+            ("choose", "me:backup me:base me:hand me:main opp:backup opp:base opp:main"),
             ("end",),
             ("equip", "me:hand", "me:backup me:base me:main"),
             ("play", "me:hand", "=backup =main =power"),
             ("promote", "me:backup"),
             ("switch", "me:backup"),
+            # the effect language's own decisions (a "may", an "up to" choice, a list of options) that no card
+            # shipped with the game asks yet
+            ("done",),
+            ("no",),
+            ("option", "#rank"),
+            ("yes",),
         ],
     },
     "phaktionz": {
@@ -70,7 +82,8 @@ SPECS: dict[str, dict] = {
             ("battle", "me:field", "=direct"),
             ("cast", "me:deck_out me:hand"),
             ("cast", "me:hand", "me:field opp:field"),
-            ("choose", "me:deck_out me:exile me:field me:hand opp:field"),
+            ("choose", "me:attached me:creation_pile me:deck_out me:exile me:field me:hand me:realm"
+                       " opp:attached opp:deck_out opp:exile opp:field opp:realm"),
             ("column", "=1 =2 =3 =4 =5"),
             ("create", "me:creation_pile"),
             ("done",),
@@ -84,20 +97,27 @@ SPECS: dict[str, dict] = {
             ("place", "me:hand", "=front"),
             ("tribute", "me:field opp:field"),
             ("use", "me:hand", "=0 =1 =2 =3"),
+            # the effect language's own decisions (a "may", an "up to" choice, a list of options) that no card
+            # shipped with the game asks yet
+            ("no",),
+            ("yes",),
         ],
     },
     "tgc": {
-        "caps": {"discard": 56, "equip": 24, "field": 44, "hand": 44},
+        "caps": {"artifacts": 4, "bf": 1, "discard": 56, "equip": 24, "field": 44, "hand": 44},
         "phases": ["mulligan", "standby", "play", "battle", "end"],
         "resources": ["hs", "plasma", "temp", "draws", "mulligans", "next"],
         "options": 32,
         "templates": [
-            ("activate", "me:equip me:field", "=0 =1 =2 =3"),
+            # a Battlefield's effect may be shared with the opponent; an On Destruction effect is used from the discard
+            ("activate", "me:artifacts me:bf me:discard me:equip me:field opp:bf", "=0 =1 =2 =3"),
             ("attack", "me:field"),
             ("attack", "me:field", "opp:field"),
             ("block", "me:field"),
-            ("choose", "me:discard me:equip me:field me:hand opp:equip opp:field"),
+            ("choose", "me:artifacts me:bf me:discard me:equip me:field me:hand"
+                       " opp:artifacts opp:bf opp:discard opp:equip opp:field"),
             ("do_nothing",),
+            ("done",),
             ("flip_coin",),
             ("keep",),
             ("mulligan", "me:hand"),
@@ -106,6 +126,10 @@ SPECS: dict[str, dict] = {
             ("pass_phase",),
             ("play", "me:hand"),
             ("play", "me:hand", "me:field opp:field"),
+            # the effect language's own decisions (a "may", an "up to" choice, a list of options) that no card
+            # shipped with the game asks yet
+            ("no",),
+            ("yes",),
         ],
     },
     "guardian-realms": {
@@ -117,7 +141,7 @@ SPECS: dict[str, dict] = {
             ("ability", "me:lane1 me:lane2 me:lane3", "=0 =1 =2 =3"),
             ("attack", "me:lane1 me:lane2 me:lane3", "opp:lane1 opp:lane2 opp:lane3"),
             ("attack", "me:lane1 me:lane2 me:lane3", "=base1 =base2 =base3"),
-            ("choose", "me:lane1 me:lane2 me:lane3 opp:lane1 opp:lane2 opp:lane3"),
+            ("choose", "me:hand me:lane1 me:lane2 me:lane3 opp:lane1 opp:lane2 opp:lane3"),
             ("end",),
             ("equip", "me:hand", "me:lane1 me:lane2 me:lane3"),
             ("infuse", "me:lane1 me:lane2 me:lane3", "me:lane1 me:lane2 me:lane3"),
@@ -133,6 +157,11 @@ SPECS: dict[str, dict] = {
             ("summon", "me:hand", "=lane1 =lane2 =lane3", "me:lane1 me:lane2 me:lane3", "me:lane1 me:lane2 me:lane3",
              "me:lane1 me:lane2 me:lane3"),
             ("swap", "me:lane1 me:lane2 me:lane3", "me:lane1 me:lane2 me:lane3"),
+            # the effect language's own decisions (a "may", an "up to" choice, a list of options) that no card
+            # shipped with the game asks yet
+            ("done",),
+            ("no",),
+            ("yes",),
         ],
     },
 }
