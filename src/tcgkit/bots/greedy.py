@@ -22,7 +22,6 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -72,19 +71,14 @@ def any_pass(rules: Ruleset, legal: list[Action]) -> bool:
     >>> any_pass(rules, [Action("battle", (3, 4)), Action("next")]), any_pass(rules, [Action("battle", (3, 4))])
     (True, False)
     """
-    kinds = pass_kinds(rules)
+    cls = type(rules)
+    if cls in _PASS_KINDS:
+        kinds = _PASS_KINDS[cls]
+    else:
+        kinds = _PASS_KINDS[cls] = frozenset(cls.PASS_KINDS) if cls.is_pass is Ruleset.is_pass else None
     if kinds is not None:
         return not kinds.isdisjoint(map(_kind, legal))
     return any(map(rules.is_pass, legal))
-
-
-def pass_kinds(rules: Ruleset) -> frozenset[str] | None:
-    """The kinds of action that pass in this game when its ``is_pass`` is the default kind test, else None."""
-    cls = type(rules)
-    if cls in _PASS_KINDS:
-        return _PASS_KINDS[cls]
-    kinds = _PASS_KINDS[cls] = frozenset(cls.PASS_KINDS) if cls.is_pass is Ruleset.is_pass else None
-    return kinds
 
 
 def score_after(state: GameState, action: Action, player: int, follow: int = FOLLOW_DEPTH) -> float:
@@ -147,7 +141,6 @@ def score_children(state: GameState, legal: list[Action], player: int, spare: bo
     last = len(legal) - 1
     rules = state.rules
     evaluate = rules.evaluate
-    kinds = pass_kinds(rules)
     for i, action in enumerate(legal):
         got = known[i] if known is not None else None
         if got is None:
@@ -161,8 +154,7 @@ def score_children(state: GameState, legal: list[Action], player: int, spare: bo
                 nxt = s.legal_actions()
                 if len(nxt) == 1:
                     value, done, options = _completed(s, player)
-                elif nxt and s.current == player and len(nxt) <= FOLLOW_WIDTH and (  # any_pass(rules, nxt) inline
-                        kinds.isdisjoint(map(_kind, nxt)) if kinds is not None else not any(map(rules.is_pass, nxt))):
+                elif nxt and s.current == player and len(nxt) <= FOLLOW_WIDTH and not any_pass(rules, nxt):
                     value, done, options = best_completion(s, nxt, player, FOLLOW_DEPTH)
                 else:
                     value, done = evaluate(s, player), s
@@ -292,21 +284,6 @@ class GreedyBot:
             return tied[0]
         acting = [a for a in tied if not rules.is_pass(a)]
         pool = acting or tied
-        return pool[0] if len(pool) == 1 else self.rng.choice(pool)
-
-    def pick_index(self, legal: list[Action], tied: Iterable[int], rules: Ruleset) -> int:
-        """:meth:`pick` for a caller that knows which actions tie for the best score (their indices in ``legal``,
-        in order, as :func:`score_children` keeps them): the index of the same pick, by the same draw.
-
-        >>> from tcgkit.core.actions import Action
-        >>> from tcgkit.games import get_rules
-        >>> legal = [Action("end"), Action("play", (4,)), Action("attack", (1, 2))]
-        >>> GreedyBot(seed=1).pick_index(legal, [0, 1], get_rules("tgod"))
-        1
-        """
-        pool = list(tied)
-        if len(pool) > 1:
-            pool = [i for i in pool if not rules.is_pass(legal[i])] or pool
         return pool[0] if len(pool) == 1 else self.rng.choice(pool)
 
 

@@ -360,8 +360,8 @@ class MctsBot:
             spare = choices == 0 or steps >= FORCED_LIMIT
             # going on from an unfinished action: completing it scored these follow-up choices already
             options = known.options if known is not None and known.after is state else None
-            best = score_children(state, legal, mover, spare, options)[1]
-            i = legal.index(legal[greedy.pick_index(legal, best, state.rules)])  # greedy.pick, from the kept ties
+            scores, best = score_children(state, legal, mover, spare, options)
+            i = legal.index(greedy.pick(legal, scores, state.rules))
             chosen = best[i]
             forced = chosen.after.decisions - before - 1
             if choices == 0 or forced <= steps:
