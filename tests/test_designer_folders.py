@@ -142,3 +142,21 @@ def test_a_missing_folder_is_one_clear_error(tmp_path: Path) -> None:
 def _no_leftover_folders():
     yield
     use_folders([])
+
+
+def test_a_deck_file_is_read_once_and_again_when_it_changes(tmp_path: Path) -> None:
+    """Naming a deck at every game parses no file again; a designer's edit is seen at the next call."""
+    folder = _folder(tmp_path)
+    rules = get_rules("tgod")
+    use_folders([folder])
+    try:
+        first = rules.deck("Storm Horde")
+        assert rules.deck("Storm Horde") is first and rules.deck("Knight Order") is rules.deck("Knight Order")
+        path = folder / "decks" / "storm.yaml"
+        path.write_text(path.read_text().replace("Storm Horde", "Storm Horde II"))
+        os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 1_000_000_000))
+        assert "Storm Horde II" in rules.decks() and "Storm Horde" not in rules.decks()
+        (folder / "decks" / "storm.yaml").write_text("name: [broken")
+        assert "Storm Horde II" not in rules.decks() and any("storm.yaml" in p for p in rules.problems())
+    finally:
+        use_folders([])

@@ -1,4 +1,5 @@
-"""Properties every game must keep, checked over many random games of every playable game."""
+"""Properties every game must keep, checked over many random games of every playable game, with its shipped decks
+and with decks drawn from its whole card pool."""
 
 from __future__ import annotations
 
@@ -24,21 +25,21 @@ def _card_count(state: GameState) -> int:
 
 @pytest.mark.parametrize("game", PLAYABLE)
 @FAST
-@given(seed=SEEDS)
-def test_same_seed_same_game(game: str, seed: int) -> None:
+@given(seed=SEEDS, pool=st.booleans())
+def test_same_seed_same_game(game: str, seed: int, pool: bool) -> None:
     """Same seed and same bots: the same event log, event for event."""
-    a = random_game(game, seed)
-    b = random_game(game, seed)
+    a = random_game(game, seed, pool=pool)
+    b = random_game(game, seed, pool=pool)
     assert a.log == b.log
     assert a.result == b.result
 
 
 @pytest.mark.parametrize("game", PLAYABLE)
 @FAST
-@given(seed=SEEDS, cut=st.integers(min_value=0, max_value=400))
-def test_clone_is_independent(game: str, seed: int, cut: int) -> None:
+@given(seed=SEEDS, cut=st.integers(min_value=0, max_value=400), pool=st.booleans())
+def test_clone_is_independent(game: str, seed: int, cut: int, pool: bool) -> None:
     """A clone plays on without touching its original, and plays the same as the original would."""
-    state = random_game(game, seed, stop_at=cut)
+    state = random_game(game, seed, stop_at=cut, pool=pool)
     before = json.dumps(state.to_json(), sort_keys=True)
     log_len = len(state.log)
     twin = state.clone()
@@ -51,11 +52,11 @@ def test_clone_is_independent(game: str, seed: int, cut: int) -> None:
 
 @pytest.mark.parametrize("game", PLAYABLE)
 @FAST
-@given(seed=SEEDS)
-def test_no_card_created_or_lost(game: str, seed: int) -> None:
+@given(seed=SEEDS, pool=st.booleans())
+def test_no_card_created_or_lost(game: str, seed: int, pool: bool) -> None:
     """Every card instance is in exactly one zone at every decision (tokens aside, which the game adds)."""
     rules_tokens = 0
-    state = random_game(game, seed, stop_at=0)
+    state = random_game(game, seed, stop_at=0, pool=pool)
     bot = RandomBot(seed)
     while state.result is None:
         located = [c for zones in state.zones for ids in zones.values() for c in ids]
@@ -70,12 +71,12 @@ def test_no_card_created_or_lost(game: str, seed: int) -> None:
 
 @pytest.mark.parametrize("game", PLAYABLE)
 @FAST
-@given(seed=SEEDS, cut=st.integers(min_value=0, max_value=300))
-@example(seed=192088, cut=107)  # Phaktionz: checking a remove_counter cost once created the card's state
-def test_illegal_action_changes_nothing(game: str, seed: int, cut: int) -> None:
+@given(seed=SEEDS, cut=st.integers(min_value=0, max_value=300), pool=st.booleans())
+@example(seed=192088, cut=107, pool=False)  # Phaktionz: checking a remove_counter cost once created the card's state
+def test_illegal_action_changes_nothing(game: str, seed: int, cut: int, pool: bool) -> None:
     """An illegal action raises IllegalAction and leaves the serialized state exactly as it was; listing the legal
     actions changes nothing either."""
-    state = random_game(game, seed, stop_at=cut)
+    state = random_game(game, seed, stop_at=cut, pool=pool)
     if state.result is not None:
         return
     before = json.dumps(state.to_json(), sort_keys=True)
@@ -91,10 +92,10 @@ def test_illegal_action_changes_nothing(game: str, seed: int, cut: int) -> None:
 
 @pytest.mark.parametrize("game", PLAYABLE)
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=SEEDS)
-def test_observation_hides_hidden_cards(game: str, seed: int) -> None:
+@given(seed=SEEDS, pool=st.booleans())
+def test_observation_hides_hidden_cards(game: str, seed: int, pool: bool) -> None:
     """No observation (nor the viewer's legal actions) names a card the viewer may not see."""
-    state = random_game(game, seed, stop_at=0)
+    state = random_game(game, seed, stop_at=0, pool=pool)
     bot = RandomBot(seed)
     while state.result is None:
         for viewer in (0, 1):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import pool_decks
 from tcgkit.core.words import MissingWords
 from words_check import walk
 
@@ -17,6 +18,13 @@ def test_random_games_are_told_in_words(game: str) -> None:
     seen = walk(game, range(50), max_decisions=300)
     assert seen.decisions >= 300
     assert seen.refusals > 50 and seen.clauses > seen.refusals // 3
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_games_with_decks_from_the_whole_card_pool_are_told_in_words(game: str) -> None:
+    """Cards no shipped deck holds (TGC's Battlefields and Artifacts, say) speak in words too."""
+    seen = walk(game, range(8), max_decisions=250, refusal_every=5, decks=pool_decks(game))
+    assert seen.decisions >= 250
 
 
 @pytest.mark.slow

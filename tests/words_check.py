@@ -8,7 +8,7 @@ or ``None``, and no text a viewer gets may name a card that viewer cannot see.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from tcgkit.bots import RandomBot, View
@@ -61,6 +61,11 @@ def hidden_names(state: GameState, viewer: int) -> re.Pattern | None:
     """A pattern of the names of cards ``viewer`` cannot see that no visible card (name or text) mentions."""
     seen = [d.name for c, d in enumerate(state.defs) if state.loc[c][1] and state.visible(c, viewer)]
     seen += [d.text for c, d in enumerate(state.defs) if state.loc[c][1] and state.visible(c, viewer)]
+    names_by_key = {d.key: d.name for d in state.defs}
+    for ev in state.log:  # what was shown to the viewer alone: a card, or a card named by its key
+        if ev.private == viewer:
+            seen += [state.defs[ev.card].name] if ev.card >= 0 else []
+            seen += [names_by_key[x] for x in ev.data if isinstance(x, str) and x in names_by_key]
     if state.result is None and state.current == viewer:  # the words of the viewer's own options are theirs
         seen += [a for act in state.legal_actions() for a in act.args if isinstance(a, str)]
     known = " \n ".join(seen)
@@ -120,15 +125,17 @@ def _text(state: GameState, action: Action) -> str:
     return " ".join([action.kind, *(f'"{x}"' for x in action.args)])
 
 
-def walk(game: str, seeds: range, max_decisions: int, refusal_every: int = 3) -> Seen:
-    """Play random games of ``game`` and check every text of every decision for both players."""
+def walk(game: str, seeds: range, max_decisions: int, refusal_every: int = 3,
+         decks: Callable[[int], list] | None = None) -> Seen:
+    """Play random games of ``game`` and check every text of every decision for both players; ``decks`` gives the
+    two decks of a seed (the shipped decks, paired by seed, when None)."""
     rules = get_rules(game)
     words = strict_words(game)
     names = list(rules.decks())
     seen = Seen()
     for seed in seeds:
-        decks = [names[seed % len(names)], names[(seed // len(names) + 1 + seed) % len(names)]]
-        state = rules.new_game(decks, seed)
+        pair = [names[seed % len(names)], names[(seed // len(names) + 1 + seed) % len(names)]]
+        state = rules.new_game(decks(seed) if decks else pair, seed)
         bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
         marks = [0, 0]
         while True:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import warnings
 from collections import Counter
 from dataclasses import replace
@@ -12,12 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import PLAYABLE, ordinary_decision
+from conftest import PLAYABLE, ordinary_decision, pool_decks
 from tcgkit.bots import RandomBot, View
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import Effect, Step
-from tcgkit.core.decks import Deck
 from tcgkit.core.errors import IllegalAction, TcgkitError
 from tcgkit.core.rng import Rng
 from tcgkit.games import get_rules
@@ -31,41 +29,6 @@ def shipped_pairs(game: str):
     """Deck pairs of the shipped decks, a different pairing per seed."""
     names = list(get_rules(game).decks())
     return lambda seed: [names[seed % len(names)], names[(seed // len(names) + 1 + seed) % len(names)]]
-
-
-def pool_decks(game: str):
-    """Decks drawn from the game's whole card pool: each shipped deck with most cards swapped for random cards of the
-    pool (of the same type and faction, or of any type), kept when the game's deck rules accept it."""
-    rules = get_rules(game)
-    pool = list(rules.pool())
-    alike: dict[tuple, list] = {}
-    for card in pool:
-        alike.setdefault((card.type, card.fields.get("faction")), []).append(card)
-    shipped = list(rules.decks().values())
-
-    def swap(deck: Deck, rnd: random.Random) -> Deck:
-        for _ in range(20):
-            sections = {}
-            for name, keys in deck.sections.items():
-                out = []
-                for key in keys:
-                    card = rules.pool().get(key) if key in rules.pool() else None
-                    if card is None or rnd.random() < 0.3:
-                        out.append(key)
-                        continue
-                    options = pool if rnd.random() < 0.3 else alike[(card.type, card.fields.get("faction"))]
-                    out.append(rnd.choice(options).key)
-                sections[name] = tuple(out)
-            candidate = replace(deck, name=f"{deck.name} (from the pool)", sections=sections)
-            if not rules.validate_deck(candidate):
-                return candidate
-        return deck
-
-    def decks(seed: int) -> list[Deck]:
-        rnd = random.Random(seed)
-        return [swap(rnd.choice(shipped), rnd), swap(rnd.choice(shipped), rnd)]
-
-    return decks
 
 
 def play_and_check(game: str, seeds: range, decks=None) -> Counter:
@@ -376,6 +339,62 @@ def test_what_the_encoder_keeps_never_changes_the_tensor_or_mask(game: str, seed
         if state.result is None:
             got_mask, got_actions = enc.legal(state)
             assert np.array_equal(got_mask, mask) and got_actions == actions
+
+
+def _plain_indices(enc: Encoding, state) -> dict[int, Action]:
+    """Index -> action worked out action by action through the plain path (``action_index``, options by rank,
+    actions the layout has no place for in the last block by their words)."""
+    out: dict[int, Action] = {}
+    rank = 0
+    misfits = []
+    for a in state.legal_actions():
+        if a.kind == "option":
+            out[enc.action_index(state, a, rank)] = a
+            rank += 1
+        else:
+            try:
+                out[enc.action_index(state, a)] = a
+            except TcgkitError:  # no place in the layout: the "other" block, numbered by the actions' words
+                misfits.append(a)
+    for rank, a in enumerate(sorted(misfits, key=Action.text)):
+        out[enc.templates[-1].offset + rank] = a
+    return out
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(PLAYABLE), seed=st.integers(0, 10_000),
+       plan=st.lists(st.integers(0, 9), min_size=20, max_size=80))
+def test_the_fast_legal_indices_equal_the_plain_path(game: str, seed: int, plan: list[int]) -> None:
+    """The fast path of the legal-action indices (per-viewer verb plans, and each action's index kept with where its
+    cards were and used again while they are still there) gives exactly the indices of ``action_index``, whatever
+    the encoder indexed before: earlier positions, clones and their originals, another game, both players. Plan
+    steps: 0-6 play a random legal action, 7 clone and go on with the clone, 8 go back to an earlier state, 9 start
+    another game."""
+    enc = Encoding.of(game)
+    rules = get_rules(game)
+    names = list(rules.decks())
+    rng = Rng(seed)
+    state = rules.new_game([names[seed % len(names)], names[(seed + 1) % len(names)]], seed)
+    states = [state]
+    for step in plan:
+        if step <= 6 and state.result is None:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+        elif step == 7:
+            state = state.clone()
+            states.append(state)
+        elif step == 8:
+            state = states[rng.randbelow(len(states))]
+        elif step == 9:
+            other = seed + len(states)
+            state = rules.new_game([names[other % len(names)], names[(other + 2) % len(names)]], other)
+            states.append(state)
+        if state.result is None:
+            plain = _plain_indices(enc, state)
+            mask, actions = enc.legal(state)
+            assert actions == plain
+            assert np.flatnonzero(mask).tolist() == sorted(plain) == enc.legal_indices(state)
+            assert all(enc.decode(state, i) == a for i, a in plain.items())
 
 
 def test_an_action_of_a_shape_the_layout_lacks_gets_an_index_of_the_last_block() -> None:

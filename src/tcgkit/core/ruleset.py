@@ -228,7 +228,7 @@ class Ruleset:
         shipped = self.data_dir / "decks"
         for path in self.deck_files():
             try:
-                deck = Deck.load(path)
+                deck = self._load_deck(path)
             except DeckFileError as exc:
                 if path.parent == shipped:
                     raise
@@ -241,6 +241,25 @@ class Ruleset:
         return out
 
     _deck_problems: tuple[str, ...] = ()
+
+    @cached_property
+    def _read_decks(self) -> dict[Path, tuple[tuple[int, int], Deck]]:
+        return {}  # path -> ((modification time, size), the deck read from it)
+
+    def _load_deck(self, path: Path) -> Deck:
+        """``Deck.load(path)``, read again only when the file changed: naming decks (``new_game(["Knight Order",
+        ...])``) would otherwise parse every deck file at every game, more than a whole random game's work."""
+        try:
+            st = path.stat()
+        except OSError:
+            return Deck.load(path)  # says what is wrong with the path
+        stamp = (st.st_mtime_ns, st.st_size)
+        kept = self._read_decks.get(path)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        deck = Deck.load(path)
+        self._read_decks[path] = (stamp, deck)
+        return deck
 
     def problems(self) -> list[str]:
         """Everything the designer folders' files got wrong (each bad file skipped), and shipped cards replaced."""

@@ -43,6 +43,38 @@ OTHER_CAP = 64
 #: Per-card dynamic features after the static ones: tapped, face down, counters (total), statuses, attachments.
 DYNAMIC = ("tapped", "face_down", "counters", "statuses", "attached")
 _CACHE: dict[str, Encoding] = {}
+_F32 = np.dtype(np.float32)
+_I8 = np.dtype(np.int8)
+
+
+def write_mask(mask: np.ndarray, indices: Any) -> None:
+    """Set ``mask`` (zeros) to 1 at ``indices``: a few ones are cheaper one by one through a buffer view than
+    through an index array.
+
+    >>> m = np.zeros(5, np.int8)
+    >>> write_mask(m, {1: None, 3: None})
+    >>> m.tolist()
+    [0, 1, 0, 1, 0]
+    """
+    if len(indices) < 32 and mask.dtype is _I8 and mask.ndim == 1:  # (a strided view is written right too)
+        mv = memoryview(mask)
+        for i in indices:
+            mv[i] = 1
+    elif indices:
+        mask[list(indices)] = 1
+
+
+def new_mask(size: int, indices: Any) -> np.ndarray:
+    """A new ``int8`` mask of ``size`` with ones at ``indices`` (zeroed bytes set one by one, then seen as an
+    array: cheaper than making a numpy array and writing into it).
+
+    >>> new_mask(4, [2]).tolist()
+    [0, 0, 1, 0]
+    """
+    buf = bytearray(size)
+    for i in indices:
+        buf[i] = 1
+    return np.frombuffer(buf, dtype=_I8)
 
 
 @dataclass(frozen=True)
@@ -149,12 +181,17 @@ class Encoding:
             self._places[(kind, shape)] = places
             self._word_index[(kind, shape)] = per_arg
         self.n_actions: int = offset
+        # where an option's block starts (its n-th option of a decision is index start + n); -1: no option verb
+        self._option_at = next((t.offset for t in self.templates if t.kind == "option" and t.shape == "s"
+                                and t.domains[0][0] == "#rank"), -1)
 
     def _compile_actions(self) -> None:
         """Per verb and number of arguments, the templates that may hold them, each with its per-argument lookup:
         a card argument's ``(is it the acting player's, zone) -> first position`` and cap, a word's index."""
         self._by_kind: dict[tuple[str, int], list[tuple]] = {}
         self._by_verb: dict[str, dict[int, list[tuple]]] = {}  # verb -> number of arguments -> (template, spec)
+        # per viewer, (verb, number of arguments) -> the templates that may hold them: (offset, per-argument plan)
+        self._plans: tuple[dict[tuple[str, int], list[tuple]], ...] = ({}, {})
         for t in self.templates:
             key = (t.kind, t.shape)
             places = self._places[key]
@@ -172,6 +209,20 @@ class Encoding:
             spec = tuple((*arg, stride) for arg, stride in zip(args, strides, strict=True))
             by_n = self._by_verb.setdefault(t.kind, {})
             by_n.setdefault(len(spec), []).append((t, spec))
+            if all(d[0] not in ("#rank", "#other") for d in t.domains):  # (ranked: by the rank; others: by words)
+                for viewer in (0, 1):
+                    plan = tuple(self._arg_plan(arg, stride, viewer) for arg, stride in zip(args, strides, strict=True))
+                    self._plans[viewer].setdefault((t.kind, len(plan)), []).append((t.offset, plan))
+
+    @staticmethod
+    def _arg_plan(arg: tuple, stride: int, viewer: int) -> tuple[bool, dict]:
+        """What one argument adds to the index, for one viewer: a card's ``(owner, zone) -> (first index, cap)``
+        (the first index already times the stride), or a word's ``word -> index`` (already times the stride)."""
+        is_card, table, _size = arg
+        if is_card:
+            return True, {(viewer if me else 1 - viewer, zone): (start * stride, cap, stride)
+                          for (me, zone), (start, cap) in table.items()}
+        return False, {w: j * stride for w, j in table.items()}
 
     def action_index(self, state: GameState, action: Action, rank: int = 0) -> int:
         """The index of ``action`` (a legal action of the player to move); ``rank`` is its place among the legal
@@ -227,18 +278,12 @@ class Encoding:
         worked out once per position: the engine keeps its list of legal actions until the state changes, and
         asking again for the same list (OpenSpiel asks for the legal actions, then applies one) reuses it.
         """
-        _, _, _, actions, order = self._lookup(state)
+        actions = self._lookup(state)
         if mask is None:
             mask = np.zeros(self.n_actions, dtype=np.int8)
         else:
             mask.fill(0)
-        # a few ones: cheaper one by one through a buffer view than through an index array
-        if len(order) < 32 and mask.dtype == np.int8 and mask.flags.c_contiguous:
-            mv = memoryview(mask)
-            for i in order:
-                mv[i] = 1
-        else:
-            mask[order] = 1
+        write_mask(mask, actions)
         return mask, dict(actions)
 
     def legal_indices(self, state: GameState) -> list[int]:
@@ -250,66 +295,94 @@ class Encoding:
         >>> enc.legal_indices(state) == sorted(enc.legal(state)[1])
         True
         """
-        return self._lookup(state)[4]
+        actions = self._lookup(state)
+        order = self._legal_cache[4]
+        if order is None:  # sorted once per position, when first asked
+            order = self._legal_cache[4] = sorted(actions)
+        return order
 
-    def _lookup(self, state: GameState) -> tuple:
-        """``(legal list, state, decisions, index -> action, sorted indices)`` of the position: worked
-        out once, then kept while the engine keeps the same list of legal actions for the same state (the engine
-        forgets its list on any change), so asking again at one position costs nothing."""
+    def _lookup(self, state: GameState) -> dict[int, Action]:
+        """Index -> action of the position (not to be changed: it is kept): worked out once, then kept while the
+        engine keeps the same list of legal actions for the same state (the engine forgets its list on any change),
+        so asking again at one position costs nothing."""
         legal = state.legal_actions()
         cached = self._legal_cache
         if cached is not None and cached[0] is legal and cached[1] is state and cached[2] == state.decisions:
-            return cached
+            return cached[3]
         actions = self._index_actions(state, legal)
-        order = sorted(actions)
-        cached = self._legal_cache = (legal, state, state.decisions, actions, order)
-        return cached
+        self._legal_cache = [legal, state, state.decisions, actions, None]
+        return actions
 
     def _index_actions(self, state: GameState, legal: list[Action]) -> dict[int, Action]:
-        """Index -> action for the legal actions (the loop of :meth:`action_index`, with each card's place looked up
-        once; anything unusual, an option's rank or an action outside the layout, goes through ``action_index``)."""
+        """Index -> action for the legal actions: per action, its verb's plan for the player to move (each card
+        argument's ``(owner, zone)`` gives where that zone's block starts, the card's position in the zone is added;
+        a word adds its place), with no per-argument tuple or string made; the index of each action so worked out
+        is kept per viewer with where its cards were, and used again while each of them is still there (the index
+        depends on nothing else). An option is numbered by its rank (one that does not fit raises through
+        :meth:`action_index`, the plain path); an action the layout has no place for goes to the ``other`` block."""
         out: dict[int, Action] = {}
         rank = 0
-        by_verb = self._by_verb
         viewer = state.current
+        plans = self._plans[viewer]
+        memo = self._memo[viewer]
+        if len(memo) > 4096:
+            memo.clear()
         loc, zones = state.loc, state.zones
-        spots: dict[int, tuple[tuple[bool, str], int]] = {}
+        spots: dict[int, tuple] = {}  # card -> ((owner, zone), position): looked up once per position
         misfits: list[Action] | None = None
         for a in legal:
+            hit = memo.get(a)
+            if hit is not None:  # indexed before: still right if each of its cards is where it was then
+                i = hit[0]
+                for where, pos, x in hit[1]:
+                    zl = zones[where[0]][where[1]]
+                    if pos >= len(zl) or zl[pos] != x:
+                        break
+                else:
+                    if i in out:
+                        raise TcgkitError(f"{self.game}: '{a.text()}' and '{out[i].text()}' share action index {i}")
+                    out[i] = a
+                    continue
             kind, args = a
             i = -1
-            if kind == "option":
-                i = self.action_index(state, a, rank)
-                rank += 1
-            else:
-                by_n = by_verb.get(kind)
-                for t, spec in by_n.get(len(args), ()) if by_n else ():  # several shapes of one verb: the one that fits
-                    index = t.offset
-                    for x, (is_card, table, _size, stride) in zip(args, spec, strict=True):
-                        if is_card and type(x) is int:
+            cands = plans.get((kind, len(args)))
+            if cands is not None:
+                for i, plan in cands:  # several argument shapes of one verb: the first that fits
+                    for x, (is_card, table) in zip(args, plan, strict=True):
+                        if is_card:
+                            if type(x) is not int:
+                                break
                             spot = spots.get(x)
                             if spot is None:
-                                owner, zone = loc[x]
-                                spot = spots[x] = ((owner == viewer, zone), zones[owner][zone].index(x))
+                                where = loc[x]
+                                spot = spots[x] = (where, zones[where[0]][where[1]].index(x))
                             place = table.get(spot[0])
                             if place is None or spot[1] >= place[1]:
                                 break
-                            index += (place[0] + spot[1]) * stride
-                        elif not is_card and table is not None and type(x) is not int:
-                            j = table.get(x)
+                            i += place[0] + spot[1] * place[2]
+                        else:
+                            j = table.get(x) if type(x) is str else None
                             if j is None:
                                 break
-                            index += j * stride
-                        else:
-                            break
+                            i += j
                     else:
-                        i = index
+                        # the index depends on the verb, the words and where each card is: kept with those places
+                        memo[a] = (i, tuple([(*spots[x], x) for x in args if type(x) is int]))
                         break
+                else:
+                    i = -1
+            elif kind == "option":  # the n-th option of the decision: index n of the option block
+                if self._option_at >= 0 and rank < self.option_cap and len(args) == 1 and type(args[0]) is not int:
+                    i = self._option_at + rank
+                rank += 1
             if i < 0:
-                if misfits is None:
-                    misfits = []
-                misfits.append(a)
-                continue
+                if kind == "option":
+                    i = self.action_index(state, a, rank - 1)  # raises, naming what does not fit
+                else:
+                    if misfits is None:
+                        misfits = []
+                    misfits.append(a)
+                    continue
             if i in out:
                 raise TcgkitError(f"{self.game}: '{a.text()}' and '{out[i].text()}' share action index {i}")
             out[i] = a
@@ -334,7 +407,7 @@ class Encoding:
 
     def decode(self, state: GameState, index: int) -> Action:
         """The engine action of a legal index (raises IllegalAction, naming the index, for an illegal one)."""
-        action = self._lookup(state)[3].get(int(index))
+        action = self._lookup(state).get(int(index))
         if action is None:
             raise IllegalAction(f"action {int(index)}", f"{self.describe(int(index))} is not legal now")
         return action
@@ -450,6 +523,7 @@ class Encoding:
         self.n_slots = slots
         self.obs_names: list[str] = names
         self.obs_size: int = len(names)
+        self._obs_shape = (self.obs_size,)
         self._side_offsets = side_offsets
         self._zone_col = {z: i for i, z in enumerate(self.zones)}
         # what observe walks, resolved once: per side (0: the viewer's, 1: the opponent's) the resource and count
@@ -484,6 +558,7 @@ class Encoding:
         True
         """
         self._slot_cache = [[None] * len(self._slot_walk) for _ in range(2)]
+        self._memo: tuple[dict[Action, tuple], dict[Action, tuple]] = ({}, {})  # per viewer, see _index_actions
         self._pile_cache = [[None] * len(self._pile_walk) for _ in range(2)]
         self._legal_cache = None
 
@@ -517,13 +592,18 @@ class Encoding:
         so its cost follows the cards in play, not the size of the layout.
         """
         if out is None:
-            out = np.zeros(self.obs_size, dtype=np.float32)
-        elif out.dtype != np.float32 or out.shape != (self.obs_size,) or not out.flags.c_contiguous:
+            out = np.zeros(self.obs_size, dtype=_F32)
+        elif out.dtype is not _F32 or out.shape != self._obs_shape or not out.flags.c_contiguous:
             out[...] = self.observe(state, viewer)
             return out
         else:
             out.fill(0.0)
         mv = memoryview(out)
+        self._write(state, viewer, mv, mv.cast("B"))
+        return out
+
+    def _write(self, state: GameState, viewer: int, mv: Any, mvb: Any) -> None:
+        """Write ``viewer``'s tensor into a zeroed buffer, seen as floats (``mv``) and as bytes (``mvb``)."""
         mv[self._phase_col.get(state.phase, self._phase_other)] = 1.0
         if state.result is None and state.current == viewer:
             mv[0] = 1.0
@@ -559,15 +639,14 @@ class Encoding:
         # face-down cards the viewer does not own: present, not known
         face_down = [c for c, st in cs.items() if st.face_down] if cs else None
         veiled = {c for c in face_down if owner[c] != viewer} or None if face_down else None
-        self._write_slots(state, viewer, rows, veiled, mv)
+        self._write_slots(state, viewer, rows, veiled, mv, mvb)
         self._write_piles(state, viewer, rows, veiled, mv)
-        return out
 
-    def _write_slots(self, state: GameState, viewer: int, rows: list[int], veiled: set[int] | None, mv: Any) -> None:
+    def _write_slots(self, state: GameState, viewer: int, rows: list[int], veiled: set[int] | None, mv: Any,
+                     mvb: Any) -> None:
         """The card slots: each zone's block of rows is joined from the per-card row bytes and written with one
         slice assignment; a block is kept per viewer and zone and written again as it is while the zone holds the
         same cards (and no card is veiled). In-play features are written over it afterwards."""
-        mvb = mv.cast("B")
         zones, cs = state.zones, state.cs
         row_bytes = self._row_bytes
         unknown = row_bytes[self._unknown]

@@ -29,7 +29,7 @@ from tcgkit.bots import View, make_bot
 from tcgkit.core.decks import Deck
 from tcgkit.core.errors import IllegalAction, TcgkitError
 from tcgkit.core.rng import derive_seed
-from tcgkit.rl.encoding import Encoding
+from tcgkit.rl.encoding import Encoding, new_mask
 from tcgkit.rl.match import Match, render_board
 
 
@@ -61,7 +61,6 @@ class TcgkitGymEnv(gym.Env):
         self.observation_space = spaces.Box(-np.inf, np.inf, (self.enc.obs_size,), np.float32)
         self.state = None
         self.seat = 0
-        self._mask = np.zeros(self.enc.n_actions, dtype=np.int8)
         self._actions: dict = {}
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
@@ -81,19 +80,23 @@ class TcgkitGymEnv(gym.Env):
     def _play_opponent(self) -> None:
         state = self.state
         other = 1 - self.seat
+        opponent = self.opponent
         while state.result is None and state.current == other:
-            state.apply(self.opponent.choose(View(state, other)))
-        self._mask = np.zeros(self.enc.n_actions, dtype=np.int8)
-        if state.result is None:
-            self._mask, self._actions = self.enc.legal(state, self._mask)
-        else:
-            self._actions = {}
+            state.apply(opponent.choose(View(state, other)))
+        self._actions = self.enc._lookup(state) if state.result is None else {}
 
     def _obs(self) -> np.ndarray:
         return self.enc.observe(self.state, self.seat)
 
+    def _new_mask(self) -> np.ndarray:
+        """A new mask of the legal actions now (all zeros when the game is over)."""
+        return new_mask(self.enc.n_actions, self._actions)
+
     def _info(self, **extra: Any) -> dict:
-        return {"action_mask": self._mask.copy(), **extra}
+        info = {"action_mask": self._new_mask()}
+        if extra:
+            info.update(extra)
+        return info
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
         index = int(action)
@@ -116,7 +119,7 @@ class TcgkitGymEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as booleans (what MaskablePPO asks for)."""
-        return self._mask.astype(bool)
+        return self._new_mask().view(bool)
 
     def render(self) -> str | None:
         return render_board(self.render_mode, self.state, self.seat)

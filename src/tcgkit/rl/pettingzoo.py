@@ -31,12 +31,14 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils.conversions import aec_to_parallel
 
+from tcgkit.core.actions import Action
 from tcgkit.core.decks import Deck
 from tcgkit.core.errors import IllegalAction, TcgkitError
-from tcgkit.rl.encoding import Encoding
+from tcgkit.rl.encoding import Encoding, new_mask
 from tcgkit.rl.match import Match, render_board
 
 AGENTS = ["player_0", "player_1"]
+SEATS = {a: i for i, a in enumerate(AGENTS)}
 
 
 class TcgkitAECEnv(AECEnv, EzPickle):
@@ -71,7 +73,7 @@ class TcgkitAECEnv(AECEnv, EzPickle):
             "action_mask": spaces.Box(0, 1, (n,), np.int8),
         })
         self.state = None
-        self._mask_buffer = np.zeros(n, dtype=np.int8)
+        self._actions: dict[int, Action] = {}
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
@@ -86,6 +88,7 @@ class TcgkitAECEnv(AECEnv, EzPickle):
         self.state = self.match.new_game()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
+        self._rewarded = False  # whether any reward is set: the rewards are cleared and added up only then
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -95,25 +98,17 @@ class TcgkitAECEnv(AECEnv, EzPickle):
         self._legal()
 
     def _legal(self) -> None:
-        mask = self._mask_buffer  # written in place: observe() hands out copies
-        if self.state.result is None:
-            mask, self._actions = self.enc.legal(self.state, mask)
-        else:
-            mask.fill(0)
-            self._actions = {}
-        self._mask = mask
+        """The legal actions of the position, by index (the mask is made from them when an agent observes)."""
+        self._actions = self.enc._lookup(self.state) if self.state.result is None else {}
 
     def _mask_of(self, player: int) -> np.ndarray:
-        running = self.state.result is None
-        if running and player == self.state.current:
-            return self._mask.copy()
-        mask = np.zeros(self._action_space.n, dtype=np.int8)
-        if self.alternate:
-            mask[self.wait] = 1
-        return mask
+        """A new mask for ``player``: the legal actions' indices if it is to move, else none (or only "wait")."""
+        if self.state.result is None and player == self.state.current:
+            return new_mask(self._action_space.n, self._actions)
+        return new_mask(self._action_space.n, (self.wait,) if self.alternate else ())
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        p = AGENTS.index(agent)
+        p = SEATS[agent]
         return {"observation": self.enc.observe(self.state, p), "action_mask": self._mask_of(p)}
 
     def step(self, action: Any) -> None:
@@ -121,9 +116,11 @@ class TcgkitAECEnv(AECEnv, EzPickle):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        p = AGENTS.index(agent)
+        p = SEATS[agent]
         self._cumulative_rewards[agent] = 0
-        self._clear_rewards()
+        if self._rewarded:
+            self._clear_rewards()
+            self._rewarded = False
         index = int(action)
         self.infos[agent] = {}
         if self.state.result is None and p == self.state.current:
@@ -137,7 +134,8 @@ class TcgkitAECEnv(AECEnv, EzPickle):
             self._refuse(agent, index, f"{agent} is not the one to choose now: its only action is to wait")
         self.steps += 1
         self._advance(p)
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -158,6 +156,7 @@ class TcgkitAECEnv(AECEnv, EzPickle):
             for i, a in enumerate(self.agents):
                 self.terminations[a] = True
                 self.rewards[a] = 0 if result.winner is None else (1 if result.winner == i else -1)
+                self._rewarded = True
                 self.infos[a] = {"reason": result.reason}
         elif self.max_cycles is not None and self.steps >= self.max_cycles * len(AGENTS) and round_over:
             for a in self.agents:

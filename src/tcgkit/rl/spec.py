@@ -72,7 +72,8 @@ SPECS: dict[str, dict] = {
         ],
     },
     "phaktionz": {
-        "caps": {"attached": 8, "creation_pile": 12, "deck_out": 80, "exile": 80, "field": 16, "hand": 80, "realm": 1},
+        "caps": {"attached": 8, "creation_pile": 12, "deck_out": 80, "exile": 80, "field": 16, "hand": 80, "realm": 8},
+        # "realm": the rulebook sets no limit on Realms in play (RULINGS.md, PHK-INV-04)
         "phases": ["mulligan", "main", "combat", "final", "end"],
         "resources": [],
         "options": 100,

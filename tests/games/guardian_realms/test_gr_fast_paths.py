@@ -56,19 +56,23 @@ def test_card_index_follows_a_new_card_list() -> None:
     assert listened(s, "defeated", zones)
 
 
-def _slow_board(state, p: int, sign: float, score: float) -> float:
-    for g in RULES.guardians(state, p):
-        score += sign * (hp_of(state, g) / 60.0 + RULES.stat(state, g, "atk") / 30.0)
-    return score
+def _terms(state, p: int) -> list[tuple[float, float]]:
+    """Per Guardian of ``p``: the evaluation's term of it, and HP / 60 + ATK / 30 from ``hp_of`` and ``stat``."""
+    from tcgkit.games.guardian_realms.cardindex import state_index
+
+    printed = state_index(state).printed
+    links = state.vars.get("links")
+    return [(gr_rules._guardian_term(g, state.cs.get(g), printed, links),
+             hp_of(state, g) / 60.0 + RULES.stat(state, g, "atk") / 30.0) for g in RULES.guardians(state, p)]
 
 
 def test_evaluation_board_terms_equal_hp_of_and_stat() -> None:
-    """Every position of seeded games: the evaluation's board terms are those of ``hp_of`` and ``stat``, to the
-    last bit (the same sums in the same order)."""
+    """Every position of seeded games: the evaluation's term of each Guardian is that of ``hp_of`` and ``stat``, to
+    the last bit."""
     for state in _seeded_states(4):
         for p in (0, 1):
-            for sign in (1.0, -1.0):
-                assert gr_rules._add_board(state, p, sign, 0.25) == _slow_board(state, p, sign, 0.25)
+            for fast, slow in _terms(state, p):
+                assert fast == slow
 
 
 def test_evaluation_hp_of_a_linked_guardian_is_the_pool_gr_link_01() -> None:
@@ -78,10 +82,10 @@ def test_evaluation_hp_of_a_linked_guardian_is_the_pool_gr_link_01() -> None:
     a, b = card(s, 0, "Ember Acolyte"), card(s, 0, "Ashen Brute")
     s.card_state(a).mods.extend([("atk", 3, "permanent"), ("hp", 4, "permanent")])
     s.card_state(a).counters["dmg"] = 2
-    assert gr_rules._add_board(s, 0, 1.0, 0.0) == _slow_board(s, 0, 1.0, 0.0)
+    assert all(fast == slow for fast, slow in _terms(s, 0))
     link(s, [a, b])
     assert hp_of(s, a) == s.vars["links"][0][1]
-    assert gr_rules._add_board(s, 0, -1.0, 0.0) == _slow_board(s, 0, -1.0, 0.0)
+    assert all(fast == slow for fast, slow in _terms(s, 0))
 
 
 @given(st.integers(-10, 2000), st.integers(0, 12))

@@ -16,7 +16,8 @@ from tcgkit.core.state import Event
 from tcgkit.games.perfect_tcg.actions import ACTIVATE, PLAY_TO, RETREAT, card_test, check_of, needed_zones
 from tcgkit.games.perfect_tcg.evaluation import board_facts
 from tcgkit.games.perfect_tcg.model import FIELD, FIELD_SET, cost_checks, in_stasis
-from tcgkit.games.perfect_tcg.statics import compiled_modifier, modifiers_of
+from tcgkit.games.perfect_tcg.statics import compiled_modifier, modifiers_of, static_holders
+from tcgkit.games.perfect_tcg.triggers import listening_kinds
 
 
 def _seeded_states(games: int = 9, clone_every: int = 0):
@@ -112,18 +113,44 @@ def test_passive_wins_equal_the_static_scan_PTCG_TERM_06() -> None:
     assert card(state, 0, "King of Gandor") in state.zones[0]["leader"]
 
 
-def test_events_skip_the_trigger_scan_only_when_nothing_listens_PTCG_ULT_10() -> None:
-    """PTCG-ULT-10: an event skips the trigger scan only when no card in play and not its own card listens to its
-    kind (checked against a scan of both fields for every kind a card triggers on)."""
+def test_events_skip_the_trigger_scan_exactly_when_nothing_listens_PTCG_ULT_10() -> None:
+    """PTCG-ULT-10: an event skips the trigger scan exactly when no card in play and not its own card listens to its
+    kind (checked against a scan of both fields for every kind a card triggers on, in games and in their clones); the
+    kinds kept in ``state.memo`` equal a scan from scratch."""
     kinds = sorted(RULES.trigger_kinds)
-    for state in _seeded_states(games=6):
+    for state in _seeded_states(games=6, clone_every=30):
+        in_play = _cards_in_play(state)
         for kind in kinds:
-            for own in (-1, *_cards_in_play(state)[:3], *state.zones[0]["lost"][-2:]):
+            for own in (-1, *in_play[:3], *state.zones[0]["lost"][-2:]):
                 ev = Event(kind, 0, own, ())
-                listening = any(kind in state.defs[c].triggers for c in _cards_in_play(state)) or (
+                listening = any(kind in state.defs[c].triggers for c in in_play) or (
                     own >= 0 and kind in state.defs[own].triggers)
-                if listening:
-                    assert RULES.may_trigger(state, ev), (kind, own)
+                assert RULES.may_trigger(state, ev) == listening, (kind, own)
+        assert listening_kinds(state) == {k for c in in_play for k in state.defs[c].triggers}
+
+
+def test_static_holders_equal_a_scan_of_both_fields_PTCG_ULT_04() -> None:
+    """PTCG-ULT-04: the cards in play with a static effect, by index key, kept in ``state.memo`` equal a scan of both
+    fields from scratch (the same cards in the same order) at every decision of games and of their clones, and the
+    static effects found through them equal those found by a scan of the fields."""
+    for state in _seeded_states(games=6, clone_every=30):
+        scan: dict[str, list[int]] = {}
+        for c in _cards_in_play(state):
+            for k in state.defs[c].fields["statics_by_key"]:
+                scan.setdefault(k, []).append(c)
+        assert static_holders(state) == {k: tuple(v) for k, v in scan.items()}
+        for key in ("modify", "armour", "allow", "cannot", "win"):
+            slow = []
+            if state.vars.get(f"n_{key}"):
+                for c in _cards_in_play(state):
+                    p, z = state.loc[c]
+                    if not RULES.effects_on(state, c):
+                        continue
+                    for _, eff, where in state.defs[c].fields["statics_by_key"].get(key, ()):
+                        if (where is None or z in where) and (eff.condition is None or effects.check(
+                                state, RULES.static_ctx(state, c, p), eff.condition)):
+                            slow.append((c, p, eff))
+            assert list(RULES.active_statics(state, key)) == slow, key
 
 
 def _printed_conditions() -> list:
@@ -287,3 +314,48 @@ def test_board_worth_from_the_card_facts_equals_the_definitions() -> None:
                 assert RULES._board_worth(state, p, gone) == _slow_board_worth(state, p, gone)
     state = RULES.new_game(list(RULES.decks().values())[:2], 3)
     assert board_facts(state.defs) is board_facts(state.clone().defs)
+
+
+def _slow_evaluate(state, player: int) -> float:
+    """The evaluation worked out from scratch: every side's life and assets by their formulas (no table), the board
+    from the card definitions (:func:`_slow_board_worth`)."""
+    from math import tanh
+
+    from tcgkit.games.perfect_tcg import evaluation as ev
+
+    r = state.result
+    if r is not None:
+        return 0.0 if r.winner is None else (1.0 if r.winner == player else -1.0)
+    hits, gone = RULES._battle_outlook(state)
+    t = RULES.ev_threshold(state)
+    d0, d1 = (len(state.zones[q]["deck"]) - hits[q] for q in (0, 1))
+    horizon = min(1.0, (min(max(d0, 0), max(d1, 0)) + ev.HORIZON_BASE) / ev.HORIZON_TURNS)
+
+    def side(p: int) -> float:
+        deck, en = len(state.zones[p]["deck"]), len(state.zones[p]["energy"])
+        hit = min(hits[p], deck)
+        deck, en = deck - hit, en + hit
+        life = deck - ev.W_DANGER * (ev.DANGER_DECK - deck if deck < ev.DANGER_DECK else 0)
+        if deck >= ev.EV_DECK_MIN:
+            need = t - en if t > en else 0
+            slack = en + deck - t - ev.EV_DECK_MIN - need / ev.EV_DAMAGE_PER_TURN
+            reach = 1.0 if slack >= 0 else max(0.0, 1.0 + slack / ev.EV_SLACK)
+            prog = min(en, t) / t
+            life += ev.W_EV * prog * prog * reach
+        res = state.res[p]
+        armour = res.get("armour", 0) + res.get("decaying", 0)
+        hand = len(state.zones[p]["hand"])
+        assets = (ev.W_ENERGY * min(en, ev.ENERGY_CAP) + ev.W_HAND * min(hand, ev.HAND_CAP)
+                  + ev.W_ARMOUR * min(armour, 4))
+        return life + horizon * (assets + _slow_board_worth(state, p, gone))
+
+    return max(-0.99, min(0.99, tanh((side(player) - side(1 - player)) / ev.EVAL_SCALE)))
+
+
+def test_evaluate_equals_its_formulas_worked_out_from_scratch() -> None:
+    """The evaluation, with each side's life and assets read from tables of values worked out once, equals the same
+    formulas worked out from scratch, to the last bit, at every decision of games and of their clones (battles in
+    progress included)."""
+    for state in _seeded_states(clone_every=25):
+        for p in (0, 1):
+            assert RULES.evaluate(state, p) == _slow_evaluate(state, p)

@@ -65,3 +65,10 @@ def test_the_end_says_who_has_no_heathshards_tgc_1_12_1() -> None:
         state.apply(next(a for a in state.legal_actions() if a.kind in ("no_block", "do_nothing")))
     assert WORDS.result(state, 0) == "Player 2 wins: Player 1 (you) has 0 Heathshards (TGC-1.12.1)"
     assert WORDS.result(state, 1) == "You win: Player 1 has 0 Heathshards (TGC-1.12.1)"
+
+
+def test_disco_infernos_turns_tapped_read_in_words() -> None:
+    state = pos(p0={"bf": ["Disco Inferno"]},
+                cards0=[{"name": "Disco Inferno", "zone": "bf", "tapped": True, "counters": {"ticks": 2}}])
+    line = WORDS.card(state, card(state, 0, "Disco Inferno"), 1).line()
+    assert "tapped for 2 turns" in line and "ticks" not in line

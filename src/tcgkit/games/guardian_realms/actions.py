@@ -25,7 +25,7 @@ from tcgkit.games.guardian_realms.board import (
     may_attack,
     may_swap,
 )
-from tcgkit.games.guardian_realms.cardindex import EQUIPMENT, FIELD, GUARDIAN, state_index
+from tcgkit.games.guardian_realms.cardindex import EQUIPMENT, FIELD, GUARDIAN, KEY, state_index
 from tcgkit.games.guardian_realms.model import BASE_KEY, BASE_LANE, BASE_WORD, LANE_OF, LANE_WORD, LANES, NEAR
 
 if TYPE_CHECKING:
@@ -49,8 +49,9 @@ def main_actions(state: GameState) -> list[Action]:
     dz = res["dz"]
     fielded = [*z["lane1"], *z["lane2"], *z["lane3"]]
     acts = [END]
-    index = state_index(state)
-    _hand_actions(state, p, res, fielded, acts, index.hand)
+    index = state.defs.facts.get(KEY) or state_index(state)  # state_index, with no call
+    if z["hand"]:
+        _hand_actions(state, p, res, fielded, acts, index.hand)
     if not fielded:
         return acts
     facts = index.fielded
@@ -107,7 +108,7 @@ def main_actions(state: GameState) -> list[Action]:
     if dz >= 1 and chooser_only:
         _chooser_swap_actions(state, ready, partners, acts)
     elif dz >= 1 and len(ready) >= 2:
-        _swap_actions(ready, [bool(s and s.get("paralyzed")) for s in ready_status], acts)
+        _swap_actions(ready, ready_status, acts)
     return acts
 
 
@@ -245,10 +246,21 @@ def _play_condition_ok(state: GameState, card: int, p: int, base: int) -> bool:
     return True
 
 
-def _swap_actions(ready: list[int], para: list[bool], acts: list[Action]) -> None:
-    """Swap pairs; the first Guardian named is the one that chose to swap (GR-SWAP-01): a Paralyzed one (``para``,
-    by ready Guardian) must be it (GR-PARA-01). Otherwise the two orders are the same swap (both partners act,
-    GR-SWAP-02), listed once."""
+def _swap_actions(ready: list[int], statuses: list, acts: list[Action]) -> None:
+    """Swap pairs; the first Guardian named is the one that chose to swap (GR-SWAP-01): a Paralyzed one (by
+    ``statuses``, each ready Guardian's statuses or None) must be it (GR-PARA-01). Otherwise the two orders are the
+    same swap (both partners act, GR-SWAP-02), listed once."""
+    for s in statuses:
+        if s and s.get("paralyzed"):
+            break
+    else:  # none Paralyzed (the usual case): each Guardian with those after it, in order
+        rows = SWAP_WITH.rows
+        for i in range(len(ready) - 1):
+            a = ready[i]
+            row = rows.get(a) or SWAP_WITH.row(a)
+            acts.extend(map(row.__getitem__, ready[i + 1:]))
+        return
+    para = [bool(s and s.get("paralyzed")) for s in statuses]
     for i, a in enumerate(ready):
         for j in range(i + 1, len(ready)):
             if para[i] and para[j]:

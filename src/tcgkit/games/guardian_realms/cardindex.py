@@ -31,6 +31,10 @@ class CardIndex(NamedTuple):
     #: basic attack's DZ cost (GR-DZ-05), its abilities' effect indexes (GR-CARD-05), whether acting after a swap
     #: (and swapping after acting) is barred for it (GR-SWAP-03..06))
     fielded: tuple[tuple[bool, int, tuple[int, ...], bool], ...]
+    #: by card id: its printed HP and ATK (0 when not printed), what the evaluation starts a Guardian's terms from
+    printed: tuple[tuple[int, int], ...]
+    #: by card id: ``hp / 60 + atk / 30`` of its printed HP and ATK, the evaluation's term of an unhurt Guardian
+    terms: tuple[float, ...]
 
 
 #: card types as :attr:`CardIndex.hand` gives them (anything else plays as an Effect)
@@ -91,13 +95,15 @@ def card_index(defs: list[CardDef]) -> CardIndex:
             if listening:
                 listeners.setdefault(kind, []).append(i)
     new = range(start, len(defs))
+    printed = tuple((defs[i].stats.get("hp", 0), defs[i].stats.get("atk", 0)) for i in new)
     return CardIndex(base.defeat_if + tuple(i for i in new if defs[i].fields.get("defeat_if")),
                      {k: tuple(v) for k, v in listeners.items()},
                      base.hand + tuple(_hand_facts(defs[i]) for i in new),
-                     base.fielded + tuple(_fielded_facts(defs[i]) for i in new))
+                     base.fielded + tuple(_fielded_facts(defs[i]) for i in new),
+                     base.printed + printed, base.terms + tuple(hp / 60.0 + atk / 30.0 for hp, atk in printed))
 
 
-_EMPTY = CardIndex((), {}, (), ())
+_EMPTY = CardIndex((), {}, (), (), (), ())
 
 
 def _fielded_facts(d: CardDef) -> tuple[bool, int, tuple[int, ...], bool]:
@@ -107,7 +113,8 @@ def _fielded_facts(d: CardDef) -> tuple[bool, int, tuple[int, ...], bool]:
 def listened(state: GameState, kind: str, zones: frozenset[str]) -> bool:
     """Whether a card in one of ``zones`` (of either player) listens to events of ``kind``: when not, the trigger
     scan would start nothing."""
-    cards = state_index(state).listeners.get(kind)
+    defs = state.defs
+    cards = (defs.facts.get(KEY) or defs.fact(KEY, card_index)).listeners.get(kind)  # state_index, inline
     if cards:
         loc = state.loc
         for c in cards:

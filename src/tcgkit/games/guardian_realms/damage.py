@@ -181,13 +181,19 @@ def return_to_hand(state: GameState, card: int) -> None:
 
 def settle_defeats(state: GameState) -> None:
     """Printed conditions of defeat (GR-DEF-03): a static effect with ``params: {defeat_if: true}``. Only the
-    game's cards with one are looked at first: none of them fielded, nothing to check (the usual case)."""
+    game's cards with one are looked at first: none of them fielded, nothing to check (the usual case); one of them
+    fielded, only its condition is checked (what the scan of both boards would check)."""
     defs = state.defs
     loc = state.loc
-    for card in state_index(state).defeat_if:
+    fielded = -1
+    for card in (defs.facts.get(KEY) or state_index(state)).defeat_if:  # state_index, with no call
         if loc[card][1] in LANE_OF:
-            break
+            if fielded >= 0:
+                break  # two or more: both boards in order, as their defeats are then ordered
+            fielded = card
     else:
+        if fielded >= 0 and _defeat_condition(state, fielded, loc[fielded][0]):
+            defeat(state, [fielded])
         return
     for p in (0, 1):
         z = state.zones[p]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from functools import cached_property
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +21,9 @@ from tcgkit.core.cards import CardDef, Effect, Step
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.ruleset import Ruleset
-from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, GameState
+from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, CardState, GameState
 from tcgkit.games.guardian_realms import actions, damage, plays, statuses
-from tcgkit.games.guardian_realms.cardindex import listened
+from tcgkit.games.guardian_realms.cardindex import KEY, listened, state_index
 from tcgkit.games.guardian_realms.grammar import prepare_entry
 from tcgkit.games.guardian_realms.model import (
     LANE_OF,
@@ -42,6 +43,8 @@ DECK_SIZE = 25
 RACE, RACE_NEAR, RACE_FADE = 4.0, 10, 8.0
 #: The end-of-turn order decision (Burn and Poison versus the player's end-of-turn effects).
 END_ORDER = (Step("gr_end_order", {}),)
+#: a card record's modifiers (``CardState.mods``), read in C over every record
+_MODS = attrgetter("mods")
 
 
 class GuardianRealmsRules(Ruleset):
@@ -242,7 +245,8 @@ class GuardianRealmsRules(Ruleset):
                     st.counters["left"] = left - 1
         if state.options.get("equipment_use_per_turn"):
             plays.discard_spent_equipment(state, p)
-        durations.end_turn(state)
+        if any(map(_MODS, state.cs.values())):  # no record holds a modifier (the usual case): none to end
+            durations.end_turn(state)
         if (not state.stack or effects.run(state)) and state.result is None:
             self.start_turn(state)
 
@@ -381,53 +385,57 @@ class GuardianRealmsRules(Ruleset):
         r = state.result
         if r is not None:
             return super().evaluate(state, player)
-        # deck_out_turn of both players, inlined (the evaluation is MCTS's hot path)
-        zones, all_res, turn = state.zones, state.res, state.turn
+        # deck_out_turn of both players less the turn, inlined (the evaluation is MCTS's hot path)
+        zones, all_res, active = state.zones, state.res, state.active
         other = 1 - player
         res, res2 = all_res[player], all_res[other]
         hp, hp2 = res[_STRONGHOLD_KEY], res2[_STRONGHOLD_KEY]
-        mine = turn + 2 * (len(zones[player]["deck"]) + ((-(-hp // (1 << res.get("out", 0)))).bit_length()
-                                                          if hp > 0 else 0)) - (player != state.active)
-        theirs = turn + 2 * (len(zones[other]["deck"]) + ((-(-hp2 // (1 << res2.get("out", 0)))).bit_length()
-                                                           if hp2 > 0 else 0)) - (other != state.active)
-        soon = max(0.0, min(mine, theirs) - turn - RACE_NEAR)
-        score = RACE * math.tanh((mine - theirs) / 2) * math.exp(-soon / RACE_FADE)  # theirs falls first: good
+        mine = 2 * (len(zones[player]["deck"]) + ((-(-hp // (1 << res.get("out", 0)))).bit_length()
+                                                  if hp > 0 else 0)) - (player != active)
+        theirs = 2 * (len(zones[other]["deck"]) + ((-(-hp2 // (1 << res2.get("out", 0)))).bit_length()
+                                                   if hp2 > 0 else 0)) - (other != active)
+        soon = max(0.0, min(mine, theirs) - RACE_NEAR)
+        score = RACE * _tanh((mine - theirs) / 2) * _exp(-soon / RACE_FADE)  # theirs falls first: good
+        index = state.defs.facts.get(KEY) or state_index(state)  # state_index, with no call
+        printed, terms = index.printed, index.terms
+        cs = state.cs
+        links = state.vars.get("links")
         for p, sign in ((player, 1.0), (other, -1.0)):
             res = all_res[p]
+            z = zones[p]
             score += sign * (res["b1"] + res["b3"]) / 100.0
             score += sign * 2.0 * res[_STRONGHOLD_KEY] / 100.0
-            score = _add_board(state, p, sign, score)
-            score += sign * 0.03 * len(zones[p]["hand"])
+            for g in (*z["lane1"], *z["lane2"], *z["lane3"]):  # HP / 60 + ATK / 30, one Guardian after another
+                st = cs.get(g)
+                if links or st is not None and (st.mods or st.counters.get("dmg")):
+                    score += sign * _guardian_term(g, st, printed, links)
+                else:  # unhurt, unmodified, unlinked: its printed term, worked out once per card
+                    score += sign * terms[g]
+            score += sign * 0.03 * len(z["hand"])
             score += sign * 0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0
         x = score / 4.0
         return 0.99 * x / (1 + abs(x))  # no clamp: far ahead or behind, moves still differ
 
 
-def _add_board(state: GameState, p: int, sign: float, score: float) -> float:
-    """``score`` plus, one Guardian of ``p`` after another, ``sign`` times its HP / 60 + ATK / 30: HP as
-    :func:`~tcgkit.games.guardian_realms.board.hp_of` shows it (an HP Link's pool when linked), ATK as ``stat``
-    gives it, each Guardian's record read once (the evaluation's hot path; the same sums in the same order)."""
-    z = state.zones[p]
-    defs = state.defs
-    cs = state.cs
-    links = state.vars.get("links")
-    for g in (*z["lane1"], *z["lane2"], *z["lane3"]):
-        stats = defs[g].stats
-        hp = stats.get("hp", 0)
-        atk = stats.get("atk", 0)
-        st = cs.get(g)
-        if st is not None:
-            if st.mods:
-                for stat, delta, _ in st.mods:
-                    if stat == "hp":
-                        hp += delta
-                    elif stat == "atk":
-                        atk += delta
-            hp -= st.counters.get("dmg", 0)
-        if links:
-            hp = next((pool for members, pool, _ in links if g in members), hp)
-        score += sign * (hp / 60.0 + atk / 30.0)
-    return score
+_tanh, _exp = math.tanh, math.exp
+
+
+def _guardian_term(g: int, st: CardState | None, printed: tuple[tuple[int, int], ...], links: Any) -> float:
+    """The evaluation's HP / 60 + ATK / 30 of a fielded Guardian ``g`` (its record ``st``, None when it has none):
+    HP as :func:`~tcgkit.games.guardian_realms.board.hp_of` shows it (an HP Link's pool when linked), ATK as
+    ``stat`` gives it, from the printed HP and ATK (``printed``: the card index's) and the record's modifiers."""
+    hp, atk = printed[g]
+    if st is not None:
+        if st.mods:
+            for stat, delta, _ in st.mods:
+                if stat == "hp":
+                    hp += delta
+                elif stat == "atk":
+                    atk += delta
+        hp -= st.counters.get("dmg", 0)
+    if links:
+        hp = next((pool for members, pool, _ in links if g in members), hp)
+    return hp / 60.0 + atk / 30.0
 
 
 def deck_out_turn(state: GameState, player: int) -> int:

@@ -27,7 +27,7 @@ from tcgkit.games.perfect_tcg.model import (
     WR,
     status,
 )
-from tcgkit.games.perfect_tcg.wins import EV_DECK_MIN
+from tcgkit.games.perfect_tcg.wins import ENERGY_VICTORY, EV_DECK_MIN
 
 # ------------------------------------------------------------------ evaluation weights, in deck cards (see evaluate)
 #: the evaluation's difference of worth (in deck cards) that maps to tanh(1), about 0.76
@@ -87,7 +87,41 @@ def _unit_facts(d: CardDef) -> tuple | None:
     f = d.fields
     support = SUPPORT_BASE + s["power"] / SUPPORT_POWER
     return (WING_BASE + s["power"] / WING_POWER + W_DAMAGE * s["damage"], support, support + SUPPORT_ABILITY,
-            bool(f["statics"] or f["activated"] or f["triggered"]), _KING_PARTS.get(d.name))
+            bool(f["statics"] or f["activated"] or f["triggered"]), _KING_PARTS.get(d.name), _leader_worth(d))
+
+
+def _leader_worth(d: CardDef) -> float:
+    """What a card leading is worth (its power, damage and level): read once per card, as a unit's sixth fact."""
+    s = d.stats
+    return s.get("power", 0) / LEADER_POWER + W_DAMAGE * s.get("damage", 0) + W_LEVEL * s.get("level", 0)
+
+
+#: the Wing and Support zones, each with whether it is a Wing zone (the order :meth:`Evaluation._board_worth` reads)
+_SLOTS_WING = tuple((z, z in WINGS) for z in SLOTS)
+
+
+def side_life(deck: int, en: int, t: int) -> float:
+    """A side's life, in cards (:meth:`Evaluation._side_worth`): its ``deck`` cards (each 1, more near the end) and
+    the road to an Energy Victory at ``t`` Energy from ``en`` while the deck can still stop between 5 and 10 cards.
+
+    >>> side_life(20, 0, 24), side_life(4, 23, 24)
+    (20.0, -2.0)
+    """
+    life = deck - W_DANGER * (DANGER_DECK - deck if deck < DANGER_DECK else 0)
+    if deck >= EV_DECK_MIN:
+        need = t - en if t > en else 0
+        # every turn of waiting for the damage still needed costs a draw; below 5 cards the road is closed
+        slack = en + deck - t - EV_DECK_MIN - need / EV_DAMAGE_PER_TURN
+        reach = 1.0 if slack >= 0 else max(0.0, 1.0 + slack / EV_SLACK)
+        prog = (en if en < t else t) / t
+        life += W_EV * prog * prog * reach
+    return life
+
+
+#: (deck, energy, threshold) -> :func:`side_life`, and (energy, hand, armour, each at its cap) -> the assets they are
+#: worth: pure functions of a few small numbers, each worked out once (the same value as working it out again)
+_LIFE: dict[tuple[int, int, int], float] = {}
+_ASSETS: dict[tuple[int, int, int], float] = {}
 
 
 class Evaluation:
@@ -111,19 +145,22 @@ class Evaluation:
             hits, gone = (0, 0), ()  # no battle declared: what _battle_outlook answers, without the call
         else:
             hits, gone = self._battle_outlook(state)
-        t = self.ev_threshold(state)
+        t = 30 if state.options.get("energy_victory_30") else ENERGY_VICTORY  # ev_threshold
         zones = state.zones
         h0, h1 = hits
         d0, d1 = len(zones[0][DECK]) - h0, len(zones[1][DECK]) - h1
         # what is in play and in hand pays off over the turns both decks have left
         horizon = min(1.0, (min(d0 if d0 > 0 else 0, d1 if d1 > 0 else 0) + HORIZON_BASE) / HORIZON_TURNS)
-        mine = self._side_worth(state, player, t, hits[player], horizon, gone)
-        theirs = self._side_worth(state, 1 - player, t, hits[1 - player], horizon, gone)
+        defs = state.defs
+        facts = defs.facts.get(BOARD_FACTS) or board_facts(defs)
+        mine = self._side_worth(state, player, t, hits[player], horizon, gone, facts)
+        theirs = self._side_worth(state, 1 - player, t, hits[1 - player], horizon, gone, facts)
         return max(-0.99, min(0.99, tanh((mine - theirs) / EVAL_SCALE)))
 
-    def _side_worth(self, state: GameState, p: int, t: int, hit: int, horizon: float, gone: tuple[int, ...]) -> float:
+    def _side_worth(self, state: GameState, p: int, t: int, hit: int, horizon: float, gone: tuple[int, ...],
+                    facts: tuple) -> float:
         """Player ``p``'s worth: life plus assets times ``horizon``; ``hit`` is damage still to come from the battle
-        in progress (cards from the deck to the Energy zone).
+        in progress (cards from the deck to the Energy zone); ``facts`` are :func:`board_facts`.
 
         Life is the deck (each card 1, more near the end) and the road to an Energy Victory. Assets are the means to
         fight on: Energy to pay costs, cards in hand, armour gained from effects (armour from a card in play counts
@@ -135,32 +172,30 @@ class Evaluation:
             hit = min(hit, deck)
             deck -= hit
             en += hit
-        life = deck - W_DANGER * (DANGER_DECK - deck if deck < DANGER_DECK else 0)
-        if deck >= EV_DECK_MIN:
-            need = t - en if t > en else 0
-            # every turn of waiting for the damage still needed costs a draw; below 5 cards the road is closed
-            slack = en + deck - t - EV_DECK_MIN - need / EV_DAMAGE_PER_TURN
-            reach = 1.0 if slack >= 0 else max(0.0, 1.0 + slack / EV_SLACK)
-            prog = (en if en < t else t) / t
-            life += W_EV * prog * prog * reach
+        life = _LIFE.get((deck, en, t))
+        if life is None:
+            life = _LIFE[deck, en, t] = side_life(deck, en, t)
         res = state.res[p]
         armour = res.get("armour", 0) + res.get("decaying", 0)
         hand = len(zones[HAND])
-        assets = (W_ENERGY * (en if en < ENERGY_CAP else ENERGY_CAP) + W_HAND * (hand if hand < HAND_CAP else HAND_CAP)
-                  + W_ARMOUR * (armour if armour < 4 else 4))
-        return life + horizon * (assets + self._board_worth(state, p, gone))
+        key = (en if en < ENERGY_CAP else ENERGY_CAP, hand if hand < HAND_CAP else HAND_CAP,
+               armour if armour < 4 else 4)
+        assets = _ASSETS.get(key)
+        if assets is None:
+            assets = _ASSETS[key] = W_ENERGY * key[0] + W_HAND * key[1] + W_ARMOUR * key[2]
+        return life + horizon * (assets + self._board_worth(state, p, gone, facts))
 
-    def _board_worth(self, state: GameState, p: int, gone: tuple[int, ...]) -> float:
+    def _board_worth(self, state: GameState, p: int, gone: tuple[int, ...], facts: tuple | None = None) -> float:
         """Units in play: a Wing unit attacks and can be attacked, a Support lends its power and its ability, the
         Leader attacks every turn and its level opens the bigger units; the King of Gandor's parts in place. What
         each card is worth in each place is read from :func:`board_facts` (worked out once per card list)."""
         zones = state.zones[p]
-        facts = board_facts(state.defs)
+        if facts is None:
+            facts = board_facts(state.defs)
         cs = state.cs
         worth = 0.0
         parts = 0
-        for z in SLOTS:
-            wing = z in WINGS
+        for z, wing in _SLOTS_WING:
             for c in zones[z]:
                 f = facts[c]
                 st = cs.get(c)
@@ -183,11 +218,11 @@ class Evaluation:
                     parts += 1
         lead = zones[LEADER]
         if lead:
-            d = state.defs[lead[-1]]
-            s = d.stats
-            worth += s.get("power", 0) / LEADER_POWER + W_DAMAGE * s.get("damage", 0) + W_LEVEL * s.get("level", 0)
+            c = lead[-1]
+            f = facts[c]
+            worth += f[5] if f is not None and f is not ARTEFACT_FACT else _leader_worth(state.defs[c])
             if parts:
-                king = "win" in d.fields["static_keys"]
+                king = "win" in state.defs[c].fields["static_keys"]
                 worth += parts * (W_KING_PART + (W_KING * parts if king else 0.0))
         elif parts:
             worth += parts * W_KING_PART

@@ -17,7 +17,6 @@ from tcgkit.games.perfect_tcg.model import (
     FIELD_SET,
     LOCK_KEYS,
     NKEYS,
-    NSTAT,
     SUPPORTS,
     UNIT,
     ZONE_GROUPS,
@@ -134,6 +133,35 @@ def _amount(spec: Any) -> Amount | None:
     return None
 
 
+#: the ``state.memo`` key of :func:`static_holders`
+STATIC_HOLDERS = "perfect-tcg.static_holders"
+
+
+def static_holders(state: GameState) -> dict[str, tuple[int, ...]]:
+    """Index key (``statics_by_key``: ``"win"``, ``"modify:power"``...) -> the cards in play with a static effect
+    under it, in the order a scan of the fields finds them (player 0's first, each field in ``FIELD`` order). Kept in
+    ``state.memo`` (never changed: a new dict replaces it), forgotten whenever a card with a static effect moves into,
+    out of or within play (:meth:`~tcgkit.games.perfect_tcg.triggers.Triggers.on_event`), and found again by a scan
+    of both fields when next asked.
+
+    >>> from tcgkit.games import get_rules
+    >>> static_holders(get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4))
+    {}
+    """
+    holders = state.memo.get(STATIC_HOLDERS)
+    if holders is None:
+        found: dict[str, list[int]] = {}
+        defs = state.defs
+        for p in (0, 1):
+            zones = state.zones[p]
+            for z in FIELD:
+                for c in zones[z]:
+                    for k in defs[c].fields["statics_by_key"]:
+                        found.setdefault(k, []).append(c)
+        holders = state.memo[STATIC_HOLDERS] = {k: tuple(v) for k, v in found.items()}
+    return holders
+
+
 def battling_cards(state: GameState) -> list[int]:
     """The ``battling`` cards a static's context names: the attacker and the attacked unit, during a battle."""
     att = state.vars.get("b_att", -1)
@@ -147,37 +175,30 @@ class Statics:
     def active_statics(self, state: GameState, key: str, part: str | None = None):
         """(card, controller, effect) for every static effect with ``key`` that works now (each card's effects by
         key indexed when its definition was made: ``statics_by_key``); with ``part`` (``"modify:power"``), only
-        those the index lists under it."""
-        v = state.vars
-        left = v.get(NKEYS[key])  # the cards in play with such an effect: the scan stops after the last of them
-        if not left:
+        those the index lists under it. The cards are read from :func:`static_holders` (no scan of the field)."""
+        if not state.vars.get(NKEYS[key]):  # no card in play with such an effect
+            return
+        part = part or key
+        cards = static_holders(state).get(part)
+        if cards is None:
             return
         defs = state.defs
         cs = state.cs
-        for p in (0, 1):
-            if not v.get(NSTAT[p]):
-                continue
-            zones = state.zones[p]
-            for z in FIELD:
-                for c in zones[z]:
-                    effs = defs[c].fields["statics_by_key"].get(part or key)
-                    if effs is None:
+        loc = state.loc
+        for c in cards:
+            p, z = loc[c]
+            st = cs.get(c)
+            # effects_on: not Mind Wiped (PTCG-TERM-23), a Support unit only while Refreshed (PTCG-ROLE-08)
+            if st is None or not (st.status.get("mind_wiped") or (
+                    (st.tapped or st.status.get("stasis")) and z in SUPPORTS and defs[c].type == UNIT)):
+                for _, eff, where in defs[c].fields["statics_by_key"][part]:
+                    if where is not None and z not in where:
                         continue
-                    left -= 1  # a card indexed under ``part`` has ``key``: stopping at 0 leaves none out
-                    st = cs.get(c)
-                    # effects_on: not Mind Wiped (PTCG-TERM-23), a Support unit only while Refreshed (PTCG-ROLE-08)
-                    if st is None or not (st.status.get("mind_wiped") or (
-                            (st.tapped or st.status.get("stasis")) and z in SUPPORTS and defs[c].type == UNIT)):
-                        for _, eff, where in effs:
-                            if where is not None and z not in where:
-                                continue
-                            cond = eff.condition
-                            if cond is not None and not (zones_hold(state, p, cond) and check_of(cond)(
-                                    state, self.static_ctx(state, c, p))):
-                                continue
-                            yield c, p, eff
-                    if not left:
-                        return
+                    cond = eff.condition
+                    if cond is not None and not (zones_hold(state, p, cond) and check_of(cond)(
+                            state, self.static_ctx(state, c, p))):
+                        continue
+                    yield c, p, eff
 
     def static_ctx(self, state: GameState, card: int, p: int) -> dict[str, Any]:
         return {"source": card, "controller": p, "battling": battling_cards(state)}

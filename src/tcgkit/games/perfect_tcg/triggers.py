@@ -24,6 +24,27 @@ from tcgkit.games.perfect_tcg.model import (
     NSTAT,
     NTRIG,
 )
+from tcgkit.games.perfect_tcg.statics import STATIC_HOLDERS
+
+#: the ``state.memo`` key of :func:`listening_kinds`
+LISTENING = "perfect-tcg.listening"
+
+
+def listening_kinds(state: GameState) -> frozenset[str]:
+    """The event kinds some card in play (on either field) has a triggered effect for: kept in ``state.memo``,
+    forgotten whenever a card with a triggered effect comes into play or leaves it (:meth:`Triggers.on_event`), and
+    worked out again by a scan of both fields when next asked.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
+    >>> listening_kinds(state)
+    frozenset()
+    """
+    kinds = state.memo.get(LISTENING)
+    if kinds is None:
+        kinds = state.memo[LISTENING] = frozenset(
+            k for p in (0, 1) for z in FIELD for c in state.zones[p][z] for k in state.defs[c].triggers)
+    return kinds
 
 
 def _event_bindings(ev: Event) -> dict[str, Any]:
@@ -37,36 +58,49 @@ class Triggers:
 
     # ------------------------------------------------------------------ triggers
     def on_event(self, state: GameState, ev: Event) -> None:
-        """Keep the counts of effects in play and each player's Energy count at every move; fire the triggered effects
-        of an event some card may answer (:meth:`may_trigger`)."""
+        """Keep the counts of effects in play and each player's Energy count at every move, and forget the facts of
+        the cards in play kept in ``state.memo`` (:func:`listening_kinds`,
+        :func:`~tcgkit.games.perfect_tcg.statics.static_holders`) when a card they list moves; fire the triggered
+        effects of an event some card may answer (:meth:`may_trigger`). Cards put into play without a ``move`` event
+        (a scenario) need :meth:`recount_statics`."""
         kind = ev.kind
         if kind == "move":
             fp, fz, tp, tz = ev.data
-            was, now = fz in FIELD_SET, tz in FIELD_SET
-            if was != now:  # into or out of play: keep the counts of effects in play
-                self._count_in_play(state, ev.card, fp if was else tp, 1 if now else -1)
-            if fz == ENERGY:
-                state.res[fp]["energy"] = len(state.zones[fp][ENERGY])
-                if tz == ENERGY:
-                    state.res[tp]["energy"] = len(state.zones[tp][ENERGY])
-                    if state.options.get("lock_in_wins"):
-                        self._lock_in(state, tp)
-            elif tz == ENERGY:
-                state.res[tp]["energy"] = len(state.zones[tp][ENERGY])
-                if state.options.get("lock_in_wins"):
-                    self._lock_in(state, fp if fz == DECK else tp)
+            if fz in FIELD_SET:
+                if tz not in FIELD_SET:  # out of play: keep the counts of effects in play
+                    self._count_in_play(state, ev.card, fp, -1)
+                elif state.defs[ev.card].fields["static_keys"]:  # within play: static_holders' order
+                    state.memo.pop(STATIC_HOLDERS, None)
+            elif tz in FIELD_SET:  # into play
+                self._count_in_play(state, ev.card, tp, 1)
+            if fz == ENERGY or tz == ENERGY:
+                self._energy_moved(state, fp, fz, tp, tz)
             elif fz == DECK and state.options.get("lock_in_wins"):
                 self._lock_in(state, fp)
         if kind in self.trigger_kinds and self.may_trigger(state, ev):
             self.fire_triggers(state, ev)
 
+    def _energy_moved(self, state: GameState, fp: int, fz: str, tp: int, tz: str) -> None:
+        """A card moved out of or into an Energy zone: each player's Energy count (and option lock_in_wins)."""
+        if fz == ENERGY:
+            state.res[fp]["energy"] = len(state.zones[fp][ENERGY])
+            if tz == ENERGY:
+                state.res[tp]["energy"] = len(state.zones[tp][ENERGY])
+                if state.options.get("lock_in_wins"):
+                    self._lock_in(state, tp)
+        else:
+            state.res[tp]["energy"] = len(state.zones[tp][ENERGY])
+            if state.options.get("lock_in_wins"):
+                self._lock_in(state, fp if fz == DECK else tp)
+
     @staticmethod
     def may_trigger(state: GameState, ev: Event) -> bool:
-        """Whether any triggered effect could answer ``ev``: a card in play with one (the counts :meth:`on_event`
-        keeps), or the event's own card listening to its kind (an own-card trigger out of play, PTCG-ULT-10). When
-        not, the core's ``fire_triggers`` would find nothing, so it is not called."""
+        """Whether any triggered effect could answer ``ev``: a card in play listening to its kind (the counts
+        :meth:`on_event` keeps, then :func:`listening_kinds`), or the event's own card listening to its kind (an
+        own-card trigger out of play, PTCG-ULT-10). When not, the core's ``fire_triggers`` would find nothing, so it
+        is not called."""
         v = state.vars
-        if v.get(NTRIG[0]) or v.get(NTRIG[1]):
+        if (v.get(NTRIG[0]) or v.get(NTRIG[1])) and ev.kind in listening_kinds(state):
             return True
         own = ev.card
         return 0 <= own < len(state.defs) and ev.kind in state.defs[own].triggers
@@ -85,16 +119,21 @@ class Triggers:
             if sk:
                 key = NSTAT[owner]
                 v[key] = v.get(key, 0) + step
+                state.memo.pop(STATIC_HOLDERS, None)  # static_holders: found again when next asked
             if f["activated"]:
                 key = NACT[owner]
                 v[key] = v.get(key, 0) + step
             if f["triggered"]:
                 key = NTRIG[owner]
                 v[key] = v.get(key, 0) + step
+                state.memo.pop(LISTENING, None)  # listening_kinds: worked out again when next asked
 
     def recount_statics(self, state: GameState) -> None:
-        """Recount the static effects in play (after a scenario placed cards without events)."""
+        """Recount the static effects in play and forget the facts kept in ``state.memo`` (after a scenario placed
+        cards without events)."""
         counts: Counter = Counter()
+        state.memo.pop(LISTENING, None)
+        state.memo.pop(STATIC_HOLDERS, None)
         for p in (0, 1):
             act = trig = stat = 0
             for z in FIELD:

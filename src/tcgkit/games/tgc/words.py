@@ -167,6 +167,8 @@ passes it on, and twice in a row the gamestate defaults (the pending phase chang
     def counter_phrase(self, state: GameState, card: int, counter: str, value: int) -> str:
         if counter == "damage":
             return f"{value} damage"
+        if counter == "ticks":  # Disco Inferno: the turns it has been tapped
+            return f"tapped for {value} turn" + ("" if value == 1 else "s")
         return self._look(self.STATUSES, counter, "counter")
 
     # ------------------------------------------------------------------ actions
