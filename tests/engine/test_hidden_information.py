@@ -7,6 +7,7 @@ import pytest
 
 from engine.toy import DECK, RULES
 from tcgkit.core.rng import Rng
+from tcgkit.core.state import PUBLIC
 
 
 def test_owner_only_zone_is_seen_by_the_player_whose_zone_it_is() -> None:
@@ -95,8 +96,22 @@ def _determinize_card_by_card(state, viewer: int, rng: Rng) -> None:  # noqa: AN
                     slots.append((zname, i))
                     cards.append(c)
         for slots, cards in pools.values():
-            state._redeal(owner, slots, cards, deal, zones_vis)
+            _redeal_slot_by_slot(state, owner, slots, cards, deal, zones_vis)
     state.rng = Rng(deal.next64())
+
+
+def _redeal_slot_by_slot(state, owner: int, slots: list, cards: list, rng: Rng, zones_vis: dict) -> None:  # noqa: ANN001
+    """The deal as first written: the hidden cards' records dropped, the cards sorted and shuffled, then put onto the
+    slots one by one, the face-down marker kept on the slots of zones others see."""
+    for c in cards:
+        state.cs.pop(c, None)
+    cards.sort()
+    rng.shuffle(cards)
+    for (zname, i), c in zip(slots, cards, strict=True):
+        state.zones[owner][zname][i] = c
+        state.loc[c] = (owner, zname)
+        if zones_vis.get(zname, PUBLIC) == PUBLIC:
+            state.card_state(c).face_down = True
 
 
 @pytest.mark.parametrize("game", ["tgod", "tgc", "guardian-realms", "perfect-tcg", "phaktionz"])

@@ -22,15 +22,16 @@ True
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from tcgkit.bots.base import View
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.rng import Rng
+from tcgkit.core.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from tcgkit.core.actions import Action
-    from tcgkit.core.ruleset import Ruleset
     from tcgkit.core.state import GameState
 
 #: Evaluations closer than this are a tie.
@@ -55,6 +56,31 @@ def is_pass(action: Action, rules: Ruleset) -> bool:
     return rules.is_pass(action)
 
 
+_kind = itemgetter(0)  # an Action's kind
+#: Per ruleset class: its ``PASS_KINDS`` when it keeps the default ``is_pass`` (a kind test), else None.
+_PASS_KINDS: dict[type, frozenset[str] | None] = {}
+
+
+def any_pass(rules: Ruleset, legal: list[Action]) -> bool:
+    """Whether any of ``legal`` gives the decision away (``rules.is_pass``): one set test over the kinds when the
+    game keeps the default ``is_pass``, which tests the kind against ``PASS_KINDS``.
+
+    >>> from tcgkit.core.actions import Action
+    >>> from tcgkit.games import get_rules
+    >>> rules = get_rules("phaktionz")
+    >>> any_pass(rules, [Action("battle", (3, 4)), Action("next")]), any_pass(rules, [Action("battle", (3, 4))])
+    (True, False)
+    """
+    cls = type(rules)
+    if cls in _PASS_KINDS:
+        kinds = _PASS_KINDS[cls]
+    else:
+        kinds = _PASS_KINDS[cls] = frozenset(cls.PASS_KINDS) if cls.is_pass is Ruleset.is_pass else None
+    if kinds is not None:
+        return not kinds.isdisjoint(map(_kind, legal))
+    return any(map(rules.is_pass, legal))
+
+
 def score_after(state: GameState, action: Action, player: int, follow: int = FOLLOW_DEPTH) -> float:
     """``rules.evaluate`` for ``player`` after playing ``action`` on a clone of ``state`` (``state`` is untouched).
 
@@ -71,18 +97,24 @@ def score_after(state: GameState, action: Action, player: int, follow: int = FOL
 class Scored(NamedTuple):
     """An action scored by :func:`score_children`: ``player``'s ``value`` after it, the state it led to (forced moves
     played, an unfinished action not completed yet) and the ``completed`` state the value was read on (the same
-    object when nothing was left to complete)."""
+    object when nothing was left to complete).
+
+    When ``after`` is an unfinished action of the player, ``options`` holds what completing it found for each of its
+    follow-up choices (``after.legal_actions()``, in order): the choice scored as :func:`score_children` would score
+    it on ``after``, or None where that would look deeper (the choice is unfinished itself). A rollout that goes on
+    from ``after`` scores those choices next, so it takes them from here instead of playing them again."""
 
     value: float
     after: GameState
     completed: GameState
+    options: tuple[Scored | None, ...] | None = None
 
 
 _tuple_new = tuple.__new__
 
 
-def score_children(state: GameState, legal: list[Action], player: int,
-                   spare: bool = False) -> tuple[list[float], dict[int, Scored]]:
+def score_children(state: GameState, legal: list[Action], player: int, spare: bool = False,
+                   known: tuple[Scored | None, ...] | None = None) -> tuple[list[float], dict[int, Scored]]:
     """:func:`score_after` for each of ``legal`` on ``state`` (the scores, in order), and the states that the best
     ones led to (by index: every action that can still be the greedy choice, within :data:`TIE` of the best), so that
     a caller that goes on with the choice (a rollout) does not play it again. The other states are dropped as soon
@@ -90,6 +122,8 @@ def score_children(state: GameState, legal: list[Action], player: int,
 
     With ``spare`` the caller gives ``state`` up: the last action is played on ``state`` itself instead of on a copy
     (one clone fewer; the result is the same, since a clone has the same future). Otherwise ``state`` is untouched.
+    ``known`` is what an earlier scoring already found for these actions on this very state (``Scored.options``,
+    in the order of ``legal``): those are taken as they are.
 
     >>> from tcgkit.games import get_rules
     >>> rules = get_rules("tgod")
@@ -105,17 +139,68 @@ def score_children(state: GameState, legal: list[Action], player: int,
     kept: dict[int, Scored] = {}
     top = -math.inf
     last = len(legal) - 1
+    rules = state.rules
+    evaluate = rules.evaluate
     for i, action in enumerate(legal):
-        s = state if spare and i == last else state.clone()
-        s.apply(action)
-        value, done = completed_value(s, player)
+        got = known[i] if known is not None else None
+        if got is None:
+            s = state if spare and i == last else state.clone()
+            s.apply(action)
+            # completed_value(s, player) inline, keeping the options of an unfinished action
+            options = None
+            if s.result is not None:
+                value, done = evaluate(s, player), s
+            else:
+                nxt = s.legal_actions()
+                if len(nxt) == 1:
+                    value, done, options = _completed(s, player)
+                elif nxt and s.current == player and len(nxt) <= FOLLOW_WIDTH and not any_pass(rules, nxt):
+                    value, done, options = best_completion(s, nxt, player, FOLLOW_DEPTH)
+                else:
+                    value, done = evaluate(s, player), s
+            got = _tuple_new(Scored, (value, s, done, options))  # Scored(...) without its Python-level __new__
+        value = got[0]
         scores.append(value)
         if value >= top - TIE:
             if value > top:
                 top = value
                 kept = {k: v for k, v in kept.items() if v.value >= top - TIE}
-            kept[i] = _tuple_new(Scored, (value, s, done))  # Scored(...) without its Python-level __new__
+            kept[i] = got
     return scores, kept
+
+
+def _completed(state: GameState, player: int) -> tuple[float, GameState, tuple[Scored | None, ...] | None]:
+    """:func:`completed_value` (``FOLLOW_DEPTH`` deep), with the options of the unfinished action it completed."""
+    play_forced(state)
+    legal = unfinished(state, player)
+    if not legal:
+        return state.rules.evaluate(state, player), state, None
+    return best_completion(state, legal, player, FOLLOW_DEPTH)
+
+
+def best_completion(state: GameState, legal: list[Action], player: int,
+                    follow: int) -> tuple[float, GameState, tuple[Scored | None, ...]]:
+    """The best completion of ``player``'s unfinished action on ``state`` (its follow-up choices ``legal``, each
+    completed ``follow - 1`` deeper; the first best wins): its value and state, and each choice as a
+    :class:`Scored`, or None where a decision of its own (``follow`` deep again) would look deeper."""
+    best_value = -math.inf
+    best_state: GameState | None = None
+    options: list[Scored | None] = []
+    for a in legal:
+        s = state.clone()
+        s.apply(a)
+        play_forced(s)
+        more = unfinished(s, player) if follow > 1 else None
+        if more:
+            value, done, _ = best_completion(s, more, player, follow - 1)
+            options.append(None)
+        else:
+            value, done = s.rules.evaluate(s, player), s
+            options.append(_tuple_new(Scored, (value, s, s, None)) if follow > 1 else None)
+        if best_state is None or value > best_value:
+            best_value, best_state = value, done
+    assert best_state is not None
+    return best_value, best_state, tuple(options)
 
 
 def unfinished(state: GameState, player: int) -> list[Action] | None:
@@ -126,7 +211,7 @@ def unfinished(state: GameState, player: int) -> list[Action] | None:
     if state.result is not None or state.current != player:
         return None
     legal = state.legal_actions()
-    if len(legal) > FOLLOW_WIDTH or any(map(state.rules.is_pass, legal)):
+    if len(legal) > FOLLOW_WIDTH or any_pass(state.rules, legal):
         return None
     return legal
 
@@ -153,15 +238,8 @@ def completed_value(state: GameState, player: int, follow: int = FOLLOW_DEPTH) -
     legal = unfinished(state, player) if follow > 0 else None
     if not legal:
         return state.rules.evaluate(state, player), state
-    best: tuple[float, GameState] | None = None
-    for a in legal:
-        s = state.clone()
-        s.apply(a)
-        got = completed_value(s, player, follow - 1)
-        if best is None or got[0] > best[0]:
-            best = got
-    assert best is not None
-    return best
+    value, done, _ = best_completion(state, legal, player, follow)
+    return value, done
 
 
 class GreedyBot:
@@ -202,6 +280,8 @@ class GreedyBot:
         draw."""
         best = max(scores)
         tied = [a for a, s in zip(legal, scores, strict=True) if s >= best - TIE]
+        if len(tied) == 1:
+            return tied[0]
         acting = [a for a in tied if not rules.is_pass(a)]
         pool = acting or tied
         return pool[0] if len(pool) == 1 else self.rng.choice(pool)

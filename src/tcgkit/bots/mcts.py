@@ -358,7 +358,9 @@ class MctsBot:
             # when it has that many moves left (or stops after this decision anyway); then ``state`` itself can be
             # spent on the last action scored.
             spare = choices == 0 or steps >= FORCED_LIMIT
-            scores, best = score_children(state, legal, mover, spare)
+            # going on from an unfinished action: completing it scored these follow-up choices already
+            options = known.options if known is not None and known.after is state else None
+            scores, best = score_children(state, legal, mover, spare, options)
             i = legal.index(greedy.pick(legal, scores, state.rules))
             chosen = best[i]
             forced = chosen.after.decisions - before - 1

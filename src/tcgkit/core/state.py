@@ -15,6 +15,7 @@ and runs the game on to the next decision (or the end). An illegal action raises
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from tcgkit.core.actions import Action, Decision
@@ -568,7 +569,7 @@ class GameState:
         deal = salted_rng(rng)
         cs = self.cs
         for owner in range(len(self.zones)):
-            pools: dict[str, tuple[list[tuple[str, int]], list[int]]] = {}
+            pools: dict[str, tuple[list[tuple[list[int], str, Sequence[int], bool]], list[int]]] = {}
             mine = owner == viewer
             for zname, ids in self.zones[owner].items():
                 # visible() worked out once per zone: a hidden zone hides every card, another player's own zone
@@ -576,34 +577,49 @@ class GameState:
                 vis = zones_vis.get(zname, PUBLIC)
                 if not ids or (mine and vis != HIDDEN):
                     continue
+                hidden: Sequence[int]
                 if vis == PUBLIC:
                     hidden = [i for i, c in enumerate(ids)
                               if (st := cs.get(c)) is not None and st.face_down and c not in known]
                 else:
                     hidden = [i for i, c in enumerate(ids) if c not in known] if known else range(len(ids))
                 if hidden:
-                    slots, cards = pools.setdefault(pool_of.get(zname, zname), ([], []))
-                    slots.extend([(zname, i) for i in hidden])
-                    cards.extend([ids[i] for i in hidden])
-            for slots, cards in pools.values():
-                self._redeal(owner, slots, cards, deal, zones_vis)
+                    places, cards = pools.setdefault(pool_of.get(zname, zname), ([], []))
+                    places.append((ids, zname, hidden, vis == PUBLIC))
+                    cards.extend(ids if type(hidden) is range else [ids[i] for i in hidden])
+            for places, cards in pools.values():
+                self._redeal(owner, places, cards, deal)
         self.rng = Rng(deal.next64())
         self._legal = None
 
-    def _redeal(self, owner: int, slots: list[tuple[str, int]], cards: list[int], rng: Rng,
-                zones_vis: Any) -> None:
-        """Deal ``cards`` at random onto ``slots``. What is marked on a hidden card is hidden too; only the face-down
+    def _redeal(self, owner: int, places: list[tuple[list[int], str, Sequence[int], bool]], cards: list[int],
+                rng: Rng) -> None:
+        """Deal ``cards`` at random onto the ``places`` (a zone's list, its name, the hidden positions in it and
+        whether others see the zone), in order. What is marked on a hidden card is hidden too; only the face-down
         markers of zones others see stay, and they stay with their place, not with the card."""
-        marked = [zones_vis.get(z, PUBLIC) == PUBLIC for z, _ in slots]
-        for c in cards:
-            self.cs.pop(c, None)
+        cs = self.cs
+        if cs:
+            for c in cs.keys() & cards:
+                del cs[c]
         cards.sort()
         rng.shuffle(cards)
-        for (zname, i), c, face_down in zip(slots, cards, marked, strict=True):
-            self.zones[owner][zname][i] = c
-            self.loc[c] = (owner, zname)
-            if face_down:
-                self.card_state(c).face_down = True
+        loc = self.loc
+        k = 0
+        for ids, zname, hidden, public in places:
+            where = (owner, zname)
+            if type(hidden) is range:  # the whole zone
+                n = len(ids)
+                ids[:] = cards[k:k + n]
+                k += n
+                for c in ids:
+                    loc[c] = where
+                continue
+            for i in hidden:
+                c = ids[i] = cards[k]
+                k += 1
+                loc[c] = where
+                if public:
+                    self.card_state(c).face_down = True
 
     # ------------------------------------------------------------------ serialisation
     def to_json(self) -> dict[str, Any]:
