@@ -215,3 +215,22 @@ def test_option_defender_gone_cancels_tgc_4_2_2_1() -> None:
     act(state, "play", card(state, 0, "Re-Education"))
     pass_window(state)
     assert not tapped(state, bart)
+
+
+def test_an_equipped_creature_is_destroyed_once_with_its_equipment_tgc_1_11_b_1() -> None:
+    """TGC-1.11.b.1 and TGC-3.3.3.b.3.1: the creature goes to the discard pile with its Equipment, once. (Each
+    Equipment leaving took its Resolve bonus with it, and the creature, still on the field, was destroyed again from
+    inside its own destruction: one "destroyed" event and one On Destruction window per Equipment more.)"""
+    state = pos(p0={"field": ["Bartender"], "hand": ["NT P.A.V. Suit (Security)", "NT P.A.V. Suit (Security)"]},
+                res0={"plasma": 20})
+    bartender = card(state, 0, "Bartender")
+    for suit in list(state.zone(0, "hand")):
+        act(state, "play", suit, bartender)
+        pass_window(state)
+    state.card_state(bartender).counters["damage"] = 99
+    start = len(state.log)
+    RULES.destroy(state, bartender, {"controller": 1})
+    destroyed = [ev.card for ev in state.log[start:] if ev.kind == "destroyed"]
+    assert destroyed.count(bartender) == 1 and len(destroyed) == 3
+    assert state.loc[bartender] == (0, "discard")
+    assert all(state.loc[c] == (0, "discard") for c in destroyed)

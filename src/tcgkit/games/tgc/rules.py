@@ -1379,8 +1379,10 @@ class TgcRules(Ruleset):
             st = state.card_state(card)  # to change it (a clone's copy on write)
             st.counters["damage"] = max(0, st.counters["damage"] - amount)
 
-    def destroy(self, state: GameState, card: int, ctx: dict | None = None) -> None:
-        """TGC-1.11.b, 1.11.b.1: to the owner's discard pile, with every attached card."""
+    def destroy(self, state: GameState, card: int, ctx: dict | None = None, with_host: bool = False) -> None:
+        """TGC-1.11.b, 1.11.b.1: to the owner's discard pile, with every attached card. ``with_host``: an attached card
+        going with its host, which is not destroyed again for the Resolve it loses (TGC-3.3.3.b.3.1 is for a host that
+        stays)."""
         zone = state.loc[card][1]
         if zone not in FIELD:
             return
@@ -1400,14 +1402,14 @@ class TgcRules(Ruleset):
         else:
             kws = tuple(verbs.keywords_of(state, card))  # as it last was on the field
         for att in list(st.attached) if st is not None else ():
-            self.destroy(state, att, ctx)
+            self.destroy(state, att, ctx, with_host=True)
         owner = state.owner[card]
         state.move(card, owner, "discard")
         if self._marks_destroyed(state):
             state.card_state(card).status["destroyed"] = 1  # it was destroyed, not milled (Angry Stickman)
         state.emit("destroyed", owner, card, (zone, kws))
         self._add_window(state, card, "destroyed")
-        if st is not None and st.host >= 0 and state.loc[st.host][1] == "field" \
+        if not with_host and st is not None and st.host >= 0 and state.loc[st.host][1] == "field" \
                 and self.stat(state, st.host, "resolve") <= 0:
             self.destroy(state, st.host, ctx)  # TGC-3.3.3.b.3.1
 
