@@ -138,3 +138,17 @@ def test_games_end_with_a_result(game: str) -> None:
     for seed in range(20):
         state = random_game(game, seed)
         assert state.result is not None and state.result.reason
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+@FAST
+@given(seed=SEEDS, pool=st.booleans())
+def test_no_legal_action_is_listed_twice(game: str, seed: int, pool: bool) -> None:
+    """Every decision lists each legal action once (a TGC creature destroyed once per Equipment it wore once offered
+    its On Destruction effect several times)."""
+    state = random_game(game, seed, stop_at=0, pool=pool)
+    bot = RandomBot(seed)
+    while state.result is None:
+        legal = state.legal_actions()
+        assert len(set(legal)) == len(legal), f"listed twice at decision {state.decisions}: {legal}"
+        state.apply(bot.choose(View(state, state.current)))
