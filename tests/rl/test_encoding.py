@@ -303,6 +303,31 @@ def _from_nothing(game: str, state, viewer: int) -> tuple[np.ndarray, np.ndarray
     return tensor, mask, actions
 
 
+def wander(game: str, seed: int, plan: list[int], plays: int):
+    """``(step, state)`` for each step of a walk through games of ``game``: a step below ``plays`` plays a random legal
+    action, ``plays`` goes on with a clone, ``plays + 1`` goes back to an earlier state (original or clone), ``plays +
+    2`` starts another game; any other step stays."""
+    rules = get_rules(game)
+    names = list(rules.decks())
+    rng = Rng(seed)
+    state = rules.new_game([names[seed % len(names)], names[(seed + 1) % len(names)]], seed)
+    states = [state]
+    for step in plan:
+        if step < plays and state.result is None:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+        elif step == plays:
+            state = state.clone()
+            states.append(state)
+        elif step == plays + 1:
+            state = states[rng.randbelow(len(states))]
+        elif step == plays + 2:
+            other = seed + len(states)
+            state = rules.new_game([names[other % len(names)], names[(other + 2) % len(names)]], other)
+            states.append(state)
+        yield step, state
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(PLAYABLE), seed=st.integers(0, 10_000),
        plan=st.lists(st.integers(0, 9), min_size=10, max_size=60))
@@ -314,25 +339,8 @@ def test_what_the_encoder_keeps_never_changes_the_tensor_or_mask(game: str, seed
     clone, which may share in-play records copy-on-write with the others), 8 start another game, 9 observe both
     viewers into a fresh array rather than the reused one."""
     enc = Encoding.of(game)
-    rules = get_rules(game)
-    names = list(rules.decks())
-    rng = Rng(seed)
-    states = [rules.new_game([names[seed % len(names)], names[(seed + 1) % len(names)]], seed)]
-    state = states[0]
     out = np.full(enc.obs_size, 7.0, np.float32)
-    for step in plan:
-        if step <= 5 and state.result is None:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randbelow(len(legal))])
-        elif step == 6:
-            state = state.clone()
-            states.append(state)
-        elif step == 7:
-            state = states[rng.randbelow(len(states))]
-        elif step == 8:
-            other = seed + len(states)
-            state = rules.new_game([names[other % len(names)], names[(other + 2) % len(names)]], other)
-            states.append(state)
+    for step, state in wander(game, seed, plan, plays=6):
         for viewer in (0, 1):
             tensor, mask, actions = _from_nothing(game, state, viewer)
             assert np.array_equal(enc.observe(state, viewer, None if step == 9 else out), tensor)
@@ -371,24 +379,7 @@ def test_the_fast_legal_indices_equal_the_plain_path(game: str, seed: int, plan:
     steps: 0-6 play a random legal action, 7 clone and go on with the clone, 8 go back to an earlier state, 9 start
     another game."""
     enc = Encoding.of(game)
-    rules = get_rules(game)
-    names = list(rules.decks())
-    rng = Rng(seed)
-    state = rules.new_game([names[seed % len(names)], names[(seed + 1) % len(names)]], seed)
-    states = [state]
-    for step in plan:
-        if step <= 6 and state.result is None:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randbelow(len(legal))])
-        elif step == 7:
-            state = state.clone()
-            states.append(state)
-        elif step == 8:
-            state = states[rng.randbelow(len(states))]
-        elif step == 9:
-            other = seed + len(states)
-            state = rules.new_game([names[other % len(names)], names[(other + 2) % len(names)]], other)
-            states.append(state)
+    for _, state in wander(game, seed, plan, plays=7):
         if state.result is None:
             plain = _plain_indices(enc, state)
             mask, actions = enc.legal(state)

@@ -60,3 +60,23 @@ def hp(state: GameState, c: int) -> int:
 def status(state: GameState, c: int, name: str) -> int:
     st = state.cs.get(c)
     return st.status.get(name, 0) if st is not None else 0
+
+
+def seeded_states(games: int, seed: int, options: dict | None = None, deck_step: int = 1, final: bool = False):
+    """Every decision point of ``games`` random-bot games (game ``g`` seeded ``derive_seed(seed, g)``, the shipped decks
+    ``g`` and ``g + deck_step``), and with ``final`` each game's last state too."""
+    from tcgkit.bots import RandomBot, View
+    from tcgkit.core.rng import derive_seed
+
+    rules = get_rules("guardian-realms")
+    decks = list(rules.decks().values())
+    for g in range(games):
+        s = derive_seed(seed, g)
+        state = rules.new_game([decks[g % len(decks)], decks[(g + deck_step) % len(decks)]], s, options=options)
+        bots = (RandomBot(s), RandomBot(s + 1))
+        while state.result is None:
+            yield state
+            p = state.current
+            state.apply(bots[p].choose(View(state, p)))
+        if final:
+            yield state

@@ -3,12 +3,10 @@ kind), the evaluation's per-Guardian HP and ATK, and the empty-deck race's close
 
 from __future__ import annotations
 
-from gr_helpers import RULES, card, position
+from gr_helpers import RULES, card, position, seeded_states
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tcgkit.bots import RandomBot, View
-from tcgkit.core.rng import derive_seed
 from tcgkit.games.guardian_realms import rules as gr_rules
 from tcgkit.games.guardian_realms.board import hp_of
 from tcgkit.games.guardian_realms.cardindex import card_index, listened
@@ -21,16 +19,7 @@ def _slow_listened(state, kind: str) -> bool:
 
 
 def _seeded_states(games: int = 6):
-    decks = list(RULES.decks().values())
-    for g in range(games):
-        s = derive_seed(7, g)
-        state = RULES.new_game([decks[g % len(decks)], decks[(g + 1) % len(decks)]], s)
-        bots = (RandomBot(s), RandomBot(s + 1))
-        while state.result is None:
-            yield state
-            p = state.current
-            state.apply(bots[p].choose(View(state, p)))
-        yield state
+    return seeded_states(games, seed=7, final=True)
 
 
 def test_listened_equals_a_scan_of_both_boards() -> None:

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import math
 
-from gr_helpers import RULES, card, position
+from gr_helpers import RULES, card, position, seeded_states
 
-from tcgkit.bots import RandomBot, View
 from tcgkit.core import durations
-from tcgkit.core.rng import derive_seed
 from tcgkit.games.guardian_realms import rules as gr_rules
 from tcgkit.games.guardian_realms.board import hp_of
 from tcgkit.games.guardian_realms.cardindex import card_index, state_index
@@ -19,15 +17,7 @@ from tcgkit.games.guardian_realms.links import link
 
 
 def _seeded_states(games: int, seed: int = 13, options: dict | None = None):
-    decks = list(RULES.decks().values())
-    for g in range(games):
-        s = derive_seed(seed, g)
-        state = RULES.new_game([decks[g % len(decks)], decks[(g + 2) % len(decks)]], s, options=options)
-        bots = (RandomBot(s), RandomBot(s + 1))
-        while state.result is None:
-            yield state
-            p = state.current
-            state.apply(bots[p].choose(View(state, p)))
+    return seeded_states(games, seed, options, deck_step=2)
 
 
 def _slow_evaluate(state, player: int) -> float:

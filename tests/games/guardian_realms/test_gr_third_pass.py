@@ -7,11 +7,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from gr_helpers import RULES, card, position
+from gr_helpers import RULES, card, position, seeded_states
 
-from tcgkit.bots import RandomBot, View
 from tcgkit.core.actions import Action
-from tcgkit.core.rng import derive_seed
 from tcgkit.games.guardian_realms import actions, cardindex
 from tcgkit.games.guardian_realms.board import (
     ability_ok,
@@ -31,15 +29,7 @@ OPTION_SETS = ({}, {"tank_adjacent_only": True}, {"bases_always_targetable": Tru
 
 
 def _seeded_states(games: int, options: dict, seed: int = 11):
-    decks = list(RULES.decks().values())
-    for g in range(games):
-        s = derive_seed(seed, g)
-        state = RULES.new_game([decks[g % len(decks)], decks[(g + 1) % len(decks)]], s, options=options)
-        bots = (RandomBot(s), RandomBot(s + 1))
-        while state.result is None:
-            yield state
-            p = state.current
-            state.apply(bots[p].choose(View(state, p)))
+    return seeded_states(games, seed, options)
 
 
 def _slow_fielded_actions(state) -> Counter:

@@ -8,26 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from tgc_helpers import RULES, card, pos
+from tgc_helpers import RULES, card, decision_points, plain_combats_match, pos
 
-from tcgkit.bots import RandomBot, View
 from tcgkit.core.state import GameState
 from tcgkit.games.tgc import verbs
-
-DECKS = list(RULES.decks().values())
-
-
-def _games(games: int = 6, clone_every: int = 0) -> Iterator[GameState]:
-    """Every decision point of ``games`` seeded random-bot games (decks paired in turn); with ``clone_every``, the
-    game goes on from a clone every that many decisions (the original left behind)."""
-    for g in range(games):
-        state = RULES.new_game([DECKS[g % len(DECKS)], DECKS[(g + 1 + g // len(DECKS)) % len(DECKS)]], seed=g)
-        bots = (RandomBot(2 * g + 1), RandomBot(2 * g + 2))
-        while state.result is None:
-            yield state
-            if clone_every and state.decisions % clone_every == 0:
-                state = state.clone()
-            state.apply(bots[state.current].choose(View(state, state.current)))
 
 
 def _equipped(state: GameState) -> Iterator[int]:
@@ -44,7 +28,7 @@ def test_equipped_keywords_kept_equal_the_long_way_tgc_1_8() -> None:
     decision those worked out from its record (printed, and the grants of its Equipment that it fits), in clones
     too."""
     seen = 0
-    for state in _games(8, clone_every=15):
+    for state in decision_points(8, clone_every=15):
         for c in _equipped(state):
             st = state.cs[c]
             assert verbs.kw_now(state, c) == verbs._kw_now_long(state, c, state.defs[c], st), c
@@ -85,25 +69,7 @@ def test_equipped_keywords_of_a_clone_with_a_token_are_its_own_tgc_1_8() -> None
 def test_plain_fighters_with_equipment_fight_as_the_full_combat_tgc_4_2_3(monkeypatch: pytest.MonkeyPatch) -> None:
     """TGC-4.2.3: a battle where a creature's Equipment grants no combat keyword, fought by the plain rule, ends as the
     same battle fought through every keyword test (state, log and RNG alike)."""
-    fought = 0
-    for state in _games(12):
-        pend = state.vars.get("pend") if state.pending is None else None
-        if not (isinstance(pend, tuple) and pend[0] == "creature"):
-            continue
-        a, d = pend[1], pend[2]
-        if not (state.loc[a][1] == state.loc[d][1] == "field"
-                and verbs._plain_fighter(state, a) and verbs._plain_fighter(state, d)):
-            continue
-        if not any(state.cs.get(c) is not None and state.cs[c].attached for c in (a, d)):
-            continue
-        plain, full = state.clone(), state.clone()
-        verbs.combat(RULES, plain, a, d)
-        with monkeypatch.context() as m:
-            m.setattr(verbs, "_plain_fighter", lambda state, card: False)
-            verbs.combat(RULES, full, a, d)
-        assert plain.to_json() == full.to_json() and plain.log == full.log and plain.stack == full.stack
-        fought += 1
-    assert fought > 10
+    assert plain_combats_match(decision_points(12), monkeypatch, equipped=True) > 10
 
 
 def test_an_equipment_granting_a_combat_keyword_makes_no_plain_fighter_tgc_4_2_3() -> None:
@@ -142,7 +108,7 @@ def test_damage_destroys_at_zero_resolve_tgc_4_3_2(monkeypatch: pytest.MonkeyPat
             checked["damage"] += 1
 
     monkeypatch.setattr(type(RULES), "damage_card", damage_card)
-    for _ in _games(8):
+    for _ in decision_points(8):
         pass
     assert checked["damage"] > 100
 
@@ -152,7 +118,7 @@ def test_immunity_read_from_printed_keywords_equals_the_scan_tgc_4_2_3() -> None
     printed keywords and no Immunity among them, equals the scan of its keywords now, for every pair of creatures on
     the fields of seeded games."""
     pairs = 0
-    for state in _games(5):
+    for state in decision_points(5):
         field = state.zones[0]["field"] + state.zones[1]["field"]
         for y in field:
             for x in field:
@@ -165,7 +131,7 @@ def test_vendetta_read_only_when_the_keywords_name_it_tgc_4_2_3() -> None:
     """TGC-4.2.3 (Vendetta): a creature whose keywords now name no Vendetta (bare or with its parameters) has no
     Vendetta parameter either, for every creature on the fields of seeded games."""
     seen = 0
-    for state in _games(5):
+    for state in decision_points(5):
         for c in state.zones[0]["field"] + state.zones[1]["field"]:
             kws = verbs.kw_now(state, c)
             if not any(k == "Vendetta" or k.startswith("Vendetta:") for k in kws):
@@ -190,7 +156,7 @@ def test_evaluate_with_printed_strengths_equals_the_long_way() -> None:
     """``evaluate`` reading the printed strength of creatures whose stats nothing changes (``strength``, per card) is
     the score worked out from ``stat`` for every creature, to the last bit, at every decision of seeded games."""
     scored = 0
-    for state in _games(5, clone_every=20):
+    for state in decision_points(5, clone_every=20):
         if state.result is None:
             for p in (0, 1):
                 assert RULES.evaluate(state, p) == _evaluate_the_long_way(state, p)

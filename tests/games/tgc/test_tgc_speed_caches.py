@@ -4,12 +4,9 @@ random-bot games: the automatic triggers are scanned for only when a card that l
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from tgc_helpers import RULES, card, pos
+from tgc_helpers import RULES, card, decision_points, plain_combats_match, pos
 
-from tcgkit.bots import RandomBot, View
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
 from tcgkit.core.state import Event, GameState
@@ -20,22 +17,9 @@ from tcgkit.games.tgc.rules import AUTO_TRIGGERS, FIELD, TgcRules, card_sets
 DECKS = list(RULES.decks().values())
 
 
-def _games(games: int = 6, clone_every: int = 0) -> Iterator[GameState]:
-    """Every decision point of ``games`` seeded random-bot games (decks paired in turn), each game played to its end;
-    with ``clone_every``, the game goes on from a clone every that many decisions (the original left behind)."""
-    for g in range(games):
-        state = RULES.new_game([DECKS[g % len(DECKS)], DECKS[(g + 1 + g // len(DECKS)) % len(DECKS)]], seed=g)
-        bots = (RandomBot(2 * g + 1), RandomBot(2 * g + 2))
-        while state.result is None:
-            yield state
-            if clone_every and state.decisions % clone_every == 0:
-                state = state.clone()
-            state.apply(bots[state.current].choose(View(state, state.current)))
-
-
 def test_listeners_equal_the_definitions_at_every_decision() -> None:
     """The event kinds each card of the game listens to, kept in ``state.memo``, are its definition's triggers."""
-    for state in _games(4, clone_every=25):
+    for state in decision_points(4, clone_every=25):
         listen = card_sets(state)["listen"]
         expected: dict[str, set[int]] = {}
         for i, d in enumerate(state.defs):
@@ -80,7 +64,7 @@ def test_skipped_events_would_start_no_trigger_tgc_3_4_1(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(TgcRules, "on_event", checked)
     monkeypatch.setattr(TgcRules, "fire_triggers", counted)
-    for _ in _games(12):
+    for _ in decision_points(12):
         pass
     assert seen["skipped"] > 0 and seen["scanned"] > 0 and seen["started"] > 0
 
@@ -108,7 +92,7 @@ def test_attacks_equal_the_long_way_tgc_3_5() -> None:
     """TGC-3.5, TGC-4.1.2.1 (Taunt, Deadeye), Asimov, Fury: the attacks listed with the printed keywords read inline
     equal those listed through ``has_kw`` and ``may_fight``, at every Open Battle of seeded games."""
     battles = 0
-    for state in _games(8):
+    for state in decision_points(8):
         if state.pending is None and state.phase != "mulligan" and state.vars["gs"] == "battle":
             acts: list[Action] = []
             fury = RULES._attacks(state, state.current, acts)
@@ -122,7 +106,7 @@ def test_quick_idle_equals_the_open_actions_tgc_2_4_3() -> None:
     full, are Do Nothing alone; and one not found idle offers more (or, under ``nonturn_waits``, is the waiting
     player's)."""
     idle = busy = 0
-    for state in _games(8):
+    for state in decision_points(8):
         if state.pending is None and state.phase != "mulligan" and state.vars["gs"] == "quick":
             full = RULES._open_actions(state, state.current, "quick")
             if RULES._quick_idle(state, state.current):
@@ -151,30 +135,14 @@ def test_plain_combat_equals_the_full_combat_tgc_4_2_3(monkeypatch: pytest.Monke
     """TGC-4.2.3: a battle between two creatures with none of the combat keywords (Asimov aside, tested first), no
     status and no Equipment, fought by the plain rule, ends as the same battle fought through every keyword test
     (state, log and RNG alike)."""
-    fought = 0
-    for state in _games(10):
-        pend = state.vars.get("pend") if state.pending is None else None
-        if not (isinstance(pend, tuple) and pend[0] == "creature"):
-            continue
-        a, d = pend[1], pend[2]
-        if not (state.loc[a][1] == state.loc[d][1] == "field"
-                and verbs._plain_fighter(state, a) and verbs._plain_fighter(state, d)):
-            continue
-        plain, full = state.clone(), state.clone()
-        verbs.combat(RULES, plain, a, d)
-        with monkeypatch.context() as m:
-            m.setattr(verbs, "_plain_fighter", lambda state, card: False)
-            verbs.combat(RULES, full, a, d)
-        assert plain.to_json() == full.to_json() and plain.log == full.log and plain.stack == full.stack
-        fought += 1
-    assert fought > 50
+    assert plain_combats_match(decision_points(10), monkeypatch) > 50
 
 
 def test_plain_fighters_have_no_combat_keyword_tgc_1_8() -> None:
     """TGC-1.8: a creature found a plain fighter has none of the combat keywords now (``has_kw``) and no parameter of
     one (``kw_args``), on every board of seeded games."""
     plain = 0
-    for state in _games(6):
+    for state in decision_points(6):
         for p in (0, 1):
             for c in state.zones[p]["field"]:
                 has = any(verbs.has_kw(state, c, k) or verbs.kw_args(state, c, k) for k in verbs.COMBAT_KEYWORDS)
@@ -189,7 +157,7 @@ def test_end_of_turn_expires_every_this_turn_status_tgc_2_5_4_d() -> None:
     modifier, on the board or off it, at every turn of seeded games."""
     turns = 0
     last = None
-    for state in _games(6):
+    for state in decision_points(6):
         if state.turn != last and state.phase != "mulligan":
             last = state.turn
             for card, st in state.cs.items():
@@ -211,7 +179,7 @@ def test_cost_board_equals_the_long_way_tgc_3_3_1_1() -> None:
     """TGC-3.3.1.1 (Committed Botanist, Economy Crash): what the board does to costs, read through the game's index
     of Botanists and each Battlefield's precomputed cost, equals the scan of every card's effects; and the index
     is the definitions' own."""
-    for state in _games(6):
+    for state in decision_points(6):
         assert card_sets(state)["botanist"] == {i for i, d in enumerate(state.defs) if d.key == "botanist_plant"}
         for p in (0, 1):
             assert RULES.cost_board(state, p) == _cost_board_the_long_way(state, p)
@@ -233,7 +201,7 @@ def test_keywords_now_answer_as_has_kw_tgc_1_8() -> None:
     for d in RULES.pool():
         names |= set(d.fields["kw"]) | {g.partition("@")[0] for g in d.fields["grants"]}
     changed = 0
-    for state in _games(5):
+    for state in decision_points(5):
         for c in range(len(state.defs)):
             if state.loc[c][1] not in ("field", "equip", "bf", "artifacts", "discard"):
                 continue
@@ -290,7 +258,7 @@ def test_plays_with_printed_costs_equal_the_long_way_tgc_3_3_1_1() -> None:
     changes any) and without checking cards that have no play condition equal those listed the long way, at every
     Open Play of seeded games; and a card's cost as printed is its ``card_cost`` on a board that changes none."""
     plays = 0
-    for state in _games(8):
+    for state in decision_points(8):
         if state.pending is None and state.phase != "mulligan" and state.vars["gs"] == "play":
             p = state.current
             acts: list[Action] = []
@@ -310,7 +278,7 @@ def test_needs_met_equals_the_selection_tgc_3_4_1() -> None:
     from tcgkit.games.tgc.rules import needs_met
 
     checked = 0
-    for state in _games(4):
+    for state in decision_points(4):
         for c, d in enumerate(state.defs):
             for eff in d.effects:
                 needs = eff.params.get("needs")
@@ -328,7 +296,7 @@ def test_immunity_from_the_keywords_now_equals_kw_args_tgc_0_2() -> None:
     Immunity parameter ``kw_args`` lists (printed, granted, from Equipment), for every pair of cards on the boards of
     seeded games."""
     pairs = immune = 0
-    for state in _games(5):
+    for state in decision_points(5):
         board = [c for p in (0, 1) for z in FIELD for c in state.zones[p][z]]
         for target in board:
             args = [a for a in verbs.kw_args(state, target, "Immunity") if a not in ("Battlefields", "Effects")]
@@ -352,7 +320,7 @@ def test_resistance_equals_the_long_way_tgc_0_2() -> None:
                 total = max(total, int(n) if n.strip().lstrip("-").isdigit() else 2)
         return total
 
-    for state in _games(4):
+    for state in decision_points(4):
         board = [c for p in (0, 1) for z in FIELD for c in state.zones[p][z]]
         for c in board:
             for src in board:
@@ -385,7 +353,7 @@ def test_plain_costs_are_the_printed_costs_of_plays_asking_nothing_else_tgc_3_3_
     """TGC-3.3.1.1: ``card_sets``' ``plain_cost`` (read by the card plays when no cost is changed) holds exactly the
     cards with no Tribute, no host to find (Equipment, Hex) and no play condition, each at its printed cost; and the
     plays it lists equal the long way in Open Quick too (Instants only, TGC-2.4.3.a.x)."""
-    state = next(_games(1))
+    state = next(decision_points(1))
     plain = card_sets(state)["plain_cost"]
     for c, d in enumerate(state.defs):
         f = d.fields
@@ -395,7 +363,7 @@ def test_plain_costs_are_the_printed_costs_of_plays_asking_nothing_else_tgc_3_3_
         if simple:
             assert plain[c] == f["base_cost"]
     quick = 0
-    for state in _games(8):
+    for state in decision_points(8):
         if state.pending is None and state.phase != "mulligan" and state.vars["gs"] == "quick":
             p = state.current
             acts: list[Action] = []

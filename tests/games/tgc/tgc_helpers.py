@@ -98,3 +98,46 @@ def shared_tgc():
         if (parent / "shared" / "data" / "tgc").is_dir():
             return parent / "shared" / "data" / "tgc"
     return here.parents[3].parent / "shared" / "data" / "tgc"
+
+
+def plain_combats_match(states, monkeypatch, equipped: bool = False) -> int:
+    """For each battle of two plain fighters (``verbs._plain_fighter``) pending in ``states`` (with Equipment on one
+    of them when ``equipped``), fight it by the plain rule and through every keyword test: the same state, log and
+    stack (RNG alike). Returns how many battles were compared."""
+    from tcgkit.games.tgc import verbs
+
+    fought = 0
+    for state in states:
+        pend = state.vars.get("pend") if state.pending is None else None
+        if not (isinstance(pend, tuple) and pend[0] == "creature"):
+            continue
+        a, d = pend[1], pend[2]
+        if not (state.loc[a][1] == state.loc[d][1] == "field"
+                and verbs._plain_fighter(state, a) and verbs._plain_fighter(state, d)):
+            continue
+        if equipped and not any(state.cs.get(c) is not None and state.cs[c].attached for c in (a, d)):
+            continue
+        plain, full = state.clone(), state.clone()
+        verbs.combat(RULES, plain, a, d)
+        with monkeypatch.context() as m:
+            m.setattr(verbs, "_plain_fighter", lambda state, card: False)
+            verbs.combat(RULES, full, a, d)
+        assert plain.to_json() == full.to_json() and plain.log == full.log and plain.stack == full.stack
+        fought += 1
+    return fought
+
+
+def decision_points(games: int = 6, clone_every: int = 0):
+    """Every decision point of ``games`` seeded random-bot games (the shipped decks paired in turn), each played to its
+    end; with ``clone_every``, the game goes on from a clone every that many decisions (the original left behind)."""
+    from tcgkit.bots import RandomBot, View
+
+    decks = list(RULES.decks().values())
+    for g in range(games):
+        state = RULES.new_game([decks[g % len(decks)], decks[(g + 1 + g // len(decks)) % len(decks)]], seed=g)
+        bots = (RandomBot(2 * g + 1), RandomBot(2 * g + 2))
+        while state.result is None:
+            yield state
+            if clone_every and state.decisions % clone_every == 0:
+                state = state.clone()
+            state.apply(bots[state.current].choose(View(state, state.current)))
