@@ -278,7 +278,7 @@ class Encoding:
         worked out once per position: the engine keeps its list of legal actions until the state changes, and
         asking again for the same list (OpenSpiel asks for the legal actions, then applies one) reuses it.
         """
-        actions = self._lookup(state)
+        actions = self.legal_map(state)
         if mask is None:
             mask = np.zeros(self.n_actions, dtype=np.int8)
         else:
@@ -295,16 +295,24 @@ class Encoding:
         >>> enc.legal_indices(state) == sorted(enc.legal(state)[1])
         True
         """
-        actions = self._lookup(state)
+        actions = self.legal_map(state)
         order = self._legal_cache[4]
         if order is None:  # sorted once per position, when first asked
             order = self._legal_cache[4] = sorted(actions)
         return order
 
-    def _lookup(self, state: GameState) -> dict[int, Action]:
-        """Index -> action of the position (not to be changed: it is kept): worked out once, then kept while the
-        engine keeps the same list of legal actions for the same state (the engine forgets its list on any change),
-        so asking again at one position costs nothing."""
+    def legal_map(self, state: GameState) -> dict[int, Action]:
+        """Index -> action of the legal actions of the player to move, without a mask (the environments make their
+        masks from it). Do not change it: it is kept, worked out once per position while the engine keeps the same
+        list of legal actions for the same state (the engine forgets its list on any change), so asking again at
+        one position costs nothing.
+
+        >>> from tcgkit.games import get_rules
+        >>> enc = Encoding.of("tgod")
+        >>> state = get_rules("tgod").new_game(list(get_rules("tgod").decks())[:2], seed=1)
+        >>> enc.legal_map(state) == enc.legal(state)[1]
+        True
+        """
         legal = state.legal_actions()
         cached = self._legal_cache
         if cached is not None and cached[0] is legal and cached[1] is state and cached[2] == state.decisions:
@@ -331,22 +339,17 @@ class Encoding:
         spots: dict[int, tuple] = {}  # card -> ((owner, zone), position): looked up once per position
         misfits: list[Action] | None = None
         for a in legal:
+            i = -1
             hit = memo.get(a)
             if hit is not None:  # indexed before: still right if each of its cards is where it was then
-                i = hit[0]
                 for where, pos, x in hit[1]:
                     zl = zones[where[0]][where[1]]
                     if pos >= len(zl) or zl[pos] != x:
                         break
                 else:
-                    if i in out:
-                        raise TcgkitError(f"{self.game}: '{a.text()}' and '{out[i].text()}' share action index {i}")
-                    out[i] = a
-                    continue
+                    i = hit[0]
             kind, args = a
-            i = -1
-            cands = plans.get((kind, len(args)))
-            if cands is not None:
+            if i < 0 and (cands := plans.get((kind, len(args)))) is not None:
                 for i, plan in cands:  # several argument shapes of one verb: the first that fits
                     for x, (is_card, table) in zip(args, plan, strict=True):
                         if is_card:
@@ -371,7 +374,7 @@ class Encoding:
                         break
                 else:
                     i = -1
-            elif kind == "option":  # the n-th option of the decision: index n of the option block
+            elif kind == "option":  # the n-th option of the decision: index n of the option block (never kept)
                 if self._option_at >= 0 and rank < self.option_cap and len(args) == 1 and type(args[0]) is not int:
                     i = self._option_at + rank
                 rank += 1
@@ -407,7 +410,7 @@ class Encoding:
 
     def decode(self, state: GameState, index: int) -> Action:
         """The engine action of a legal index (raises IllegalAction, naming the index, for an illegal one)."""
-        action = self._lookup(state).get(int(index))
+        action = self.legal_map(state).get(int(index))
         if action is None:
             raise IllegalAction(f"action {int(index)}", f"{self.describe(int(index))} is not legal now")
         return action

@@ -83,7 +83,7 @@ class TcgkitGymEnv(gym.Env):
         opponent = self.opponent
         while state.result is None and state.current == other:
             state.apply(opponent.choose(View(state, other)))
-        self._actions = self.enc._lookup(state) if state.result is None else {}
+        self._actions = self.enc.legal_map(state) if state.result is None else {}
 
     def _obs(self) -> np.ndarray:
         return self.enc.observe(self.state, self.seat)

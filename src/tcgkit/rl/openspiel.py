@@ -199,7 +199,7 @@ class TcgkitState(pyspiel.State):
         s = self.held.state
         enc = Encoding.of(self.game_id)
         if s.result is None and player == s.current:
-            move = enc._lookup(s).get(action)
+            move = enc.legal_map(s).get(action)
             if move is not None:
                 return action_words(s, move, player)
         return enc.describe(action)

@@ -99,7 +99,7 @@ class TcgkitAECEnv(AECEnv, EzPickle):
 
     def _legal(self) -> None:
         """The legal actions of the position, by index (the mask is made from them when an agent observes)."""
-        self._actions = self.enc._lookup(self.state) if self.state.result is None else {}
+        self._actions = self.enc.legal_map(self.state) if self.state.result is None else {}
 
     def _mask_of(self, player: int) -> np.ndarray:
         """A new mask for ``player``: the legal actions' indices if it is to move, else none (or only "wait")."""
