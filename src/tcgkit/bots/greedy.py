@@ -222,12 +222,10 @@ def play_forced(state: GameState, limit: int = FORCED_LIMIT) -> None:
     A spell waiting for the opponent's only possible answer (``pass``) resolves, so that it is scored by its effect.
     """
     for _ in range(limit):
-        if state.result is not None:
+        action = state.forced_action()
+        if action is None:
             return
-        legal = state.legal_actions()
-        if len(legal) != 1:
-            return
-        state.apply(legal[0])
+        state.apply(action)
 
 
 def completed_value(state: GameState, player: int, follow: int = FOLLOW_DEPTH) -> tuple[float, GameState]:

@@ -52,7 +52,7 @@ class Ruleset:
         "start_triggered", "trigger_applies", "stat", "draw",
         "discard", "destroy", "damage_player", "damage_card", "heal_player", "heal_card", "add_status", "gain",
         "attach", "effect_win", "can_pay_step", "observe_extra", "evaluate", "describe", "check_effect", "index_pool",
-        "position_problems", "turn_resources", "has_keyword",
+        "position_problems", "turn_resources", "has_keyword", "surely_has_choice",
     )
 
     id: ClassVar[str] = ""
@@ -468,6 +468,15 @@ class Ruleset:
         """Required hook: play one of :meth:`legal_actions` and run the game on to the next decision (or its end):
         set ``state.current`` (and ``state.phase``) for it."""
         raise NotImplementedError
+
+    def surely_has_choice(self, state: GameState) -> bool:
+        """Optional hook: True only when ``state.current`` surely has two or more legal actions, told at a glance
+        (no effect's choice pending, the game not over); False when the quick look cannot tell. It must never be
+        True where :meth:`legal_actions` would list fewer than two. Bots ask it (through
+        :meth:`GameState.forced_action`) after each action they try, to skip listing the legal actions of the many
+        positions that plainly hold a choice; the default, False, always lists them.
+        """
+        return False
 
     def is_pass(self, action: Action) -> bool:
         """Optional hook: Whether ``action`` gives the decision away rather than doing something (``PASS_KINDS``), so

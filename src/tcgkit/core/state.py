@@ -279,6 +279,28 @@ class GameState:
             self._legal = legal
         return legal
 
+    def forced_action(self) -> Action | None:
+        """The one legal action when the player to act has no choice, else None (also once the game is over).
+
+        The same as ``legal[0] if len(legal) == 1 else None`` for ``legal = self.legal_actions()``, without listing
+        them when the game can tell there is a choice at a glance (:meth:`Ruleset.surely_has_choice`).
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("tgc")
+        >>> state = rules.new_game(list(rules.decks().values())[:2], seed=1)
+        >>> legal = state.legal_actions()
+        >>> state.forced_action() == (legal[0] if len(legal) == 1 else None)
+        True
+        """
+        if self.result is not None:
+            return None
+        legal = self._legal
+        if legal is None:
+            if self.pending is None and self.rules.surely_has_choice(self):
+                return None
+            legal = self.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
     def cache_legal(self, actions: list[Action]) -> None:
         """Keep the legal actions a ruleset has just worked out (to decide whether there is a decision at all), so
         that :meth:`legal_actions` does not work them out again. Any change of state forgets them."""
