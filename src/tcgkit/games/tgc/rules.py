@@ -139,6 +139,8 @@ class TgcRules(Ruleset):
             "human": "Human" in m.subtypes,
             "strength": m.power + m.resolve // 2,  # evaluate's strength of it with nothing changing its stats
             "plain_fighter": kws.isdisjoint(verbs.COMBAT_KEYWORDS),  # verbs.combat's plain rule, when unchanged
+            # none of the keywords _attacks tests of an attacker: it may attack whatever Taunt allows, when unchanged
+            "plain_attacker": kws.isdisjoint({"Blocker", "Stasis", "Deadeye", "Asimov", "Fury"}),
             # as an Equipment, it grants none of the combat keywords (verbs._plain_fighter)
             "plain_grants": not any(kw_name(g.partition("@")[0]) in verbs.COMBAT_KEYWORDS for g in m.grants),
             # a Changeling, or a static of its own that may give it the Human subtype (verbs.has_subtype)
@@ -149,8 +151,11 @@ class TgcRules(Ruleset):
             # On Equip: "select a creature on your side of the battlefield to equip it to" (keywords.json)
             "own_side": m.type == EQUIPMENT and "On Equip" in m.text,
         }
-        return CardDef(m.id, m.name, m.type, {"power": m.power, "resolve": m.resolve, "cost": m.cost}, tags,
-                       card_effects, m.text, fields)
+        d = CardDef(m.id, m.name, m.type, {"power": m.power, "resolve": m.resolve, "cost": m.cost}, tags,
+                    card_effects, m.text, fields)
+        fields["in_sets"] = _in_sets(d)  # card_sets' sets it belongs to, and its plain cost (None: not plain)
+        fields["plain_cost"] = fields["base_cost"] if _plain_play(d) else None
+        return d
 
     def prepare_card(self, entry: dict[str, Any], source: str) -> dict[str, Any]:
         """A card entry that says what it does only in words (``text:``, no ``effects``/``keywords``/``grants``/
@@ -540,12 +545,21 @@ class TgcRules(Ruleset):
                 taunts.append(c)
         targets = taunts or theirs
         fury = False
+        rows = _ATTACK.rows
         for a in mine:
             st = cs.get(a)
             if st is None or not (st.status or st.attached):  # printed keywords only (the hot path): can_attack
                 if st is not None and st.tapped:              # and the tests of _fights read them
                     continue
-                kws = defs[a].fields["kw"]
+                f = defs[a].fields
+                if f.get("plain_attacker"):  # none of Blocker, Stasis, Deadeye, Asimov or Fury (the commonest)
+                    if not taunts:
+                        acts.append(_ATTACK[a])
+                    if targets:
+                        row = rows.get(a) or _ATTACK.row(a)
+                        acts.extend(map(row.__getitem__, targets))
+                    continue
+                kws = f["kw"]
                 if "Blocker" in kws or "Stasis" in kws:
                     continue
                 n = len(acts)
@@ -777,8 +791,8 @@ class TgcRules(Ruleset):
         """How many swaps ``p`` has made in this mulligan (TGC-1.5.1-2)."""
         if state.options.get("mulligan_sequential") or state.phase != "mulligan":
             return state.res[p]["mulligans"]
-        cs = state.cs
-        return sum(1 for c in state.zones[p]["deck"] if c in cs and cs[c].face_down)
+        loc, where = state.loc, (p, "deck")  # the face-down cards of p's deck, read from the few records
+        return sum(1 for c, st in state.cs.items() if st.face_down and loc[c] == where)
 
     def known_hidden(self, state: GameState, viewer: int) -> frozenset[int]:
         """The cards ``viewer`` has set aside under its own deck in this mulligan: it knows them and their place, so a
@@ -992,7 +1006,7 @@ class TgcRules(Ruleset):
                 continue
             if st.status and st.status.get("doomed"):
                 self.destroy(state, card, {"controller": state.owner[card]})
-            if loc[card][1] == "field" and self.stat(state, card, "resolve") <= 0:
+            if loc[card][1] == "field" and self._out_of_resolve(state, card):
                 self.destroy(state, card, {"controller": -1})
         state.vars["cost_cut"] = ()
         state.emit("end_turn", p)
@@ -1002,6 +1016,15 @@ class TgcRules(Ruleset):
             self.start_turn(state)
         else:  # an end-of-turn trigger waits for a choice; the next turn starts once it has resolved
             state.vars["then"] = "start_turn"
+
+    def _out_of_resolve(self, state: GameState, card: int) -> bool:
+        """Whether the card's resolve (:meth:`stat`) is 0 or less, read from its printed resolve and its damage when
+        no modifier, Equipment or static effect changes it (the commonest creature at the end of a turn)."""
+        d = state.defs[card]
+        st = state.cs.get(card)
+        if st is not None and not (st.mods or st.attached or d.fields["statics"]):
+            return d.stats.get("resolve", 0) <= st.counters.get("damage", 0)
+        return self.stat(state, card, "resolve") <= 0
 
     # ------------------------------------------------------------------ plasma (TGC-1.6, 1.10.1, 3.6)
     def available_plasma(self, state: GameState, p: int) -> int:
@@ -1558,13 +1581,36 @@ def card_sets(state: GameState) -> dict[str, Any]:
 
 
 def _card_sets(defs: CardList) -> dict[str, Any]:
-    sets: dict[str, Any] = {"instant": frozenset(i for i, d in enumerate(defs) if d.type == INSTANT)}
-    for key in ("acts", "qacts", "at"):
-        sets[key] = frozenset(i for i, d in enumerate(defs) if d.fields[key])
-    sets["botanist"] = frozenset(i for i, d in enumerate(defs) if d.key == "botanist_plant")
-    sets["listen"] = trigger_listeners(defs)
-    sets["plain_cost"] = {i: d.fields["base_cost"] for i, d in enumerate(defs) if _plain_play(d)}
-    return sets
+    """:func:`card_sets` in one pass over the list, from what :meth:`TgcRules.make_card` works out per card
+    (``fields["in_sets"]``, ``fields["plain_cost"]``; a card made otherwise is looked at here)."""
+    sets: dict[str, Any] = {key: [] for key in IN_SETS}
+    plain: dict[int, int] = {}
+    for i, d in enumerate(defs):
+        f = d.fields
+        keys = f.get("in_sets")
+        if keys is None:  # (a definition not made by make_card)
+            keys, cost = _in_sets(d), (f["base_cost"] if _plain_play(d) else None)
+        else:
+            cost = f["plain_cost"]
+        for key in keys:
+            sets[key].append(i)
+        if cost is not None:
+            plain[i] = cost
+    out: dict[str, Any] = {key: frozenset(ids) for key, ids in sets.items()}
+    out["listen"] = trigger_listeners(defs)
+    out["plain_cost"] = plain
+    return out
+
+
+#: the sets of :func:`card_sets` a card may belong to by its definition alone
+IN_SETS = ("instant", "acts", "qacts", "at", "botanist")
+
+
+def _in_sets(d: CardDef) -> tuple[str, ...]:
+    """The sets of :func:`card_sets` (``IN_SETS``) the card belongs to."""
+    f = d.fields
+    return tuple(key for key, yes in zip(IN_SETS, (d.type == INSTANT, f["acts"], f["qacts"], f["at"],
+                                                    d.key == "botanist_plant"), strict=True) if yes)
 
 
 def _plain_play(d: CardDef) -> bool:
