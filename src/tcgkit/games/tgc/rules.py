@@ -1550,6 +1550,8 @@ def needs_met(state: GameState, ctx: dict, needs: Any) -> bool:
     ...     effects.select(state, ctx, {"zone": "you.hand", "filter": {"type": "creature"}}))
     True
     """
+    if type(needs) is str:  # (no ABC check): "self" names the source itself
+        return needs == "self" or bool(effects.select(state, ctx, needs))
     if isinstance(needs, (dict, Mapping)) and "top" not in needs:  # (a dict first: no ABC check)
         flt = needs.get("filter")
         if flt:
