@@ -98,3 +98,21 @@ def test_attacks_of_plain_attackers_equal_the_long_way_tgc_3_5() -> None:
         assert acts == _attacks_the_long_way(state, state.current)
         listed += len(acts)
     assert listed > 100
+
+
+def test_a_sure_choice_is_a_pass_and_more_tgc_1_5_3_6_2_0_2() -> None:
+    """The bots' quick look (``surely_has_choice``) claims a free choice only where a pass (Keep, TGC-1.5; Pass
+    Phase, TGC-3.6.2; no Fury creature to refuse it, TGC-0.2) and something else are legal, and it tells one at a
+    glance in the mulligan, in Open Play and in Open Battle (clones included)."""
+    told: dict[str, int] = {}
+    for state in decision_points(12, clone_every=15):
+        if state.pending is not None:
+            continue
+        fresh = state.clone()
+        fresh._legal = None
+        if RULES.surely_has_choice(fresh):
+            legal = state.legal_actions()
+            assert len(legal) >= 2 and any(RULES.is_pass(a) for a in legal), legal
+            key = "mulligan" if state.phase == "mulligan" else state.vars["gs"]
+            told[key] = told.get(key, 0) + 1
+    assert set(told) == {"mulligan", "play", "battle"} and min(told.values()) > 10, told

@@ -64,6 +64,9 @@ _ATTACK = ActionTable("attack")
 _PLAY = ActionTable("play")
 _BLOCK = ActionTable("block")
 _MULLIGAN = ActionTable("mulligan")
+#: keywords that keep a creature from being sure to attack in :meth:`TgcRules._sure_attacker` (Asimov: unless no
+#: Taunt creature stands against it)
+_NOT_SURE_ASIMOV = frozenset({"Blocker", "Stasis", "Fury"})
 
 
 class TgcRules(Ruleset):
@@ -331,6 +334,81 @@ class TgcRules(Ruleset):
         if state.options.get("surrender_action"):
             acts.append(_SURRENDER)
         return acts
+
+    def surely_has_choice(self, state: GameState) -> bool:
+        """True when the player to act surely has a pass and something else among its legal actions, told at a
+        glance (the bots' quick look): in the mulligan, Keep and a hand card to swap (TGC-1.5); in Open Play, Pass
+        Phase and the coin flip (TGC-3.6.2) or a card whose printed cost is paid (:meth:`_sure_play`); in Open
+        Battle, Pass Phase (no Fury creature on the field, TGC-0.2) and a creature sure to attack
+        (:meth:`_sure_attacker`). False when it cannot tell at a glance (an Open Quick, a block choice).
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("tgc")
+        >>> state = rules.new_game(list(rules.decks().values())[:2], seed=1)
+        >>> rules.surely_has_choice(state), len(state.legal_actions())  # the mulligan: swap a card or keep
+        (True, 6)
+        """
+        gs = state.vars["gs"]
+        if gs == "quick":
+            return False  # (most positions; an idle Open Quick is told apart cheaply by the legal actions)
+        p = state.current
+        if gs == "play":
+            coin = state.vars["coin"]
+            if (coin[0] == p and coin[1] == "heads") or state.options.get("surrender_action"):
+                return True  # Pass Phase and Flip Coin (or Surrender)
+            return self._sure_play(state, p)
+        if gs == "battle":
+            return self._sure_attacker(state, p)
+        if state.phase == "mulligan":
+            return bool(state.zones[p]["hand"]) and self.swaps_made(state, p) < MULLIGANS
+        return False
+
+    def _sure_play(self, state: GameState, p: int) -> bool:
+        """Whether ``p`` surely may play a card of its hand in Open Play (TGC-3.3.1.1): one asking only its cost
+        (:func:`card_sets`' ``plain_cost``), at most the plasma ``p`` has, while nothing on the board or in this turn
+        raises a cost (a Battlefield's cost to every card, a Head of Security; what lowers a cost only helps)."""
+        v = state.vars
+        if v.get("cost_up") or (state.options.get("nonturn_waits") and p != state.active
+                                and not v.get("manual_pass")):
+            return False
+        defs = state.defs
+        for q in (0, 1):
+            for b in state.zones[q]["bf"]:
+                if defs[b].fields["cost_all"]:
+                    return False
+        plain = (defs.facts.get(CARD_SETS) or card_sets(state))["plain_cost"]
+        r = state.res[p]
+        avail = r["plasma"] + r["temp"]  # (available_plasma, read inline)
+        for card in state.zones[p]["hand"]:
+            cost = plain.get(card)
+            if cost is not None and cost <= avail:
+                return True
+        return False
+
+    def _sure_attacker(self, state: GameState, p: int) -> bool:
+        """Whether Pass Phase is offered in ``p``'s Open Battle and a creature of ``p``'s field is sure to attack
+        (:meth:`_attacks`): no creature there has Fury (which may refuse Pass Phase, TGC-0.2), and one is untapped,
+        with no status, and none of Blocker, Stasis or Asimov and no Equipment's ``CannotAttack`` among its keywords
+        (it may attack a Taunt creature, or else the player), or with Asimov when the opponent has no Taunt creature
+        (it may attack the player)."""
+        cs, defs, kw_now = state.cs, state.defs, verbs.kw_now
+        found = asimov = False
+        for a in state.zones[p]["field"]:
+            st = cs.get(a)
+            kws = defs[a].fields["kw"] if st is None or not (st.status or st.attached) else kw_now(state, a)
+            if "Fury" in kws:
+                return False
+            if found or (st is not None and (st.tapped or st.status)) or not kws.isdisjoint(_NOT_SURE_ASIMOV):
+                continue
+            if st is not None and st.attached and any(k.startswith("CannotAttack:") for k in kws):
+                continue
+            if "Asimov" in kws:
+                asimov = True
+            else:
+                found = True
+        if found or not asimov:
+            return found
+        return not any("Taunt" in kw_now(state, c) for c in state.zones[1 - p]["field"])
 
     def _open_actions(self, state: GameState, p: int, gs: str) -> list[Action]:
         acts: list[Action] = []
