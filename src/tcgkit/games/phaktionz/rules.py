@@ -467,6 +467,84 @@ class PhaktionzRules(Ruleset):
             return [Action("first", (c,)) for c in dict.fromkeys(card for card, _ in state.vars["order"][1])]
         return self.phase_actions(state)
 
+    def surely_has_choice(self, state: GameState) -> bool:
+        """True when the player to act surely has two legal actions or more, told at a glance (bots skip listing
+        them): a mulligan with cards in hand (``mull``, ``keep``); a column to pick with two columns surely free; an
+        ``order`` (it is asked only of two cards or more); the Main, Combat or Final Phase with one sure play besides
+        ``next`` (:meth:`_sure_play`); a response window with a Counter cast plainly from hand besides ``pass``.
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("phaktionz")
+        >>> state = rules.new_game(["Zane Basic", "Lyla"], seed=1)
+        >>> rules.surely_has_choice(state), len(state.legal_actions()) > 1
+        (True, True)
+        """
+        if state.phase == "mulligan":
+            return bool(state.zones[state.current]["hand"])
+        sub = state.vars.get("sub")
+        if sub is None:
+            return state.phase in ("main", "combat", "final") and self._sure_play(state)
+        if sub == "column":  # a column per free one; at most one Summon per column (PHK-SUM-05)
+            return state.options.get("columns", 5) - len(state.zones[state.active]["field"]) >= 2
+        if sub == "order":
+            return True
+        if sub == "window":
+            defs = state.defs
+            for c in state.zones[state.current]["hand"]:
+                d = defs[c]
+                if d.type != SUMMON and d.fields["inv_type"] == "counter" and d.fields["plain_cast"]:
+                    return True
+        return False
+
+    def _sure_play(self, state: GameState) -> bool:
+        """Whether :meth:`phase_actions` surely lists an action besides ``next``: a Summon of Tier 0 or 1 in hand and
+        a free column, an Invocation cast plainly (a Counter in the Combat Phase), or a Summon able to battle with
+        a target it surely has (no text narrows whom it battles)."""
+        p, phase, defs = state.active, state.phase, state.defs
+        zones = state.zones[p]
+        free = len(zones["field"]) < state.options.get("columns", 5)
+        for c in zones["hand"]:
+            d = defs[c]
+            fields = d.fields
+            if d.type == SUMMON:
+                if phase == "main" and free:
+                    tier, by_tiers = fields["in_hand"]
+                    if by_tiers and tier < 2:
+                        return True
+            elif fields["plain_cast"] and (phase != "combat" or fields["inv_type"] == "counter"):
+                return True
+        return phase == "combat" and self._sure_battle(state, p)
+
+    def _sure_battle(self, state: GameState, player: int) -> bool:
+        """Whether :meth:`battle_actions` surely lists a battle: an unused, untapped Summon that no text narrows, a
+        Striker facing some opposing Summon or a Tech facing an empty column or a Summon it may battle there."""
+        opp = state.zones[1 - player]["field"]
+        defs, cs = state.defs, state.cs
+        guards = False
+        for o in opp:
+            keys = defs[o].fields["static_keys"]
+            if "not_battled_by" in keys:
+                return False
+            if "guard" in keys:
+                guards = True
+        for c in state.zones[player]["field"]:
+            st = cs.get(c)
+            if st is None or st.tapped or st.counters.get("battles") or \
+                    "battle_only" in defs[c].fields["static_keys"]:
+                continue
+            tech = defs[c].fields["summon_type"] == "tech"
+            if st.status.get("swapped") == state.turn:
+                tech = not tech
+            if not tech:
+                if opp:
+                    return True
+                continue
+            col = st.counters.get("col", 0)
+            in_col = [o for o in opp if (cs[o].counters.get("col", 0) if o in cs else 0) == col]
+            if not in_col or not guards or any("guard" in defs[o].fields["static_keys"] for o in in_col):
+                return True
+        return False
+
     def phase_actions(self, state: GameState) -> list[Action]:
         p = state.active
         phase = state.phase
