@@ -12,6 +12,8 @@ from phk_helpers import RULES, position
 from conftest import pool_decks
 from tcgkit.bots import RandomBot, View
 from tcgkit.core.state import GameState
+from tcgkit.games.phaktionz.cardindex import card_index
+from tcgkit.games.phaktionz.rules import HAND_AVERAGE, HAND_EXTRA, HAND_FULL, HAND_INVOCATION, HAND_STUCK, HAND_SUMMON
 
 DECKS = list(RULES.decks().values())
 
@@ -65,3 +67,36 @@ def test_sure_battle_of_a_tech_facing_an_empty_column() -> None:
     state._legal = None
     assert not RULES.surely_has_choice(state)
     assert [a.kind for a in state.legal_actions()] == ["next"]
+
+
+def _slow_hand(state: GameState, zones: dict, side: list) -> float:
+    """The worth of a hand from each card's own fields (the evaluation before the card index)."""
+    hand = [state.defs[c].fields["in_hand"] for c in zones["hand"]]
+    tiers = sum(s[4] for s in side) + sum(t for t, _ in hand if 0 <= t < 2)
+    total = HAND_AVERAGE * len(zones["aside"])
+    for tier, by_tiers in hand:
+        total += HAND_INVOCATION if tier < 0 else HAND_SUMMON if tier < 2 or (tiers >= tier and by_tiers) else \
+            HAND_STUCK
+    n = len(hand)
+    return total if n <= HAND_FULL else total * (HAND_FULL + HAND_EXTRA * (n - HAND_FULL)) / n
+
+
+def test_the_evaluation_reads_the_card_index_as_the_fields() -> None:
+    """The card index holds each card's evaluation facts by id (``side``, ``in_hand``), for a grown card list too;
+    the hand's worth read through it is the same number, to the last bit, as read from the cards' fields (PHK-MECH-02:
+    a Summon of Tier 2 or more counts in full while the Tiers to demote for it are there)."""
+    checked = 0
+    for state in _played(3, pool=True)[::3]:
+        index = card_index(state)
+        assert index.side == tuple(d.fields["side"] for d in state.defs)
+        assert index.in_hand == tuple(d.fields["in_hand"] for d in state.defs)
+        bonus = RULES.field_auras(state)
+        for p in (0, 1):
+            side = RULES._sides(state, state.zones[p]["field"], bonus)
+            assert RULES._hand(state, state.zones[p], side) == _slow_hand(state, state.zones[p], side)
+            checked += len(state.zones[p]["hand"])
+    assert checked > 100
+    twin = state.clone()
+    token = twin.add_instance(RULES.pool().get("Haka Goblin"), 0)
+    assert card_index(twin).in_hand[token] == twin.defs[token].fields["in_hand"]
+    assert len(card_index(state).in_hand) == len(state.defs)

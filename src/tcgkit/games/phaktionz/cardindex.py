@@ -1,7 +1,7 @@
 """Facts about a game's card list worked out once per game (speed): which cards print each static key (PHK-MECH-04),
-an aura, or a triggered effect on each kind of event. The hot path asks whether any of those few cards is in play
-(:func:`any_in_play`) instead of reading every card in play: a static key, aura or trigger no card in play prints
-needs no scan of the battlefields.
+an aura, or a triggered effect on each kind of event, and what the evaluation reads of each card, by id. The hot path
+asks whether any of those few cards is in play (:func:`any_in_play`) instead of reading every card in play: a static
+key, aura or trigger no card in play prints needs no scan of the battlefields.
 
 The index is a fact of the card list (``state.defs.fact``). A game's card list is never changed in place (a card
 added in play makes a new list, ``GameState.add_instance``), so an index found with the same list is right; a clone
@@ -37,6 +37,10 @@ class CardIndex(NamedTuple):
     auras: tuple[int, ...]
     #: event kind -> the ids of the cards with a triggered effect on it (``fields["triggers"]``)
     listeners: dict[str, tuple[int, ...]]
+    #: by card id: what the evaluation reads of the card on the battlefield (``fields["side"]``)
+    side: tuple[tuple, ...]
+    #: by card id: what the evaluation reads of the card in hand (``fields["in_hand"]``)
+    in_hand: tuple[tuple[int, bool], ...]
 
 
 def card_index(state: GameState) -> CardIndex:
@@ -58,7 +62,8 @@ def build(defs: list) -> CardIndex:
         if fields["aura"]:
             auras.append(c)
     return CardIndex({k: tuple(v) for k, v in statics.items()}, tuple(auras),
-                     {k: tuple(v) for k, v in listeners.items()})
+                     {k: tuple(v) for k, v in listeners.items()}, tuple(d.fields["side"] for d in defs),
+                     tuple(d.fields["in_hand"] for d in defs))
 
 
 def any_in_play(state: GameState, cards: tuple[int, ...], player: int | None = None) -> bool:

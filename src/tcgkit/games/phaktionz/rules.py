@@ -20,6 +20,7 @@ from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.phaktionz import conditions, verbs
+from tcgkit.games.phaktionz.cardindex import PLAY_ZONES as IN_PLAY
 from tcgkit.games.phaktionz.cardindex import any_in_play, card_index
 from tcgkit.games.phaktionz.conditions import holds
 from tcgkit.games.phaktionz.model import SUMMON, PhaktionzCard, make_card
@@ -1368,19 +1369,16 @@ class PhaktionzRules(Ruleset):
     def field_auras(self, state: GameState) -> dict[int, int]:
         """The DMG static ``aura`` effects give each Summon on the battlefields (those they give none are left
         out): what :meth:`aura_bonus` gives card by card, with each aura's selection, condition and amount worked
-        out once for all Summons."""
+        out once for all Summons (the few cards printing an aura read from the card index)."""
         out: dict[int, int] = {}
-        if not any_in_play(state, card_index(state).auras):
-            return out
-        defs, zones = state.defs, state.zones
+        loc, defs, zones = state.loc, state.defs, state.zones
         field: list[int] | None = None
-        for p in (0, 1):
-            for zname in self.PLAY_ZONES:
-                for src in zones[p][zname]:
-                    for aura in defs[src].fields["aura"]:
-                        if field is None:
-                            field = zones[0]["field"] + zones[1]["field"]
-                        self._aura_to_field(state, src, aura, field, out)
+        for src in card_index(state).auras:  # (sums of whole numbers: the order of the cards does not matter)
+            if loc[src][1] in IN_PLAY:
+                for aura in defs[src].fields["aura"]:
+                    if field is None:
+                        field = zones[0]["field"] + zones[1]["field"]
+                    self._aura_to_field(state, src, aura, field, out)
         return out
 
     def _aura_to_field(self, state: GameState, src: int, aura: dict, field: list[int], out: dict[int, int]) -> None:
@@ -1405,9 +1403,10 @@ class PhaktionzRules(Ruleset):
         """A :data:`Side` for each Summon on a battlefield (``bonus``: the DMG auras give, :meth:`field_auras`); DMG
         and Tier as :meth:`stat` gives them for a card on the battlefield."""
         cs, defs, turn = state.cs, state.defs, state.turn
+        sides = card_index(state).side
         out = []
         for c in field:
-            value, tech, tier, guard = defs[c].fields["side"]
+            value, tech, tier, guard = sides[c]
             st = cs.get(c)
             col, sword, keep, lasting = 0, False, 1.0, 0
             if st is not None:
@@ -1439,16 +1438,18 @@ class PhaktionzRules(Ruleset):
         the Tier 1s in hand hold the Tiers to demote for it (PHK-MECH-02); one with its own demoting requirement
         (Plague Summons) counts as stuck. Past a full hand, cards count less. Cards set aside in a mulligan come
         back as new cards (PHK-MECH-03)."""
-        defs = state.defs
-        hand = [defs[c].fields["in_hand"] for c in zones["hand"]]
+        in_hand = card_index(state).in_hand
+        hand = zones["hand"]
         tiers = 0
         for s in side:
             tiers += s[4]
-        for tier, _ in hand:
+        for c in hand:
+            tier = in_hand[c][0]
             if 0 <= tier < 2:
                 tiers += tier
         total = HAND_AVERAGE * len(zones["aside"])
-        for tier, by_tiers in hand:
+        for c in hand:  # (added card by card, in hand order, as ever: the same float sums)
+            tier, by_tiers = in_hand[c]
             if tier < 0:
                 total += HAND_INVOCATION
             else:
