@@ -549,41 +549,24 @@ class PhaktionzRules(Ruleset):
     def phase_actions(self, state: GameState) -> list[Action]:
         p = state.active
         phase = state.phase
-        acts: list[Action] = []
-        sources = self.play_sources(state, p)
+        zones = state.zones[p]
+        sources = zones["hand"] if not zones["deck_out"] else self.play_sources(state, p)
         defs = state.defs
         if phase == "main":
-            seen: dict[str, tuple[bool, bool]] = {}
-            payable = None
-            plain = None  # what placeable answers for a Summon with nothing to demote: (a column is free, False)
+            acts = self._main_plays(state, p, sources)
+        else:
+            acts = []
+            combat = phase == "combat"
+            castable = combat or phase == "final"  # the phases cast_actions allows on one's own turn
             for c in sources:
                 d = defs[c]
-                if d.type == SUMMON:
-                    ok = seen.get(d.key)
-                    if ok is None:
-                        tier, by_tiers = d.fields["in_hand"]
-                        if by_tiers and tier < 2:
-                            if plain is None:
-                                plain = len(state.zones[p]["field"]) < state.options.get("columns", 5), False
-                            ok = seen[d.key] = plain
+                if d.type != SUMMON:
+                    fields = d.fields
+                    if not combat or fields["inv_type"] == "counter":
+                        if castable and fields["plain_cast"]:
+                            acts.append(CAST[c])  # what cast_actions gives it
                         else:
-                            if payable is None and by_tiers:
-                                payable = self.payable_tiers(state, p)
-                            ok = seen[d.key] = self.placeable(state, p, c, payable)
-                    if ok[0]:
-                        acts.append(PLACE[c])
-                    if ok[1]:
-                        acts.append(PLACE_FRONT[c])
-        castable = phase in ("main", "combat", "final")  # the phases cast_actions allows on one's own turn
-        for c in sources:
-            d = defs[c]
-            if d.type != SUMMON:
-                fields = d.fields
-                if phase != "combat" or fields["inv_type"] == "counter":
-                    if castable and fields["plain_cast"]:
-                        acts.append(CAST[c])  # what cast_actions gives it
-                    else:
-                        acts.extend(self.cast_actions(state, p, c, None))
+                            acts.extend(self.cast_actions(state, p, c, None))
         if phase != "final":
             acts.extend(self.activate_actions(state, p, None))
         if phase != "combat":
@@ -599,6 +582,42 @@ class PhaktionzRules(Ruleset):
         else:
             acts.extend(self.battle_actions(state, p))
         acts.append(NEXT)
+        return acts
+
+    def _main_plays(self, state: GameState, p: int, sources: list[int]) -> list[Action]:
+        """The Main Phase's places (PHK-MECH-02) and casts (PHK-INV-01) from ``sources``, in one pass over them: every
+        ``place`` first, then every ``cast``, each in the order of the cards."""
+        defs = state.defs
+        acts: list[Action] = []
+        casts: list[Action] = []
+        seen: dict[str, tuple[bool, bool]] = {}
+        payable = None
+        plain = None  # what placeable answers for a Summon with nothing to demote: (a column is free, False)
+        for c in sources:
+            d = defs[c]
+            if d.type != SUMMON:
+                if d.fields["plain_cast"]:
+                    casts.append(CAST[c])  # what cast_actions gives it
+                else:
+                    casts.extend(self.cast_actions(state, p, c, None))
+                continue
+            ok = seen.get(d.key)
+            if ok is None:
+                tier, by_tiers = d.fields["in_hand"]
+                if by_tiers and tier < 2:
+                    if plain is None:
+                        plain = len(state.zones[p]["field"]) < state.options.get("columns", 5), False
+                    ok = seen[d.key] = plain
+                else:
+                    if payable is None and by_tiers:
+                        payable = self.payable_tiers(state, p)
+                    ok = seen[d.key] = self.placeable(state, p, c, payable)
+            if ok[0]:
+                acts.append(PLACE[c])
+            if ok[1]:
+                acts.append(PLACE_FRONT[c])
+        if casts:
+            acts.extend(casts)
         return acts
 
     def play_sources(self, state: GameState, player: int) -> list[int]:
