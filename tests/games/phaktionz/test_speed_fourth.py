@@ -11,6 +11,7 @@ from phk_helpers import RULES, position
 
 from conftest import pool_decks
 from tcgkit.bots import RandomBot, View
+from tcgkit.core.actions import Action
 from tcgkit.core.state import GameState
 from tcgkit.games.phaktionz.cardindex import card_index
 from tcgkit.games.phaktionz.rules import HAND_AVERAGE, HAND_EXTRA, HAND_FULL, HAND_INVOCATION, HAND_STUCK, HAND_SUMMON
@@ -82,7 +83,8 @@ def _slow_hand(state: GameState, zones: dict, side: list) -> float:
 
 
 def test_the_evaluation_reads_the_card_index_as_the_fields() -> None:
-    """The card index holds each card's evaluation facts by id (``side``, ``in_hand``), for a grown card list too;
+    """The card index holds each card's evaluation facts and activated effects by id (``side``, ``in_hand``,
+    ``activated``, ``answers``), for a grown card list too;
     the hand's worth read through it is the same number, to the last bit, as read from the cards' fields (PHK-MECH-02:
     a Summon of Tier 2 or more counts in full while the Tiers to demote for it are there)."""
     checked = 0
@@ -90,6 +92,8 @@ def test_the_evaluation_reads_the_card_index_as_the_fields() -> None:
         index = card_index(state)
         assert index.side == tuple(d.fields["side"] for d in state.defs)
         assert index.in_hand == tuple(d.fields["in_hand"] for d in state.defs)
+        assert index.activated == tuple(d.fields["activated_free"] for d in state.defs)
+        assert index.answers == tuple(d.fields["activated_answers"] for d in state.defs)
         bonus = RULES.field_auras(state)
         for p in (0, 1):
             side = RULES._sides(state, state.zones[p]["field"], bonus)
@@ -99,4 +103,40 @@ def test_the_evaluation_reads_the_card_index_as_the_fields() -> None:
     twin = state.clone()
     token = twin.add_instance(RULES.pool().get("Haka Goblin"), 0)
     assert card_index(twin).in_hand[token] == twin.defs[token].fields["in_hand"]
+    assert card_index(twin).activated[token] == twin.defs[token].fields["activated_free"]
     assert len(card_index(state).in_hand) == len(state.defs)
+
+
+def _slow_phase_actions(state: GameState) -> list[Action]:
+    """The phase's legal actions card by card through the general checks (``placeable``, ``cast_actions``)."""
+    p, phase = state.active, state.phase
+    sources = RULES.play_sources(state, p)
+    acts: list[Action] = []
+    if phase == "main":
+        for c in sources:
+            if state.defs[c].type == "summon":
+                acts.extend(RULES.place_actions(state, p, c))
+    for c in sources:
+        if state.defs[c].type != "summon" and (phase != "combat" or state.defs[c].fields["inv_type"] == "counter"):
+            acts.extend(RULES.cast_actions(state, p, c, None))
+    if phase != "final":
+        acts.extend(RULES.activate_actions(state, p, None))
+    if phase != "combat":
+        acts.extend(Action("create", (c,)) for c in state.zones[p]["creation_pile"] if RULES.can_create(state, c))
+    else:
+        acts.extend(Action("battle", (c, t)) for c in state.zones[p]["field"] if RULES.can_battle(state, c)
+                    for t in RULES.battle_targets(state, c))
+    return [*acts, Action("next")]
+
+
+@pytest.mark.parametrize("pool", [False, True])
+def test_phase_actions_equal_the_card_by_card_checks(pool: bool) -> None:
+    """The Main, Combat and Final Phases' legal actions (PHK-TURN-02..04: places, PHK-MECH-02; casts, PHK-INV-01;
+    battles, PHK-SUM-04..06) are those the general checks give card by card, in the same order."""
+    checked = 0
+    for seed in range(6):
+        for state in _played(seed, pool):
+            if state.pending is None and "sub" not in state.vars and state.phase in ("main", "combat", "final"):
+                assert RULES.phase_actions(state) == _slow_phase_actions(state), (seed, state.decisions)
+                checked += 1
+    assert checked > 200

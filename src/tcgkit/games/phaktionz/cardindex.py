@@ -41,6 +41,10 @@ class CardIndex(NamedTuple):
     side: tuple[tuple, ...]
     #: by card id: what the evaluation reads of the card in hand (``fields["in_hand"]``)
     in_hand: tuple[tuple[int, bool], ...]
+    #: by card id: its activated effects usable outside a response window, and those answering one
+    #: (``fields["activated_free"]``, ``fields["activated_answers"]``)
+    activated: tuple[tuple, ...]
+    answers: tuple[tuple, ...]
 
 
 def card_index(state: GameState) -> CardIndex:
@@ -63,7 +67,8 @@ def build(defs: list) -> CardIndex:
             auras.append(c)
     return CardIndex({k: tuple(v) for k, v in statics.items()}, tuple(auras),
                      {k: tuple(v) for k, v in listeners.items()}, tuple(d.fields["side"] for d in defs),
-                     tuple(d.fields["in_hand"] for d in defs))
+                     tuple(d.fields["in_hand"] for d in defs), tuple(d.fields["activated_free"] for d in defs),
+                     tuple(d.fields["activated_answers"] for d in defs))
 
 
 def any_in_play(state: GameState, cards: tuple[int, ...], player: int | None = None) -> bool:

@@ -825,12 +825,12 @@ class PhaktionzRules(Ruleset):
     def activate_actions(self, state: GameState, player: int, window: tuple | None) -> list[Action]:
         out = []
         zones = state.zones[player]
-        defs = state.defs
-        usable = "activated_free" if window is None else "activated_answers"  # can_activate refuses the others
+        index = card_index(state)
+        usable = index.activated if window is None else index.answers  # can_activate refuses the others
         for zname in ("field", "realm", "attached", "hand") if window is not None or self._hand_abilities else (
                 "field", "realm", "attached"):
             for c in zones[zname]:
-                for i, eff in defs[c].fields[usable]:
+                for i, eff in usable[c]:
                     if (eff.zone == zname or (eff.zone is None and zname != "hand")) \
                             and self.can_activate(state, c, i, eff, player, window, zname):
                         out.append((USE if zname == "hand" else ACTIVATE).row(c)[str(i)])
