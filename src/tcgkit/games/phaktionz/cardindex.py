@@ -10,7 +10,7 @@ shares the list and so the index.
 >>> from tcgkit.games import get_rules
 >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
 >>> index = card_index(state)
->>> index.auras == tuple(c for c, d in enumerate(state.defs) if d.fields["aura"])
+>>> index.auras == {c for c, d in enumerate(state.defs) if d.fields["aura"]}
 True
 >>> card_index(state.clone()) is index
 True
@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -32,11 +33,11 @@ class CardIndex(NamedTuple):
     """The facts of one card list."""
 
     #: static key -> the ids of the cards with a static effect giving it (``fields["static_keys"]``)
-    statics: dict[str, tuple[int, ...]]
+    statics: dict[str, frozenset[int]]
     #: the ids of the cards with a static ``aura`` (``fields["aura"]``)
-    auras: tuple[int, ...]
+    auras: frozenset[int]
     #: event kind -> the ids of the cards with a triggered effect on it (``fields["triggers"]``)
-    listeners: dict[str, tuple[int, ...]]
+    listeners: dict[str, frozenset[int]]
     #: by card id: what the evaluation reads of the card on the battlefield (``fields["side"]``)
     side: tuple[tuple, ...]
     #: by card id: what the evaluation reads of the card in hand (``fields["in_hand"]``)
@@ -53,35 +54,38 @@ def card_index(state: GameState) -> CardIndex:
 
 
 def build(defs: list) -> CardIndex:
-    """Work out the index of a card list."""
+    """Work out the index of a card list (a new game's list: the by-id facts are read in C, ``map``)."""
     statics: dict[str, list[int]] = {}
     listeners: dict[str, list[int]] = {}
     auras = []
-    for c, d in enumerate(defs):
-        fields = d.fields
-        for key in fields["static_keys"]:
-            statics.setdefault(key, []).append(c)
-        for kind in fields["triggers"]:
-            listeners.setdefault(kind, []).append(c)
-        if fields["aura"]:
-            auras.append(c)
-    return CardIndex({k: tuple(v) for k, v in statics.items()}, tuple(auras),
-                     {k: tuple(v) for k, v in listeners.items()}, tuple(d.fields["side"] for d in defs),
-                     tuple(d.fields["in_hand"] for d in defs), tuple(d.fields["activated_free"] for d in defs),
-                     tuple(d.fields["activated_answers"] for d in defs))
+    fields = [d.fields for d in defs]
+    for c, f in enumerate(fields):
+        if f["static_keys"]:
+            for key in f["static_keys"]:
+                statics.setdefault(key, []).append(c)
+            if f["aura"]:
+                auras.append(c)
+        if f["triggers"]:
+            for kind in f["triggers"]:
+                listeners.setdefault(kind, []).append(c)
+    return CardIndex({k: frozenset(v) for k, v in statics.items()}, frozenset(auras),
+                     {k: frozenset(v) for k, v in listeners.items()}, tuple(map(itemgetter("side"), fields)),
+                     tuple(map(itemgetter("in_hand"), fields)), tuple(map(itemgetter("activated_free"), fields)),
+                     tuple(map(itemgetter("activated_answers"), fields)))
 
 
-def any_in_play(state: GameState, cards: tuple[int, ...], player: int | None = None) -> bool:
-    """Whether one of ``cards`` is in play (on ``player``'s side only, when given).
+def any_in_play(state: GameState, cards: frozenset[int], player: int | None = None) -> bool:
+    """Whether one of ``cards`` is in play (on ``player``'s side only, when given): each play zone is tested against
+    the set in C (``isdisjoint``), so the cost is that of the few zones, not of the cards listed.
 
     >>> from tcgkit.games import get_rules
     >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
-    >>> any_in_play(state, tuple(range(len(state.defs))))
+    >>> any_in_play(state, frozenset(range(len(state.defs))))
     False
     """
-    loc = state.loc
-    for c in cards:
-        p, z = loc[c]
-        if z in PLAY_ZONES and (player is None or p == player):
+    zones = state.zones
+    for p in (0, 1) if player is None else (player,):
+        z = zones[p]
+        if not (cards.isdisjoint(z["field"]) and cards.isdisjoint(z["realm"]) and cards.isdisjoint(z["attached"])):
             return True
     return False

@@ -20,7 +20,6 @@ from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.phaktionz import conditions, verbs
-from tcgkit.games.phaktionz.cardindex import PLAY_ZONES as IN_PLAY
 from tcgkit.games.phaktionz.cardindex import any_in_play, card_index
 from tcgkit.games.phaktionz.conditions import holds
 from tcgkit.games.phaktionz.model import SUMMON, PhaktionzCard, make_card
@@ -1388,16 +1387,19 @@ class PhaktionzRules(Ruleset):
     def field_auras(self, state: GameState) -> dict[int, int]:
         """The DMG static ``aura`` effects give each Summon on the battlefields (those they give none are left
         out): what :meth:`aura_bonus` gives card by card, with each aura's selection, condition and amount worked
-        out once for all Summons (the few cards printing an aura read from the card index)."""
+        out once for all Summons."""
         out: dict[int, int] = {}
-        loc, defs, zones = state.loc, state.defs, state.zones
+        if not any_in_play(state, card_index(state).auras):
+            return out
+        defs, zones = state.defs, state.zones
         field: list[int] | None = None
-        for src in card_index(state).auras:  # (sums of whole numbers: the order of the cards does not matter)
-            if loc[src][1] in IN_PLAY:
-                for aura in defs[src].fields["aura"]:
-                    if field is None:
-                        field = zones[0]["field"] + zones[1]["field"]
-                    self._aura_to_field(state, src, aura, field, out)
+        for p in (0, 1):
+            for zname in self.PLAY_ZONES:
+                for src in zones[p][zname]:
+                    for aura in defs[src].fields["aura"]:
+                        if field is None:
+                            field = zones[0]["field"] + zones[1]["field"]
+                        self._aura_to_field(state, src, aura, field, out)
         return out
 
     def _aura_to_field(self, state: GameState, src: int, aura: dict, field: list[int], out: dict[int, int]) -> None:
