@@ -140,3 +140,22 @@ def test_phase_actions_equal_the_card_by_card_checks(pool: bool) -> None:
                 assert RULES.phase_actions(state) == _slow_phase_actions(state), (seed, state.decisions)
                 checked += 1
     assert checked > 200
+
+
+@pytest.mark.parametrize("pool", [False, True])
+def test_payable_tiers_equal_the_tributes_and_statics(pool: bool) -> None:
+    """``payable_tiers`` (read from the card index) gives what the general reads give: the Tiers of the Summons that
+    may be demoted (``tribute_tiers``, PHK-MECH-02), a free column, and a Tier discount in play (``statics``)."""
+    checked = 0
+    for seed in range(4):
+        for state in _played(seed, pool)[::2]:
+            for p in (0, 1):
+                tiers = [t for _, t in RULES.tribute_tiers(state, p, ())]
+                reach = 1
+                for t in tiers:
+                    reach |= reach << t
+                free = len(state.zones[p]["field"]) < state.options.get("columns", 5)
+                want = (free, reach, sum(tiers), bool(RULES.statics(state, "tier_discount", p)))
+                assert RULES.payable_tiers(state, p) == want
+                checked += bool(tiers)
+    assert checked > 50

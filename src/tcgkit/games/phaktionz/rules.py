@@ -39,6 +39,8 @@ COLUMN, TRIBUTE, BATTLE, ACTIVATE, USE = (ActionTable("column"), ActionTable("tr
                                           ActionTable("activate"), ActionTable("use"))
 
 
+#: no cards (a card index's answer for a static key no card prints)
+_NONE: frozenset[int] = frozenset()
 #: deck checks already made: (format, sections) -> violations (decks are immutable).
 _CHECKED: dict[tuple, tuple[Violation, ...]] = {}
 
@@ -640,20 +642,19 @@ class PhaktionzRules(Ruleset):
     def payable_tiers(self, state: GameState, player: int) -> tuple[bool, int, int, bool]:
         """(a column is free, tier sums reachable as a bitmask, total tiers, any Tier discount in play)."""
         tiers = []
-        defs, cs = state.defs, state.cs
+        cs = state.cs
+        index = card_index(state)
+        sides, undemotable = index.side, index.statics.get("undemotable", _NONE)
         field = state.zones[player]["field"]
         for c in field:  # the Tiers of tribute_tiers(state, player, ()), read as stat does on the battlefield
-            d = defs[c]
-            fields = d.fields
-            if "undemotable" in fields["static_keys"]:
+            if c in undemotable:  # its own static (undemotable)
                 continue
             st = cs.get(c)
             if not (st is not None and st.status.get("undemotable")):
-                ft = fields["field_tier"]
-                tiers.append(ft if ft is not None else d.stats.get("tier", 0))
+                tiers.append(sides[c][2])  # its Tier on the battlefield
         free = len(field) < state.options.get("columns", 5)
-        discount = any("tier_discount" in defs[c].fields["static_keys"] for c in state.zones[player]["realm"])
-        return free, _reachable(tiers), sum(tiers), discount or bool(self.statics(state, "tier_discount", player))
+        discount = any_in_play(state, index.statics.get("tier_discount", _NONE), player)  # bool(statics(...))
+        return free, _reachable(tiers), sum(tiers), discount
 
     def placeable(self, state: GameState, player: int, card: int,
                   payable: tuple[bool, int, int, bool] | None = None) -> tuple[bool, bool]:
