@@ -470,26 +470,23 @@ class PhaktionzRules(Ruleset):
         return self.phase_actions(state)
 
     def surely_has_choice(self, state: GameState) -> bool:
-        """True when the player to act surely has two legal actions or more, told at a glance (bots skip listing
-        them): a mulligan with cards in hand (``mull``, ``keep``); a column to pick with two columns surely free; an
-        ``order`` (it is asked only of two cards or more); the Main, Combat or Final Phase with one sure play besides
-        ``next`` (:meth:`_sure_play`); a response window with a Counter cast plainly from hand besides ``pass``.
+        """True when the player to act surely has a free choice, told at a glance (bots skip listing the legal
+        actions): a pass and something else. A mulligan with cards in hand (``mull``, ``keep``, PHK-MECH-03); the
+        Main, Combat or Final Phase with one sure play besides ``next`` (:meth:`_sure_play`); a response window with a
+        Counter cast plainly from hand besides ``pass`` (PHK-INV-03). A column or an order to pick holds no pass:
+        False there, as wherever the glance cannot tell.
 
         >>> from tcgkit.games import get_rules
         >>> rules = get_rules("phaktionz")
         >>> state = rules.new_game(["Zane Basic", "Lyla"], seed=1)
-        >>> rules.surely_has_choice(state), len(state.legal_actions()) > 1
-        (True, True)
+        >>> rules.surely_has_choice(state), [a.kind for a in state.legal_actions()][-1]
+        (True, 'keep')
         """
         if state.phase == "mulligan":
             return bool(state.zones[state.current]["hand"])
         sub = state.vars.get("sub")
         if sub is None:
             return state.phase in ("main", "combat", "final") and self._sure_play(state)
-        if sub == "column":  # a column per free one; at most one Summon per column (PHK-SUM-05)
-            return state.options.get("columns", 5) - len(state.zones[state.active]["field"]) >= 2
-        if sub == "order":
-            return True
         if sub == "window":
             defs = state.defs
             for c in state.zones[state.current]["hand"]:
