@@ -95,6 +95,10 @@ def test_the_evaluation_reads_the_card_index_as_the_fields() -> None:
         assert index.in_hand == tuple(d.fields["in_hand"] for d in state.defs)
         assert index.activated == tuple(d.fields["activated_free"] for d in state.defs)
         assert index.answers == tuple(d.fields["activated_answers"] for d in state.defs)
+        assert index.low_summons == {c for c, d in enumerate(state.defs)
+                                     if d.type == "summon" and d.fields["in_hand"][0] < 2 and d.fields["in_hand"][1]}
+        assert index.plain_casts == {c for c, d in enumerate(state.defs) if d.fields["plain_cast"]}
+        assert index.plain_counters == {c for c in index.plain_casts if state.defs[c].fields["inv_type"] == "counter"}
         bonus = RULES.field_auras(state)
         for p in (0, 1):
             side = RULES._sides(state, state.zones[p]["field"], bonus)

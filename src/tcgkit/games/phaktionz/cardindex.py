@@ -46,6 +46,11 @@ class CardIndex(NamedTuple):
     #: (``fields["activated_free"]``, ``fields["activated_answers"]``)
     activated: tuple[tuple, ...]
     answers: tuple[tuple, ...]
+    #: what a glance at a hand reads (``surely_has_choice``): the ids of the Summons of Tier 0 or 1 placed with no
+    #: demoting requirement, of the Invocations cast plainly (``fields["plain_cast"]``), and of those that are Counters
+    low_summons: frozenset[int]
+    plain_casts: frozenset[int]
+    plain_counters: frozenset[int]
 
 
 def card_index(state: GameState) -> CardIndex:
@@ -68,10 +73,14 @@ def build(defs: list) -> CardIndex:
         if f["triggers"]:
             for kind in f["triggers"]:
                 listeners.setdefault(kind, []).append(c)
+    low = frozenset(c for c, d in enumerate(defs) if d.type == "summon" and d.stats["tier"] < 2 and
+                    d.fields["tribute"] is None)
+    plain = frozenset(c for c, f in enumerate(fields) if f["plain_cast"])
     return CardIndex({k: frozenset(v) for k, v in statics.items()}, frozenset(auras),
                      {k: frozenset(v) for k, v in listeners.items()}, tuple(map(itemgetter("side"), fields)),
                      tuple(map(itemgetter("in_hand"), fields)), tuple(map(itemgetter("activated_free"), fields)),
-                     tuple(map(itemgetter("activated_answers"), fields)))
+                     tuple(map(itemgetter("activated_answers"), fields)), low, plain,
+                     frozenset(c for c in plain if fields[c]["inv_type"] == "counter"))
 
 
 def any_in_play(state: GameState, cards: frozenset[int], player: int | None = None) -> bool:

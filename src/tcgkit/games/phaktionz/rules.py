@@ -488,31 +488,23 @@ class PhaktionzRules(Ruleset):
         if sub is None:
             return state.phase in ("main", "combat", "final") and self._sure_play(state)
         if sub == "window":
-            defs = state.defs
-            for c in state.zones[state.current]["hand"]:
-                d = defs[c]
-                if d.type != SUMMON and d.fields["inv_type"] == "counter" and d.fields["plain_cast"]:
-                    return True
+            return not card_index(state).plain_counters.isdisjoint(state.zones[state.current]["hand"])
         return False
 
     def _sure_play(self, state: GameState) -> bool:
         """Whether :meth:`phase_actions` surely lists an action besides ``next``: a Summon of Tier 0 or 1 in hand and
         a free column, an Invocation cast plainly (a Counter in the Combat Phase), or a Summon able to battle with
         a target it surely has (no text narrows whom it battles)."""
-        p, phase, defs = state.active, state.phase, state.defs
+        p, phase = state.active, state.phase
         zones = state.zones[p]
-        free = len(zones["field"]) < state.options.get("columns", 5)
-        for c in zones["hand"]:
-            d = defs[c]
-            fields = d.fields
-            if d.type == SUMMON:
-                if phase == "main" and free:
-                    tier, by_tiers = fields["in_hand"]
-                    if by_tiers and tier < 2:
-                        return True
-            elif fields["plain_cast"] and (phase != "combat" or fields["inv_type"] == "counter"):
-                return True
-        return phase == "combat" and self._sure_battle(state, p)
+        hand = zones["hand"]
+        index = card_index(state)  # (the hand against the index's sets, read in C)
+        if phase == "combat":
+            return not index.plain_counters.isdisjoint(hand) or self._sure_battle(state, p)
+        if not index.plain_casts.isdisjoint(hand):
+            return True
+        return phase == "main" and len(zones["field"]) < state.options.get("columns", 5) and \
+            not index.low_summons.isdisjoint(hand)
 
     def _sure_battle(self, state: GameState, player: int) -> bool:
         """Whether :meth:`battle_actions` surely lists a battle: an unused, untapped Summon that no text narrows, a
