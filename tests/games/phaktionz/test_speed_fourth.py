@@ -1,6 +1,7 @@
-"""The fourth speed pass of the Phaktionz rules: the quick look for bots (``surely_has_choice``) never claims a choice
-that is not there, and finds the plain ones, at every decision of seeded games with the shipped decks and with
-decks drawn from the whole card pool."""
+"""The fourth speed pass of the Phaktionz rules, at the decisions of seeded games with the shipped decks and with decks
+drawn from the whole card pool: the quick look for bots (``surely_has_choice``) never claims a free choice that is not
+there and finds most of them; the card index's by-id facts and sets equal the cards' fields; the evaluation's hand,
+the phases' legal actions and ``payable_tiers`` equal what the card-by-card reads give."""
 
 from __future__ import annotations
 
