@@ -20,10 +20,10 @@ from tcgkit.games.phaktionz.rules import HAND_AVERAGE, HAND_EXTRA, HAND_FULL, HA
 DECKS = list(RULES.decks().values())
 
 
-def _played(seed: int, pool: bool) -> list[GameState]:
+def _played(seed: int, pool: bool, options: dict | None = None) -> list[GameState]:
     """A copy of every decision's state of one seeded random-bot game (shipped decks, or decks from the pool)."""
     decks = list(pool_decks("phaktionz")(seed)) if pool else [DECKS[seed % len(DECKS)], DECKS[(seed + 1) % len(DECKS)]]
-    state = RULES.new_game(decks, seed=seed)
+    state = RULES.new_game(decks, seed=seed, options=options)
     bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
     out = []
     while state.result is None:
@@ -32,14 +32,15 @@ def _played(seed: int, pool: bool) -> list[GameState]:
     return out
 
 
-@pytest.mark.parametrize("pool", [False, True])
-def test_a_sure_choice_is_always_a_free_choice(pool: bool) -> None:
+@pytest.mark.parametrize(("pool", "options"), [(False, None), (True, None), (True, {"tribute_at_least": True})])
+def test_a_sure_choice_is_always_a_free_choice(pool: bool, options: dict | None) -> None:
     """``surely_has_choice`` is True only where a pass and something else are legal (PHK-TURN-02..04: ``next`` and a
     play in the Main, Combat and Final Phases; PHK-INV-03: ``pass`` and a Counter in a window; PHK-MECH-03: ``mull``
-    and ``keep``), and it says so at most decisions that plainly hold such a choice."""
+    and ``keep``), and it says so at most decisions that plainly hold such a choice; also where Tiers summing to at
+    least a Summon's Tier pay for it (option ``tribute_at_least``, PHK-MECH-02)."""
     said = Counter()
     for seed in range(10):
-        for state in _played(seed, pool):
+        for state in _played(seed, pool, options):
             if state.pending is not None:
                 continue
             state._legal = None  # as a bot's copy meets it: nothing listed yet
@@ -99,6 +100,8 @@ def test_the_evaluation_reads_the_card_index_as_the_fields() -> None:
         assert index.low_summons == {c for c, d in enumerate(state.defs)
                                      if d.type == "summon" and d.fields["in_hand"][0] < 2 and d.fields["in_hand"][1]}
         assert index.plain_casts == {c for c, d in enumerate(state.defs) if d.fields["plain_cast"]}
+        assert index.high_summons == {c for c, d in enumerate(state.defs)
+                                      if d.type == "summon" and d.fields["in_hand"][0] >= 2 and d.fields["in_hand"][1]}
         assert index.plain_counters == {c for c in index.plain_casts if state.defs[c].fields["inv_type"] == "counter"}
         bonus = RULES.field_auras(state)
         for p in (0, 1):

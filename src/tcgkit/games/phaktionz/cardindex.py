@@ -51,6 +51,8 @@ class CardIndex(NamedTuple):
     low_summons: frozenset[int]
     plain_casts: frozenset[int]
     plain_counters: frozenset[int]
+    #: the ids of the Summons of Tier 2 or more placed by demoting Tiers (no demoting requirement of their own)
+    high_summons: frozenset[int]
 
 
 def card_index(state: GameState) -> CardIndex:
@@ -73,14 +75,15 @@ def build(defs: list) -> CardIndex:
         if f["triggers"]:
             for kind in f["triggers"]:
                 listeners.setdefault(kind, []).append(c)
-    low = frozenset(c for c, d in enumerate(defs) if d.type == "summon" and d.stats["tier"] < 2 and
-                    d.fields["tribute"] is None)
+    by_tiers = [c for c, d in enumerate(defs) if d.type == "summon" and d.fields["tribute"] is None]
+    low = frozenset(c for c in by_tiers if defs[c].stats["tier"] < 2)
     plain = frozenset(c for c, f in enumerate(fields) if f["plain_cast"])
     return CardIndex({k: frozenset(v) for k, v in statics.items()}, frozenset(auras),
                      {k: frozenset(v) for k, v in listeners.items()}, tuple(map(itemgetter("side"), fields)),
                      tuple(map(itemgetter("in_hand"), fields)), tuple(map(itemgetter("activated_free"), fields)),
                      tuple(map(itemgetter("activated_answers"), fields)), low, plain,
-                     frozenset(c for c in plain if fields[c]["inv_type"] == "counter"))
+                     frozenset(c for c in plain if fields[c]["inv_type"] == "counter"),
+                     frozenset(by_tiers).difference(low))
 
 
 def any_in_play(state: GameState, cards: frozenset[int], player: int | None = None) -> bool:

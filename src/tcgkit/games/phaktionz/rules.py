@@ -493,8 +493,9 @@ class PhaktionzRules(Ruleset):
 
     def _sure_play(self, state: GameState) -> bool:
         """Whether :meth:`phase_actions` surely lists an action besides ``next``: a Summon of Tier 0 or 1 in hand and
-        a free column, an Invocation cast plainly (a Counter in the Combat Phase), or a Summon able to battle with
-        a target it surely has (no text narrows whom it battles)."""
+        a free column, or one of Tier 2 or more and the Tiers to demote for it, an Invocation cast plainly (a Counter
+        in the Combat Phase), or a Summon able to battle with a target it surely has (no text narrows whom it
+        battles)."""
         p, phase = state.active, state.phase
         zones = state.zones[p]
         hand = zones["hand"]
@@ -503,8 +504,24 @@ class PhaktionzRules(Ruleset):
             return not index.plain_counters.isdisjoint(hand) or self._sure_battle(state, p)
         if not index.plain_casts.isdisjoint(hand):
             return True
-        return phase == "main" and len(zones["field"]) < state.options.get("columns", 5) and \
-            not index.low_summons.isdisjoint(hand)
+        if phase != "main":
+            return False
+        if len(zones["field"]) < state.options.get("columns", 5) and not index.low_summons.isdisjoint(hand):
+            return True
+        return not index.high_summons.isdisjoint(hand) and self._sure_tribute(state, p, hand, index.high_summons)
+
+    def _sure_tribute(self, state: GameState, player: int, hand: list[int], high: frozenset[int]) -> bool:
+        """Whether a Summon of Tier 2 or more in hand may be placed by demoting Tiers (what :meth:`placeable` answers
+        for it first, PHK-MECH-02)."""
+        _, reach, total, _ = self.payable_tiers(state, player)
+        at_least = state.options.get("tribute_at_least")
+        in_hand = card_index(state).in_hand
+        for c in hand:
+            if c in high:
+                need = in_hand[c][0]
+                if (total >= need) if at_least else (reach >> need) & 1:
+                    return True
+        return False
 
     def _sure_battle(self, state: GameState, player: int) -> bool:
         """Whether :meth:`battle_actions` surely lists a battle: an unused, untapped Summon that no text narrows, a
