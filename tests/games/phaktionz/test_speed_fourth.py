@@ -14,7 +14,7 @@ from conftest import pool_decks
 from tcgkit.bots import RandomBot, View
 from tcgkit.core.actions import Action
 from tcgkit.core.state import GameState
-from tcgkit.games.phaktionz.cardindex import card_index
+from tcgkit.games.phaktionz.cardindex import card_index, glance
 from tcgkit.games.phaktionz.rules import HAND_AVERAGE, HAND_EXTRA, HAND_FULL, HAND_INVOCATION, HAND_STUCK, HAND_SUMMON
 
 DECKS = list(RULES.decks().values())
@@ -97,12 +97,13 @@ def test_the_evaluation_reads_the_card_index_as_the_fields() -> None:
         assert index.in_hand == tuple(d.fields["in_hand"] for d in state.defs)
         assert index.activated == tuple(d.fields["activated_free"] for d in state.defs)
         assert index.answers == tuple(d.fields["activated_answers"] for d in state.defs)
-        assert index.low_summons == {c for c, d in enumerate(state.defs)
+        sets = glance(state)
+        assert sets.low_summons == {c for c, d in enumerate(state.defs)
                                      if d.type == "summon" and d.fields["in_hand"][0] < 2 and d.fields["in_hand"][1]}
-        assert index.plain_casts == {c for c, d in enumerate(state.defs) if d.fields["plain_cast"]}
-        assert index.high_summons == {c for c, d in enumerate(state.defs)
+        assert sets.plain_casts == {c for c, d in enumerate(state.defs) if d.fields["plain_cast"]}
+        assert sets.high_summons == {c for c, d in enumerate(state.defs)
                                       if d.type == "summon" and d.fields["in_hand"][0] >= 2 and d.fields["in_hand"][1]}
-        assert index.plain_counters == {c for c in index.plain_casts if state.defs[c].fields["inv_type"] == "counter"}
+        assert sets.plain_counters == {c for c in sets.plain_casts if state.defs[c].fields["inv_type"] == "counter"}
         bonus = RULES.field_auras(state)
         for p in (0, 1):
             side = RULES._sides(state, state.zones[p]["field"], bonus)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 #: the zones of cards in play (``PhaktionzRules.PLAY_ZONES``)
 PLAY_ZONES = frozenset(("field", "realm", "attached"))
-_KEY = "phaktionz.cards"
+_KEY, _GLANCE = "phaktionz.cards", "phaktionz.glance"
 
 
 class CardIndex(NamedTuple):
@@ -46,18 +46,44 @@ class CardIndex(NamedTuple):
     #: (``fields["activated_free"]``, ``fields["activated_answers"]``)
     activated: tuple[tuple, ...]
     answers: tuple[tuple, ...]
-    #: what a glance at a hand reads (``surely_has_choice``): the ids of the Summons of Tier 0 or 1 placed with no
-    #: demoting requirement, of the Invocations cast plainly (``fields["plain_cast"]``), and of those that are Counters
+
+
+class Glance(NamedTuple):
+    """What a bot's glance at a hand reads (``surely_has_choice``), a fact of the card list of its own: worked out
+    only in games that bots search (a random game never asks it)."""
+
+    #: the ids of the Summons of Tier 0 or 1 placed with no demoting requirement of their own
     low_summons: frozenset[int]
+    #: the ids of the Summons of Tier 2 or more placed by demoting Tiers
+    high_summons: frozenset[int]
+    #: the ids of the Invocations cast plainly (``fields["plain_cast"]``), and of those that are Counters
     plain_casts: frozenset[int]
     plain_counters: frozenset[int]
-    #: the ids of the Summons of Tier 2 or more placed by demoting Tiers (no demoting requirement of their own)
-    high_summons: frozenset[int]
 
 
 def card_index(state: GameState) -> CardIndex:
     """The index of ``state.defs``, worked out on first use and kept with the list (``CardList.fact``)."""
     return state.defs.facts.get(_KEY) or state.defs.fact(_KEY, build)
+
+
+def glance(state: GameState) -> Glance:
+    """The :class:`Glance` of ``state.defs``, worked out on first use and kept with the list (as :func:`card_index`).
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
+    >>> glance(state.clone()) is glance(state)
+    True
+    """
+    return state.defs.facts.get(_GLANCE) or state.defs.fact(_GLANCE, build_glance)
+
+
+def build_glance(defs: list) -> Glance:
+    """Work out the glance of a card list."""
+    by_tiers = [c for c, d in enumerate(defs) if d.type == "summon" and d.fields["tribute"] is None]
+    low = frozenset(c for c in by_tiers if defs[c].stats["tier"] < 2)
+    plain = frozenset(c for c, d in enumerate(defs) if d.fields["plain_cast"])
+    return Glance(low, frozenset(by_tiers).difference(low), plain,
+                  frozenset(c for c in plain if defs[c].fields["inv_type"] == "counter"))
 
 
 def build(defs: list) -> CardIndex:
@@ -75,15 +101,10 @@ def build(defs: list) -> CardIndex:
         if f["triggers"]:
             for kind in f["triggers"]:
                 listeners.setdefault(kind, []).append(c)
-    by_tiers = [c for c, d in enumerate(defs) if d.type == "summon" and d.fields["tribute"] is None]
-    low = frozenset(c for c in by_tiers if defs[c].stats["tier"] < 2)
-    plain = frozenset(c for c, f in enumerate(fields) if f["plain_cast"])
     return CardIndex({k: frozenset(v) for k, v in statics.items()}, frozenset(auras),
                      {k: frozenset(v) for k, v in listeners.items()}, tuple(map(itemgetter("side"), fields)),
                      tuple(map(itemgetter("in_hand"), fields)), tuple(map(itemgetter("activated_free"), fields)),
-                     tuple(map(itemgetter("activated_answers"), fields)), low, plain,
-                     frozenset(c for c in plain if fields[c]["inv_type"] == "counter"),
-                     frozenset(by_tiers).difference(low))
+                     tuple(map(itemgetter("activated_answers"), fields)))
 
 
 def any_in_play(state: GameState, cards: frozenset[int], player: int | None = None) -> bool:

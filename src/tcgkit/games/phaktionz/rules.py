@@ -20,7 +20,7 @@ from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.phaktionz import conditions, verbs
-from tcgkit.games.phaktionz.cardindex import any_in_play, card_index
+from tcgkit.games.phaktionz.cardindex import any_in_play, card_index, glance
 from tcgkit.games.phaktionz.conditions import holds
 from tcgkit.games.phaktionz.model import SUMMON, PhaktionzCard, make_card
 from tcgkit.games.phaktionz.words import PhaktionzWords
@@ -488,7 +488,7 @@ class PhaktionzRules(Ruleset):
         if sub is None:
             return state.phase in ("main", "combat", "final") and self._sure_play(state)
         if sub == "window":
-            return not card_index(state).plain_counters.isdisjoint(state.zones[state.current]["hand"])
+            return not glance(state).plain_counters.isdisjoint(state.zones[state.current]["hand"])
         return False
 
     def _sure_play(self, state: GameState) -> bool:
@@ -499,16 +499,16 @@ class PhaktionzRules(Ruleset):
         p, phase = state.active, state.phase
         zones = state.zones[p]
         hand = zones["hand"]
-        index = card_index(state)  # (the hand against the index's sets, read in C)
+        sets = glance(state)  # (the hand against the glance's sets, read in C)
         if phase == "combat":
-            return not index.plain_counters.isdisjoint(hand) or self._sure_battle(state, p)
-        if not index.plain_casts.isdisjoint(hand):
+            return not sets.plain_counters.isdisjoint(hand) or self._sure_battle(state, p)
+        if not sets.plain_casts.isdisjoint(hand):
             return True
         if phase != "main":
             return False
-        if len(zones["field"]) < state.options.get("columns", 5) and not index.low_summons.isdisjoint(hand):
+        if len(zones["field"]) < state.options.get("columns", 5) and not sets.low_summons.isdisjoint(hand):
             return True
-        return not index.high_summons.isdisjoint(hand) and self._sure_tribute(state, p, hand, index.high_summons)
+        return not sets.high_summons.isdisjoint(hand) and self._sure_tribute(state, p, hand, sets.high_summons)
 
     def _sure_tribute(self, state: GameState, player: int, hand: list[int], high: frozenset[int]) -> bool:
         """Whether a Summon of Tier 2 or more in hand may be placed by demoting Tiers (what :meth:`placeable` answers
