@@ -9,6 +9,7 @@ import pytest
 from gr_helpers import RULES, position, seeded_states
 
 from tcgkit.games.guardian_realms.actions import surely_has_choice
+from tcgkit.games.guardian_realms.board import enemy_lanes, enemy_targets, targets_from
 
 #: options that change which actions are legal (swaps, targets), each on in one run of the seeded games
 _OPTIONS = (None, {"swap_partner_unpenalised": True}, {"bases_always_targetable": True, "tank_adjacent_only": True},
@@ -55,3 +56,17 @@ def test_sure_choices_of_summons_attacks_and_swaps_gr_sp_03_gr_combat_01_gr_swap
         assert surely_has_choice(s), kind
         assert {a.kind for a in s.legal_actions()} == {"end", kind}
     assert RULES.surely_has_choice(swap)
+
+
+@pytest.mark.parametrize("options", _OPTIONS)
+def test_enemy_targets_from_the_card_index_equal_the_lanes_gr_combat_01_gr_class_03(options: dict | None) -> None:
+    """GR-COMBAT-01/02, GR-CLASS-03, GR-STLH-01, GR-IMM-03, GR-BASE-04: at every decision of seeded games the targets
+    by lane (each lane's Guardian and Tank read from the card index) are those :func:`targets_from` gives from the
+    lanes as :func:`enemy_lanes` reads them, against both players."""
+    checked = 0
+    for state in seeded_states(6, 31, options):
+        for q in (0, 1):
+            info = enemy_lanes(state, q)
+            assert enemy_targets(state, q) == (None, *(tuple(targets_from(info, ln)) for ln in (1, 2, 3)))
+        checked += 1
+    assert checked > 500
