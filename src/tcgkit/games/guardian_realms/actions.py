@@ -113,10 +113,11 @@ def main_actions(state: GameState) -> list[Action]:
 
 
 def surely_has_choice(state: GameState) -> bool:
-    """True when the player to act surely has two legal actions or more, told at a glance (the ruleset's hook
-    ``surely_has_choice``): the mulligan's two answers (GR-TURN-02), or in the main phase the end of the turn and one
-    more action that is always legal when its costs are paid: a Guardian summoned to a standing Base (GR-SP-03,
-    GR-BASE-06), an Effect with no play condition (GR-LANE-02) or Equipment for a fielded Guardian (GR-BASE-05).
+    """True when the player to act surely has a free choice, a pass and something else, told at a glance (the
+    ruleset's hook ``surely_has_choice``): the mulligan's keep or redraw (GR-TURN-02), or in the main phase the end of
+    the turn and one more action that is legal whenever its costs are paid: a Guardian summoned to a standing Base
+    (GR-SP-03, GR-BASE-06), an Effect with no play condition (GR-LANE-02), Equipment for a fielded Guardian
+    (GR-BASE-05), a fresh Guardian's attack on a target in range or two fresh Guardians' swap (:func:`_surely_acts`).
     False when the quick look cannot tell (the legal actions are then listed).
 
     >>> from tcgkit.games import get_rules
