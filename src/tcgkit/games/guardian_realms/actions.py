@@ -132,19 +132,23 @@ def surely_has_choice(state: GameState) -> bool:
     z = state.zones[p]
     res = state.res[p]
     dz = res["dz"]
-    fielded = len(z["lane1"]) + len(z["lane2"]) + len(z["lane3"])
     if z["hand"]:
         sp = res["sp"]
-        standing = res["b1"] > 0 or res["b2"] > 0 or res["b3"] > 0
         facts = (state.defs.facts.get(KEY) or state_index(state)).hand  # state_index, with no call
         for card in z["hand"]:
             kind, cost, extra = facts[card]  # extra: a Guardian's sacrifices (GR-SAC-01), an Effect's play conditions
             if kind == GUARDIAN:
-                if cost <= sp and standing and fielded >= extra:
+                if cost <= sp and (res["b1"] > 0 or res["b2"] > 0 or res["b3"] > 0) and (
+                        not extra or _fielded(z) >= extra):
                     return True
-            elif cost <= dz and (kind == EQUIPMENT and fielded or kind == EFFECT and not extra):
+            elif cost <= dz and (kind == EFFECT and not extra or kind == EQUIPMENT and _fielded(z)):
                 return True
-    return fielded > 0 and dz > 0 and _surely_acts(state, p, z, res, dz)
+    return dz > 0 and _fielded(z) > 0 and _surely_acts(state, p, z, res, dz)
+
+
+def _fielded(z: dict) -> int:
+    """How many Guardians a player's zones ``z`` hold in the lanes."""
+    return len(z["lane1"]) + len(z["lane2"]) + len(z["lane3"])
 
 
 def _surely_acts(state: GameState, p: int, z: dict, res: dict, dz: int) -> bool:
