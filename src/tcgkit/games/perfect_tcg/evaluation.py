@@ -140,11 +140,12 @@ def _side_worth(state: GameState, zones: dict, res: dict, t: int, hit: int, hori
 
     Life is the deck (each card 1, more near the end) and the road to an Energy Victory. Assets are the means to
     fight on: Energy to pay costs, cards in hand, armour gained from effects (armour from a card in play counts
-    with that card: a Support's ability, an Artefact, a Boost) and units in play (:func:`board_worth`)."""
+    with that card: a Support's ability, an Artefact, a Boost) and units in play (:func:`board_worth`, inline)."""
     deck = len(zones[DECK])
     en = len(zones[ENERGY])
     if hit:
-        hit = min(hit, deck)
+        if hit > deck:
+            hit = deck
         deck -= hit
         en += hit
     armour = res.get("armour", 0) + res.get("decaying", 0)
@@ -154,7 +155,48 @@ def _side_worth(state: GameState, zones: dict, res: dict, t: int, hit: int, hori
     if armour > 4:
         armour = 4
     la = _LIFE_ASSETS.get((deck, en, t, hand, armour)) or _life_assets(deck, en, t, hand, armour)
-    return la[0] + horizon * (la[1] + board_worth(state, zones, gone, facts))
+    # board_worth(state, zones, gone, facts), inline
+    cs = state.cs
+    worth = 0.0
+    parts = 0
+    for z, wing in _SLOTS_WING:
+        for c in zones[z]:
+            f = facts[c]
+            if f is None:  # neither a unit nor an Artefact
+                continue
+            st = cs.get(c)
+            if f is ARTEFACT_FACT:  # an excavated Artefact counts while its effects work
+                if st is None or not st.status.get("mind_wiped"):
+                    worth += W_ARTEFACT
+                continue
+            if gone and c in gone:
+                continue
+            if st is None:
+                worth += f[0] if wing else f[2] if f[3] else f[1]
+            else:
+                if wing:
+                    v = f[0]
+                elif f[3] and not (st.status.get("mind_wiped") or st.tapped):
+                    v = f[2]
+                else:
+                    v = f[1]
+                worth += v * 0.5 if st.status.get("stasis") else v
+            if f[4] == z:
+                parts += 1
+    lead = zones[LEADER]
+    if lead:
+        c = lead[-1]
+        f = facts[c]
+        worth += f[5] if f is not None and f is not ARTEFACT_FACT else _leader_worth(state.defs[c])
+        if parts:
+            king = "win" in state.defs[c].fields["static_keys"]
+            worth += parts * (W_KING_PART + (W_KING * parts if king else 0.0))
+    elif parts:
+        worth += parts * W_KING_PART
+    boost = zones[BOOST]
+    if boost:
+        worth += W_BOOST * len(boost)
+    return la[0] + horizon * (la[1] + worth)
 
 
 def board_worth(state: GameState, zones: dict, gone: tuple[int, ...], facts: tuple) -> float:
@@ -201,7 +243,9 @@ def board_worth(state: GameState, zones: dict, gone: tuple[int, ...], facts: tup
     elif parts:
         worth += parts * W_KING_PART
     boost = zones[BOOST]
-    return worth + W_BOOST * len(boost) if boost else worth + 0.0
+    if boost:
+        worth += W_BOOST * len(boost)
+    return worth
 
 
 class Evaluation:
@@ -230,12 +274,16 @@ class Evaluation:
         h0, h1 = hits
         d0, d1 = len(z0[DECK]) - h0, len(z1[DECK]) - h1
         # what is in play and in hand pays off over the turns both decks have left
-        horizon = min(1.0, (min(d0 if d0 > 0 else 0, d1 if d1 > 0 else 0) + HORIZON_BASE) / HORIZON_TURNS)
+        d = d0 if d0 < d1 else d1  # min(max(d0, 0), max(d1, 0))
+        horizon = ((d if d > 0 else 0) + HORIZON_BASE) / HORIZON_TURNS
+        if horizon > 1.0:
+            horizon = 1.0
         defs = state.defs
         facts = defs.facts.get(BOARD_FACTS) or board_facts(defs)
         w0 = _side_worth(state, z0, state.res[0], t, h0, horizon, gone, facts)
         w1 = _side_worth(state, z1, state.res[1], t, h1, horizon, gone, facts)
-        return max(-0.99, min(0.99, tanh((w0 - w1 if player == 0 else w1 - w0) / EVAL_SCALE)))
+        value = tanh((w0 - w1 if player == 0 else w1 - w0) / EVAL_SCALE)
+        return 0.99 if value > 0.99 else -0.99 if value < -0.99 else value
 
     def _board_worth(self, state: GameState, p: int, gone: tuple[int, ...], facts: tuple | None = None) -> float:
         """:func:`board_worth` of player ``p``'s side."""
