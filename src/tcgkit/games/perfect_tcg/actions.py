@@ -291,7 +291,11 @@ class StageActions:
         acts = self.hand_options(state, p)
         if state.vars.get(NACT[p]):
             acts += self.activation_options(state, p)
-        return self._then_retreat(state, p, acts, PASS)
+        zones = state.zones[p]
+        if zones[SL] or zones[SR]:  # _then_retreat, inline
+            acts += self.retreat_options(state, p)
+        acts.append(PASS)
+        return acts
 
     def _war_stage(self, state: GameState, p: int) -> list[Action]:
         return self.war_actions(state, p, self.attackers(state, p))
@@ -319,11 +323,21 @@ class StageActions:
         return acts
 
     def war_actions(self, state: GameState, p: int, attackers: list[int]) -> list[Action]:
+        """Each attacker against each target (:meth:`targets`), the activated effects, the Retreats, then ``end``."""
         targets = self.targets(state, 1 - p)
-        acts = [row[t] for row in map(ATTACK.row, attackers) for t in targets]
+        rows = ATTACK.rows
+        acts = []
+        for a in attackers:
+            row = rows.get(a) or ATTACK.row(a)
+            for t in targets:
+                acts.append(row[t])
         if state.vars.get(NACT[p]):
             acts += self.activation_options(state, p)
-        return self._then_retreat(state, p, acts, END)
+        zones = state.zones[p]
+        if zones[SL] or zones[SR]:  # _then_retreat, inline
+            acts += self.retreat_options(state, p)
+        acts.append(END)
+        return acts
 
     # ------------------------------------------------------------------ options, one family at a time
     def locked(self, state: GameState, p: int, what: str) -> bool:

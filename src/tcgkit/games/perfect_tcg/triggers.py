@@ -77,8 +77,15 @@ class Triggers:
                 self._energy_moved(state, fp, fz, tp, tz)
             elif fz == DECK and state.options.get("lock_in_wins"):
                 self._lock_in(state, fp)
-        if kind in self.trigger_kinds and self.may_trigger(state, ev):
-            self.fire_triggers(state, ev)
+        if kind in self.trigger_kinds:
+            # may_trigger, inline: a card in play listening to the kind, or the event's own card
+            v = state.vars
+            if (v.get(NTRIG[0]) or v.get(NTRIG[1])) and kind in listening_kinds(state):
+                self.fire_triggers(state, ev)
+                return
+            own = ev.card
+            if 0 <= own < len(state.defs) and kind in state.defs[own].triggers:
+                self.fire_triggers(state, ev)
 
     def _energy_moved(self, state: GameState, fp: int, fz: str, tp: int, tz: str) -> None:
         """A card moved out of or into an Energy zone: each player's Energy count (and option lock_in_wins)."""
