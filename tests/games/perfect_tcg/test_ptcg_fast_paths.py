@@ -402,3 +402,29 @@ def test_hand_options_from_the_play_rows_equal_the_rules_PTCG_TURN_06() -> None:
             for c in state.zones[p]["hand"]:
                 assert all(a is PLAY_TO[a.args[1]][c] for a in PLAY_ROWS[mask][c])
     assert played > 100
+
+
+def test_board_worth_kept_in_memo_equals_a_fresh_count() -> None:
+    """The evaluation's board worth of each side, kept in ``state.memo`` from one decision to the next and into
+    clones, equals the worth counted afresh whenever it is there: after every action of seeded games and of greedy
+    one-step lookaheads (a clone per legal action, as the bots score them), battles, Stasis, Mind Wipe and rested
+    units included. Every position is evaluated first, so that each entry is carried through the next action."""
+    from tcgkit.games.perfect_tcg.evaluation import board_worth
+    from tcgkit.games.perfect_tcg.model import BOARD_WORTH
+
+    kept = 0
+    for state in _seeded_states(games=12, clone_every=20):
+        if state.result is not None:
+            continue
+        RULES.evaluate(state, 0)  # fills the memo: the next action must forget what it changes
+        children = [state.clone() for _ in state.legal_actions()[:6]]
+        for child, action in zip(children, state.legal_actions(), strict=False):
+            child.apply(action)
+        for s in (state, *children):
+            facts = board_facts(s.defs)
+            for p in (0, 1):
+                value = s.memo.get(BOARD_WORTH[p])
+                if value is not None:
+                    assert value == board_worth(s, s.zones[p], (), facts), (p, s.phase)
+                    kept += 1
+    assert kept > 1000

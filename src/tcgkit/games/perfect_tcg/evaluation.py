@@ -12,6 +12,7 @@ from tcgkit.core.cards import CardDef, CardList
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
     ARTEFACT,
+    BOARD_WORTH,
     BOOST,
     DECK,
     ENERGY,
@@ -96,6 +97,7 @@ def _leader_worth(d: CardDef) -> float:
     return s.get("power", 0) / LEADER_POWER + W_DAMAGE * s.get("damage", 0) + W_LEVEL * s.get("level", 0)
 
 
+BOARD0, BOARD1 = BOARD_WORTH
 #: the Wing and Support zones, each with whether it is a Wing zone (the order :meth:`Evaluation._board_worth` reads)
 _SLOTS_WING = tuple((z, z in WINGS) for z in SLOTS)
 
@@ -132,15 +134,14 @@ def _life_assets(deck: int, en: int, t: int, hand: int, armour: int) -> tuple[fl
     return value
 
 
-def _side_worth(state: GameState, zones: dict, res: dict, t: int, hit: int, horizon: float, gone: tuple[int, ...],
-                facts: tuple) -> float:
+def _side_worth(zones: dict, res: dict, t: int, hit: int, horizon: float, board: float) -> float:
     """A player's worth (:meth:`Evaluation.evaluate`): life plus assets times ``horizon``; ``zones`` and ``res`` are
     the player's, ``hit`` is damage still to come from the battle in progress (cards from the deck to the Energy
-    zone); ``facts`` are :func:`board_facts`.
+    zone); ``board`` is the worth of the player's cards in play (:func:`board_worth`).
 
     Life is the deck (each card 1, more near the end) and the road to an Energy Victory. Assets are the means to
     fight on: Energy to pay costs, cards in hand, armour gained from effects (armour from a card in play counts
-    with that card: a Support's ability, an Artefact, a Boost) and units in play (:func:`board_worth`, inline)."""
+    with that card: a Support's ability, an Artefact, a Boost) and units in play."""
     deck = len(zones[DECK])
     en = len(zones[ENERGY])
     if hit:
@@ -155,48 +156,7 @@ def _side_worth(state: GameState, zones: dict, res: dict, t: int, hit: int, hori
     if armour > 4:
         armour = 4
     la = _LIFE_ASSETS.get((deck, en, t, hand, armour)) or _life_assets(deck, en, t, hand, armour)
-    # board_worth(state, zones, gone, facts), inline
-    cs = state.cs
-    worth = 0.0
-    parts = 0
-    for z, wing in _SLOTS_WING:
-        for c in zones[z]:
-            f = facts[c]
-            if f is None:  # neither a unit nor an Artefact
-                continue
-            st = cs.get(c)
-            if f is ARTEFACT_FACT:  # an excavated Artefact counts while its effects work
-                if st is None or not st.status.get("mind_wiped"):
-                    worth += W_ARTEFACT
-                continue
-            if gone and c in gone:
-                continue
-            if st is None:
-                worth += f[0] if wing else f[2] if f[3] else f[1]
-            else:
-                if wing:
-                    v = f[0]
-                elif f[3] and not (st.status.get("mind_wiped") or st.tapped):
-                    v = f[2]
-                else:
-                    v = f[1]
-                worth += v * 0.5 if st.status.get("stasis") else v
-            if f[4] == z:
-                parts += 1
-    lead = zones[LEADER]
-    if lead:
-        c = lead[-1]
-        f = facts[c]
-        worth += f[5] if f is not None and f is not ARTEFACT_FACT else _leader_worth(state.defs[c])
-        if parts:
-            king = "win" in state.defs[c].fields["static_keys"]
-            worth += parts * (W_KING_PART + (W_KING * parts if king else 0.0))
-    elif parts:
-        worth += parts * W_KING_PART
-    boost = zones[BOOST]
-    if boost:
-        worth += W_BOOST * len(boost)
-    return la[0] + horizon * (la[1] + worth)
+    return la[0] + horizon * (la[1] + board)
 
 
 def board_worth(state: GameState, zones: dict, gone: tuple[int, ...], facts: tuple) -> float:
@@ -280,8 +240,18 @@ class Evaluation:
             horizon = 1.0
         defs = state.defs
         facts = defs.facts.get(BOARD_FACTS) or board_facts(defs)
-        w0 = _side_worth(state, z0, state.res[0], t, h0, horizon, gone, facts)
-        w1 = _side_worth(state, z1, state.res[1], t, h1, horizon, gone, facts)
+        if gone:  # a battle's outlook: its losers count nothing
+            b0, b1 = board_worth(state, z0, gone, facts), board_worth(state, z1, gone, facts)
+        else:  # each side's board worth kept in state.memo until its cards move or change (BOARD_WORTH)
+            memo = state.memo
+            b0 = memo.get(BOARD0)
+            if b0 is None:
+                b0 = memo[BOARD0] = board_worth(state, z0, (), facts)
+            b1 = memo.get(BOARD1)
+            if b1 is None:
+                b1 = memo[BOARD1] = board_worth(state, z1, (), facts)
+        w0 = _side_worth(z0, state.res[0], t, h0, horizon, b0)
+        w1 = _side_worth(z1, state.res[1], t, h1, horizon, b1)
         value = tanh((w0 - w1 if player == 0 else w1 - w0) / EVAL_SCALE)
         return 0.99 if value > 0.99 else -0.99 if value < -0.99 else value
 
