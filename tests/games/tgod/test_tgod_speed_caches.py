@@ -1,0 +1,86 @@
+"""TGOD's quick answers give what the plain rules give: ``surely_has_choice`` (a bot's quick look), the per-card
+``quick`` facts of activated abilities, checked at every decision of seeded random-bot games and their clones."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from tgod_helpers import RULES
+
+from tcgkit.bots import RandomBot, View
+from tcgkit.core.cards import Effect, Step
+from tcgkit.core.rng import derive_seed
+from tcgkit.games.tgod.rules import _quick_check
+
+DECKS = sorted(RULES.decks())
+GAMES = list(itertools.islice(itertools.cycle(itertools.product(DECKS, DECKS)), 9))
+
+
+def seeded_states(options: dict | None = None, games: int = 9):
+    """Every decision of seeded random-bot games (shipped decks, every pairing), as fresh clones."""
+    for i, (a, b) in enumerate(GAMES[:games]):
+        seed = derive_seed(23, i)
+        state = RULES.new_game([a, b], seed, options=options or {})
+        bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
+        while state.result is None:
+            fresh = state.clone()
+            fresh._legal = None  # as a bot's copy meets it after an action: nothing listed yet
+            yield fresh
+            state.apply(bots[state.current].choose(View(state, state.current)))
+
+
+@pytest.mark.parametrize("options", [{}, {"steps_any_order": True}, {"equip_any_number": True},
+                                     {"paralysis_counts_all_turns": True}])
+def test_a_sure_choice_is_never_wrong(options: dict) -> None:  # TGOD-NRM-08, TGOD-BTL-02, TGOD-OTH-07
+    sure = unsure = 0
+    for state in seeded_states(options):
+        if state.pending is not None:
+            continue
+        claimed = RULES.surely_has_choice(state)
+        legal = RULES.legal_actions(state)
+        assert not claimed or len(legal) >= 2, (state.decisions, legal)
+        sure += claimed
+        unsure += not claimed and len(legal) >= 2
+    assert sure > unsure  # the quick look answers most real choices (what the bots save)
+
+
+def test_a_switch_with_a_choice_is_sure() -> None:  # TGOD-OTH-07
+    seen = 0
+    for state in seeded_states():
+        if state.phase == "switch" and state.pending is None:
+            seen += 1
+            assert RULES.surely_has_choice(state) and len(RULES.legal_actions(state)) >= 2
+    assert seen
+
+
+def test_quick_ability_facts_answer_as_the_plain_check() -> None:  # TGOD-NRM-05
+    for state in seeded_states():
+        for p in (0, 1):
+            for card, eff, *_, quick in RULES._ability_candidates(state, p):
+                if quick is None:
+                    continue
+                zone, hp_cost = quick
+                fast = (zone is None or bool(state.zones[p][zone])) and (
+                    hp_cost is None or RULES.hp_left(state, card) > hp_cost)
+                assert fast == RULES._ability_payable(state.clone(), p, card, eff)
+
+
+def test_quick_facts_only_for_plain_forms() -> None:
+    damage = Step("damage", {"target": "self", "amount": 10})
+    assert _quick_check(Effect("activated", limit="once_per_turn")) == (None, None)
+    assert _quick_check(Effect("activated", condition={"exists": "you.backup"}, cost=(damage,))) == ("backup", 10)
+    for cond in ({"exists": "opponent.main"}, {"exists": "you.creatures"}, {"none": "you.main"},
+                 {"exists": "you.main", "turn": "mine"}, {"coin": "heads"}):
+        assert _quick_check(Effect("activated", condition=cond, limit="once_per_turn")) is None
+    for cost in ((Step("damage", {"target": "you.main", "amount": 10}),),
+                 (Step("damage", {"target": "self", "amount": "x"}),), (damage, damage),
+                 (Step("discard", {"target": "you.hand"}),)):
+        assert _quick_check(Effect("activated", cost=cost)) is None
+
+
+def test_every_shipped_ability_with_quick_facts() -> None:
+    """The shipped cards' plain abilities are answered quickly; the others by the plain check."""
+    quick = {d.name: d.fields["quick"] for d in RULES.pool() if d.fields["activated"]}
+    assert quick["Dark Keep"] == {0: ("main", 10)}
+    assert quick["Venom Witch"] == {}
