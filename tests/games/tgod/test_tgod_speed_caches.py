@@ -84,3 +84,8 @@ def test_every_shipped_ability_with_quick_facts() -> None:
     quick = {d.name: d.fields["quick"] for d in RULES.pool() if d.fields["activated"]}
     assert quick["Dark Keep"] == {0: ("main", 10)}
     assert quick["Venom Witch"] == {}
+
+
+def test_printed_numbers_kept_per_card() -> None:  # TGOD-CARD-04..07: the printed HP, Battle Stars and A
+    for d in RULES.pool():
+        assert d.fields["numbers"] == (d.stats.get("hp", 0), d.stats.get("stars", 0), d.stats.get("attack", 0))

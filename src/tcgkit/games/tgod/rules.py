@@ -145,6 +145,7 @@ class TgodRules(Ruleset):
             "static_keys": tuple(dict.fromkeys(STATIC_KEY[sp[0]] for sp in statics if sp[0] is not None)),
             # the static specs by the stat they change (read by _static_bonus)
             "statics_of": {stat: tuple(sp for sp in statics if sp[0] == stat) for stat in STATIC_KEY},
+            "numbers": (stats.get("hp", 0), stats.get("stars", 0), stats.get("attack", 0)),  # printed, for evaluate
             "unread": None if m.unread is None else tuple(m.unread),
         }
         return CardDef(m.number, m.name, kind, stats, frozenset({m.attribute, kind}), card_effects, box.ability,
@@ -1084,17 +1085,18 @@ class TgodRules(Ruleset):
         if r is not None:
             return super().evaluate(state, player)
         score = 0.0
-        defs = state.defs
+        v = state.vars
+        statics = (v.get("static_stars"), v.get("static_hp"), v.get("static_attack"))
+        numbers = self._numbers
         # min(x, k) and max(1, x) written out (the same numbers, without a builtin call each)
         for p, sign in ((player, 1.0), (1 - player, -1.0)):
             z = state.zones[p]
             for base in z["base"]:
-                hp_left, stars, _ = self._numbers(state, base, defs[base], True)
-                hp = defs[base].stats["hp"]
+                hp_left, stars, hp = numbers(state, base, True, statics)
                 score += sign * 0.6 * hp_left / (hp if hp > 1 else 1)
                 score += sign * 0.05 * (stars if stars < 3 else 3) / 3
             for c in z["main"]:
-                _, stars, attack = self._numbers(state, c, defs[c], False)
+                _, stars, attack = numbers(state, c, False, statics)
                 score += sign * (0.1 + 0.05 * (stars if stars < 3 else 3) / 3
                                  + 0.05 * (attack if attack < 60 else 60) / 60)
             n = len(z["backup"])
@@ -1103,18 +1105,19 @@ class TgodRules(Ruleset):
             score += sign * 0.01 * (n if n < 5 else 5)
         return max(-1.0, min(1.0, score))
 
-    def _numbers(self, state: GameState, card: int, d: CardDef, base: bool) -> tuple[int, int, int]:
-        """``(hp_left, stars_left, attack)`` of a card on the field, as :meth:`hp_left`, :meth:`stars_left` and
-        :meth:`stat` give them, in one pass over its record (for :meth:`evaluate`); a Base Armor's attack and a
-        Creature's HP are not worked out (0)."""
-        stats = d.stats
-        hp, stars, attack = stats.get("hp", 0), stats["stars"], stats.get("attack", 0)
+    def _numbers(self, state: GameState, card: int, base: bool, statics: tuple) -> tuple[int, int, int]:
+        """For :meth:`evaluate`, in one pass over the card's record: ``(hp_left, stars_left, printed hp)`` of a Base
+        Armor, ``(hp_left, stars_left, attack)`` of a Creature, as :meth:`hp_left`, :meth:`stars_left` and
+        :meth:`stat` give them; ``statics`` is ``vars``' static sources of stars, HP and attack."""
+        printed_hp, stars, attack = state.defs[card].fields["numbers"]
+        hp = printed_hp
         damage = 0
         st = state.cs.get(card)
         if st is not None:
             counters = st.counters
-            damage = counters.get("damage", 0)
-            stars -= counters.get("stars_used", 0)
+            if counters:
+                damage = counters.get("damage", 0)
+                stars -= counters.get("stars_used", 0)
             for stat, delta, _ in st.mods:
                 if stat == "hp":
                     hp += delta
@@ -1122,18 +1125,17 @@ class TgodRules(Ruleset):
                     stars += delta
                 elif stat == "attack":
                     attack += delta
-            if st.attached:
+            if st.attached and not base:
                 defs = state.defs
                 for eq in st.attached:
                     attack += defs[eq].stats.get("attack", 0)
-        v = state.vars
-        if v.get("static_stars"):
+        if statics[0]:
             stars += self._static_bonus(state, card, "stars")
         if base:
-            if v.get("static_hp"):
+            if statics[1]:
                 hp += self._static_bonus(state, card, "hp")
-            return hp - damage, stars, 0
-        if v.get("static_attack"):
+            return hp - damage, stars, printed_hp
+        if statics[2]:
             attack += self._static_bonus(state, card, "attack")
         return hp - damage, stars, attack
 
