@@ -89,3 +89,14 @@ def test_every_shipped_ability_with_quick_facts() -> None:
 def test_printed_numbers_kept_per_card() -> None:  # TGOD-CARD-04..07: the printed HP, Battle Stars and A
     for d in RULES.pool():
         assert d.fields["numbers"] == (d.stats.get("hp", 0), d.stats.get("stars", 0), d.stats.get("attack", 0))
+
+
+def test_attack_targets_skip_exactly_the_paralyzed_backups() -> None:  # TGOD-BTL-02, TGOD-BTL-09
+    paralyzed_seen = 0
+    for state in seeded_states():
+        for p in (0, 1):
+            z = state.zones[1 - p]
+            plain = [*z["main"], *z["base"], *[c for c in z["backup"] if not RULES.paralyzed(state, c)]]
+            assert RULES.attack_targets(state, 1 - p) == plain
+            paralyzed_seen += len(plain) < len(z["main"]) + len(z["base"]) + len(z["backup"])
+    assert paralyzed_seen

@@ -578,10 +578,16 @@ class TgodRules(Ruleset):
     def attack_targets(self, state: GameState, opponent: int) -> list[int]:
         """Main, Base Armor and any Backup that is not paralyzed (TGOD-BTL-02, TGOD-BTL-09)."""
         z = state.zones[opponent]
-        if not state.vars.get("paralysis"):
-            return [*z["main"], *z["base"], *z["backup"]]
-        cs = state.cs
-        return [*z["main"], *z["base"], *[c for c in z["backup"] if c not in cs or not cs[c].status.get("paralyzed")]]
+        out = [*z["main"], *z["base"], *z["backup"]]
+        paralysis = state.vars.get("paralysis")
+        if paralysis:  # every paralyzed card is listed there (``paralyze``): only those are looked at
+            cs, loc = state.cs, state.loc
+            for c in paralysis:
+                where = loc[c]
+                if where[1] == "backup" and where[0] == opponent and (st := cs.get(c)) is not None and \
+                        st.status.get("paralyzed"):
+                    out.remove(c)
+        return out
 
     def switchable(self, state: GameState, player: int) -> list[int]:
         """The Backups ``player`` may switch in: those not paralyzed (``paralyzed``, inlined)."""
