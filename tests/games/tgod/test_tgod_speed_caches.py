@@ -91,12 +91,13 @@ def test_printed_numbers_kept_per_card() -> None:  # TGOD-CARD-04..07: the print
         assert d.fields["numbers"] == (d.stats.get("hp", 0), d.stats.get("stars", 0), d.stats.get("attack", 0))
 
 
-def test_attack_targets_skip_exactly_the_paralyzed_backups() -> None:  # TGOD-BTL-02, TGOD-BTL-09
+def test_attack_targets_and_switches_skip_exactly_the_paralyzed_backups() -> None:  # TGOD-BTL-09, OTH-07
     paralyzed_seen = 0
     for state in seeded_states():
         for p in (0, 1):
             z = state.zones[1 - p]
             plain = [*z["main"], *z["base"], *[c for c in z["backup"] if not RULES.paralyzed(state, c)]]
             assert RULES.attack_targets(state, 1 - p) == plain
+            assert RULES.switchable(state, p) == [c for c in state.zones[p]["backup"] if not RULES.paralyzed(state, c)]
             paralyzed_seen += len(plain) < len(z["main"]) + len(z["base"]) + len(z["backup"])
     assert paralyzed_seen

@@ -591,9 +591,16 @@ class TgodRules(Ruleset):
 
     def switchable(self, state: GameState, player: int) -> list[int]:
         """The Backups ``player`` may switch in: those not paralyzed (``paralyzed``, inlined)."""
-        cs = state.cs
-        return [c for c in state.zones[player]["backup"]
-                if (st := cs.get(c)) is None or st.status.get("paralyzed", 0) <= 0]
+        out = state.zones[player]["backup"].copy()
+        paralysis = state.vars.get("paralysis")
+        if paralysis:  # as in attack_targets
+            cs, loc = state.cs, state.loc
+            for c in paralysis:
+                where = loc[c]
+                if where[1] == "backup" and where[0] == player and (st := cs.get(c)) is not None and \
+                        st.status.get("paralyzed", 0) > 0:
+                    out.remove(c)
+        return out
 
     def explain_illegal(self, state: GameState, action: Action) -> str:
         """Say which rule forbids the action, when one does."""
