@@ -865,7 +865,12 @@ class TgodRules(Ruleset):
         if not state.vars.get("base_hit"):
             return False
         state.vars["base_hit"] = False
-        dead = [p for p in (0, 1) if any(self.hp_left(state, b) <= 0 for b in state.zones[p]["base"])]
+        dead = []
+        for p in (0, 1):  # any(hp_left(b) <= 0 for b in base), without a generator per player
+            for b in state.zones[p]["base"]:
+                if self.hp_left(state, b) <= 0:
+                    dead.append(p)
+                    break
         if not dead:
             return False
         first = state.vars.pop("first_base_down", None)
