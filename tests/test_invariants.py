@@ -158,8 +158,8 @@ def test_no_legal_action_is_listed_twice(game: str, seed: int, pool: bool) -> No
 @FAST
 @given(seed=SEEDS, pool=st.booleans())
 def test_a_sure_choice_is_a_choice(game: str, seed: int, pool: bool) -> None:
-    """The game's quick look (``surely_has_choice``) never claims a choice where one legal action or none is left,
-    and ``forced_action`` names the one legal action exactly when there is one."""
+    """The game's quick look (``surely_has_choice``) claims a free choice only where a pass and something else are
+    legal, and ``forced_action`` names the one legal action exactly when there is one."""
     state = random_game(game, seed, stop_at=0, pool=pool)
     bot = RandomBot(seed)
     while state.result is None:
@@ -167,6 +167,7 @@ def test_a_sure_choice_is_a_choice(game: str, seed: int, pool: bool) -> None:
         fresh._legal = None  # as a bot's copy meets it after an action: nothing listed yet
         sure = state.pending is None and state.rules.surely_has_choice(fresh)
         legal = state.legal_actions()
-        assert not sure or len(legal) >= 2, f"a choice claimed at decision {state.decisions}: {legal}"
+        free = len(legal) >= 2 and any(state.rules.is_pass(a) for a in legal)
+        assert free or not sure, f"a free choice claimed at decision {state.decisions}: {legal}"
         assert fresh.forced_action() == (legal[0] if len(legal) == 1 else None)
         state.apply(bot.choose(View(state, state.current)))

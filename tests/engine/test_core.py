@@ -215,18 +215,6 @@ def test_turn_cap_ends_the_game_as_a_draw() -> None:
     assert state.turn == 7
 
 
-def test_terminal_never_names_the_opponents_hidden_cards() -> None:
-    """A bot's action shown to the human names only cards the human may see (hidden information)."""
-    from tcgkit.terminal.game import action_seen_by
-
-    state = RULES.new_game([DECK, DECK], seed=1)
-    theirs = state.zone(1, "hand")[0]
-    mine = state.zone(0, "hand")[0]
-    assert action_seen_by(state, Action("play", (theirs,)), 0) == "play a card"
-    assert action_seen_by(state, Action("play", (mine,)), 0) == f"play {state.defs[mine].name} (#{mine})"
-    assert state.defs[theirs].name in action_seen_by(state, Action("play", (theirs,)), -1)
-
-
 def test_determinize_keeps_public_face_down_places_and_forgets_hidden_marks() -> None:
     state = RULES.new_game([DECK, DECK], seed=4)
     down = state.zone(1, "hand")[0]

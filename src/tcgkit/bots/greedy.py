@@ -141,6 +141,7 @@ def score_children(state: GameState, legal: list[Action], player: int, spare: bo
     last = len(legal) - 1
     rules = state.rules
     evaluate = rules.evaluate
+    surely_has_choice = rules.surely_has_choice
     for i, action in enumerate(legal):
         got = known[i] if known is not None else None
         if got is None:
@@ -148,8 +149,8 @@ def score_children(state: GameState, legal: list[Action], player: int, spare: bo
             s.apply(action)
             # completed_value(s, player) inline, keeping the options of an unfinished action
             options = None
-            if s.result is not None:
-                value, done = evaluate(s, player), s
+            if s.result is not None or (s.pending is None and surely_has_choice(s)):
+                value, done = evaluate(s, player), s  # over, or a free choice: neither forced nor half-made
             else:
                 nxt = s.legal_actions()
                 if len(nxt) == 1:
@@ -210,6 +211,8 @@ def unfinished(state: GameState, player: int) -> list[Action] | None:
     """
     if state.result is not None or state.current != player:
         return None
+    if state.pending is None and state.rules.surely_has_choice(state):
+        return None  # passing is among the choices
     legal = state.legal_actions()
     if len(legal) > FOLLOW_WIDTH or any_pass(state.rules, legal):
         return None

@@ -470,11 +470,12 @@ class Ruleset:
         raise NotImplementedError
 
     def surely_has_choice(self, state: GameState) -> bool:
-        """Optional hook: True only when ``state.current`` surely has two or more legal actions, told at a glance
-        (no effect's choice pending, the game not over); False when the quick look cannot tell. It must never be
-        True where :meth:`legal_actions` would list fewer than two. Bots ask it (through
-        :meth:`GameState.forced_action`) after each action they try, to skip listing the legal actions of the many
-        positions that plainly hold a choice; the default, False, always lists them.
+        """Optional hook: True only when ``state.current`` surely has two or more legal actions and one of them passes
+        (:meth:`is_pass`), told at a glance (no effect's choice pending, the game not over); False when the quick
+        look cannot tell. It must never be True where :meth:`legal_actions` would not list a pass and something
+        else. Bots ask it after each action they try, to skip listing the legal actions of the many positions that
+        plainly hold a free choice: such a position is neither a forced move (:meth:`GameState.forced_action`) nor
+        a half-made action to complete. The default, False, always lists them.
         """
         return False
 

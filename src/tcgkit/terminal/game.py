@@ -30,22 +30,6 @@ KEYS = ("Type a move's number or its text. Keys: i NAME inspects a card you can 
         "l the log, ? how to play, q leaves the game.")
 
 
-def action_seen_by(state: GameState, action: Action, viewer: int) -> str:
-    """An action as ``viewer`` may see it (before it is applied): cards the viewer cannot see are "a card".
-
-    With no human seat (``viewer`` -1: two bots), everything is shown.
-    """
-    parts = [action.kind]
-    for a in action.args:
-        if type(a) is not int:
-            parts.append(a)
-        elif viewer < 0 or state.visible(a, viewer):
-            parts.append(f"{state.defs[a].name} (#{a})")
-        else:
-            parts.append("a card")
-    return " ".join(parts)
-
-
 def board(state: GameState, viewer: int, names: Sequence[str]) -> Group:
     """The board from ``viewer``'s side (opponent on top): each player's numbers and zones, cards in words."""
     words = state.rules.words
