@@ -386,18 +386,15 @@ class TgodRules(Ruleset):
                 S_POWER in steps and step <= S_POWER and (not did & DID_POWER or opts["power_any_number"]))
 
     def surely_has_choice(self, state: GameState) -> bool:
-        """True when the player to act surely has two or more legal actions, told without listing them.
+        """True when the player to act surely may end the turn (a pass) or do something else, told without listing
+        the legal actions.
 
-        A switch waits for a decision only when its player has more than one Backup to switch in (``next_switch``
-        does the one-Backup switch itself, TGOD-OTH-07/08). In the play phase "End your turn" is always there
-        (TGOD-NRM-08), and so is one of: an attack, in a normal turn, by a Main Creature or Base Armor that can still
-        attack (the opposing Base Armor is always a target, TGOD-BTL-01/02); a Creature or an Equipment in hand with
-        no requirement, when its step is open (TGOD-PRI-03, SEC-03, NRM-03/04).
+        In the play phase "End your turn" is always there (TGOD-NRM-08), and something else is when one of these is:
+        an attack, in a normal turn, by a Main Creature or Base Armor that can still attack (the opposing Base Armor
+        is always a target, TGOD-BTL-01/02); a Creature or an Equipment in hand with no requirement, when its step is
+        open (TGOD-PRI-03, SEC-03, NRM-03/04). A switch (TGOD-OTH-07) has no pass: False.
         """
-        phase = state.phase
-        if phase == "switch":
-            return True
-        if phase != "play":
+        if state.phase != "play":
             return False
         p = state.active
         zones = state.zones[p]
