@@ -391,8 +391,10 @@ class TgodRules(Ruleset):
 
         In the play phase "End your turn" is always there (TGOD-NRM-08), and something else is when one of these is:
         an attack, in a normal turn, by a Main Creature or Base Armor that can still attack (the opposing Base Armor
-        is always a target, TGOD-BTL-01/02); a Creature or an Equipment in hand with no requirement, when its step is
-        open (TGOD-PRI-03, SEC-03, NRM-03/04). A switch (TGOD-OTH-07) has no pass: False.
+        is always a target, TGOD-BTL-01/02); with no Main Creature, a Backup to move up (TGOD-SPEC-01); a card in
+        hand that may be played now: a Creature or an Equipment with no requirement, or a Power card whose
+        requirement is met, when its step is open (TGOD-PRI-03, SEC-03, NRM-03/04/06). A switch (TGOD-OTH-07) has
+        no pass: False.
         """
         if state.phase != "play":
             return False
@@ -402,14 +404,22 @@ class TgodRules(Ruleset):
             for attacker in (*zones["main"], *zones["base"]):
                 if self.can_attack(state, attacker):
                     return True
-        _, _, can_main, can_backup, can_equip, _ = self._plays_open(state)
+        if not zones["main"]:  # a Backup that may move up, as legal_actions finds them
+            cs = state.cs
+            if any(c not in cs or not cs[c].status.get("paralyzed") for c in zones["backup"]):
+                return True
+        _, _, can_main, can_backup, can_equip, can_power = self._plays_open(state)
         creature = can_main or can_backup
         equip = can_equip and bool(zones["base"] or zones["main"] or zones["backup"])
-        if creature or equip:  # a card in hand with no requirement that may be played now
+        if creature or equip or can_power:
             defs = state.defs
             for card in zones["hand"]:
                 d = defs[card]
-                if d.fields["req"] is None and (d.type == CREATURE and creature or d.type == EQUIPMENT and equip):
+                kind = d.type
+                if kind == POWER:
+                    if can_power and self.requirement_met(state, p, d):
+                        return True
+                elif d.fields["req"] is None and (kind == CREATURE and creature or kind == EQUIPMENT and equip):
                     return True
         return False
 
