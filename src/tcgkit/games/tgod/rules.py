@@ -786,7 +786,11 @@ class TgodRules(Ruleset):
             super().add_status(state, card, status, value, ctx)
 
     def paralyze(self, state: GameState, card: int, turns: int) -> None:
-        """Paralysis for ``turns`` of its owner's turns (TGOD-BTL-07)."""
+        """Paralysis for ``turns`` of its owner's turns (TGOD-BTL-07).
+
+        Every paralysis is given here (the ``paralyze`` verb and ``add_status`` come here): it lists the card in
+        ``vars["paralysis"]``, which ``attack_targets``, ``switchable`` and the countdown read instead of every
+        Backup. Write a paralysis only through this method."""
         state.card_state(card).status["paralyzed"] = turns
         known = state.vars.get("paralysis", ())
         if card not in known:
