@@ -139,7 +139,8 @@ def _from_scratch(defs: list) -> tuple:
             {k: tuple(v) for k, v in listeners.items()},
             tuple(cardindex._hand_facts(d) for d in defs), tuple(cardindex._fielded_facts(d) for d in defs),
             tuple((d.stats.get("hp", 0), d.stats.get("atk", 0)) for d in defs),
-            tuple(d.stats.get("hp", 0) / 60.0 + d.stats.get("atk", 0) / 30.0 for d in defs))
+            tuple(d.stats.get("hp", 0) / 60.0 + d.stats.get("atk", 0) / 30.0 for d in defs),
+            tuple(((i,), (i,) if d.has("tank") else ()) for i, d in enumerate(defs)))
 
 
 def test_a_new_game_of_the_same_decks_gets_its_own_index_with_the_same_facts_gr_def_03() -> None:

@@ -13,9 +13,18 @@ from tcgkit.core import effects
 from tcgkit.core.actions import Action
 from tcgkit.core.rng import derive_seed
 from tcgkit.core.state import Event
-from tcgkit.games.perfect_tcg.actions import ACTIVATE, PLAY_TO, RETREAT, card_test, check_of, needed_zones
+from tcgkit.games.perfect_tcg.actions import (
+    ACTIVATE,
+    PLAY_ROWS,
+    PLAY_TO,
+    RETREAT,
+    card_test,
+    check_of,
+    empty_mask,
+    needed_zones,
+)
 from tcgkit.games.perfect_tcg.evaluation import board_facts
-from tcgkit.games.perfect_tcg.model import FIELD, FIELD_SET, cost_checks, in_stasis
+from tcgkit.games.perfect_tcg.model import FIELD, FIELD_SET, SLOTS, cost_checks, in_stasis, leader_level
 from tcgkit.games.perfect_tcg.statics import compiled_modifier, modifiers_of, static_holders
 from tcgkit.games.perfect_tcg.triggers import listening_kinds
 
@@ -359,3 +368,63 @@ def test_evaluate_equals_its_formulas_worked_out_from_scratch() -> None:
     for state in _seeded_states(clone_every=25):
         for p in (0, 1):
             assert RULES.evaluate(state, p) == _slow_evaluate(state, p)
+
+
+def _slow_hand_options(state, p: int) -> list:
+    """The main stage's plays from hand by the rules, each action built anew: a unit at or below the Leader's level
+    into each empty Wing or Support zone (PTCG-TURN-06, PTCG-ROLE-04), then the Spells (PTCG-CARD-07/08) unless
+    locked."""
+    zones = state.zones[p]
+    lvl = leader_level(state, p)
+    plays, spells = [], []
+    for c in zones["hand"]:
+        d = state.defs[c]
+        if d.type == "unit" and d.stats["level"] <= lvl:
+            plays += [Action("play", (c, z)) for z in SLOTS if not zones[z]]
+        elif d.type == "spell" and d.stats["cost"] <= min(len(zones["energy"]), lvl):
+            spells.append(Action("cast", (c,)))
+    return plays + (spells if spells and not RULES.locked(state, p, "spell") else [])
+
+
+def test_hand_options_from_the_play_rows_equal_the_rules_PTCG_TURN_06() -> None:
+    """PTCG-TURN-06, PTCG-ROLE-04: the main stage's plays, read from the play rows kept per set of empty zones, are
+    the actions the rules list one by one, in the same order, for both players at every decision (clones included);
+    each row holds the shared actions of ``PLAY_TO``."""
+    played = 0
+    for state in _seeded_states(clone_every=25):
+        if state.result is not None:
+            continue
+        for p in (0, 1):
+            fast = RULES.hand_options(state, p)
+            assert fast == _slow_hand_options(state, p)
+            played += len(fast)
+            mask = empty_mask(state.zones[p])
+            for c in state.zones[p]["hand"]:
+                assert all(a is PLAY_TO[a.args[1]][c] for a in PLAY_ROWS[mask][c])
+    assert played > 100
+
+
+def test_board_worth_kept_in_memo_equals_a_fresh_count() -> None:
+    """The evaluation's board worth of each side, kept in ``state.memo`` from one decision to the next and into
+    clones, equals the worth counted afresh whenever it is there: after every action of seeded games and of greedy
+    one-step lookaheads (a clone per legal action, as the bots score them), battles, Stasis, Mind Wipe and rested
+    units included. Every position is evaluated first, so that each entry is carried through the next action."""
+    from tcgkit.games.perfect_tcg.evaluation import board_worth
+    from tcgkit.games.perfect_tcg.model import BOARD_WORTH
+
+    kept = 0
+    for state in _seeded_states(games=12, clone_every=20):
+        if state.result is not None:
+            continue
+        RULES.evaluate(state, 0)  # fills the memo: the next action must forget what it changes
+        children = [state.clone() for _ in state.legal_actions()[:6]]
+        for child, action in zip(children, state.legal_actions(), strict=False):
+            child.apply(action)
+        for s in (state, *children):
+            facts = board_facts(s.defs)
+            for p in (0, 1):
+                value = s.memo.get(BOARD_WORTH[p])
+                if value is not None:
+                    assert value == board_worth(s, s.zones[p], (), facts), (p, s.phase)
+                    kept += 1
+    assert kept > 1000

@@ -25,7 +25,7 @@ from tcgkit.games.guardian_realms.board import (
     may_attack,
     may_swap,
 )
-from tcgkit.games.guardian_realms.cardindex import EQUIPMENT, FIELD, GUARDIAN, KEY, state_index
+from tcgkit.games.guardian_realms.cardindex import EFFECT, EQUIPMENT, FIELD, GUARDIAN, KEY, state_index
 from tcgkit.games.guardian_realms.model import BASE_KEY, BASE_LANE, BASE_WORD, LANE_OF, LANE_WORD, LANES, NEAR
 
 if TYPE_CHECKING:
@@ -111,6 +111,73 @@ def main_actions(state: GameState) -> list[Action]:
         _swap_actions(ready, ready_status, acts)
     return acts
 
+
+def surely_has_choice(state: GameState) -> bool:
+    """True when the player to act surely has a free choice, a pass and something else, told at a glance (the
+    ruleset's hook ``surely_has_choice``): the mulligan's keep or redraw (GR-TURN-02), or in the main phase the end of
+    the turn and one more action that is legal whenever its costs are paid: a Guardian summoned to a standing Base
+    (GR-SP-03, GR-BASE-06), an Effect with no play condition (GR-LANE-02), Equipment for a fielded Guardian
+    (GR-BASE-05), a fresh Guardian's attack on a target in range or two fresh Guardians' swap (:func:`_surely_acts`).
+    False when the quick look cannot tell (the legal actions are then listed).
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("guardian-realms").new_game(["Ember Vanguard", "Stone Bastion"], seed=3)
+    >>> surely_has_choice(state), len(state.legal_actions())
+    (True, 2)
+    """
+    phase = state.phase
+    if phase != "main":
+        return phase == "mulligan"
+    p = state.active
+    z = state.zones[p]
+    res = state.res[p]
+    dz = res["dz"]
+    if z["hand"]:
+        sp = res["sp"]
+        facts = (state.defs.facts.get(KEY) or state_index(state)).hand  # state_index, with no call
+        for card in z["hand"]:
+            kind, cost, extra = facts[card]  # extra: a Guardian's sacrifices (GR-SAC-01), an Effect's play conditions
+            if kind == GUARDIAN:
+                if cost <= sp and (res["b1"] > 0 or res["b2"] > 0 or res["b3"] > 0) and (
+                        not extra or _fielded(z) >= extra):
+                    return True
+            elif cost <= dz and (kind == EFFECT and not extra or kind == EQUIPMENT and _fielded(z)):
+                return True
+    return dz > 0 and _fielded(z) > 0 and _surely_acts(state, p, z, res, dz)
+
+
+def _fielded(z: dict) -> int:
+    """How many Guardians a player's zones ``z`` hold in the lanes."""
+    return len(z["lane1"]) + len(z["lane2"]) + len(z["lane3"])
+
+
+def _surely_acts(state: GameState, p: int, z: dict, res: dict, dz: int) -> bool:
+    """Whether a fielded Guardian of ``p`` with no status and no action yet this turn surely attacks
+    (GR-COMBAT-01/02: an enemy lane in range holds a visible Guardian (no Stealth, not Invincible, GR-STLH-01) or is
+    empty with its Base standing, GR-BASE-04), or two of them in lanes whose Bases stand may swap (GR-SWAP-01)."""
+    cs = state.cs
+    turn = state.turn
+    facts = (state.defs.facts.get(KEY) or state_index(state)).fielded
+    zq = state.zones[1 - p]
+    res_q = state.res[1 - p]
+    swappers = 0
+    for lane in LANES:
+        for g in z[LANE_WORD[lane]]:
+            st = cs.get(g)
+            if st is not None and (st.status or st.counters.get("at") == turn):
+                continue
+            if facts[g][1] <= dz:  # its basic attack's cost (GR-DZ-05)
+                for ln in NEAR[lane]:
+                    there = zq[LANE_WORD[ln]]
+                    if not there:
+                        if res_q[BASE_KEY[ln]] > 0:
+                            return True
+                    elif (t := cs.get(there[0])) is None or not t.status or not (
+                            t.status.get("stealth") or t.status.get("invincible")):
+                        return True
+            if res[BASE_KEY[lane]] > 0:
+                swappers += 1
+    return swappers >= 2
 
 _ACTED3 = ATK1 | ATK2 | ABIL
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tcgkit.core import effects
+from tcgkit.games.guardian_realms.cardindex import KEY, state_index
 from tcgkit.games.guardian_realms.model import BASE_KEY, EFFECT_LANE, EQUIP, LANE_OF, LANE_WORD, NEAR
 
 if TYPE_CHECKING:
@@ -132,6 +133,18 @@ def enemy_targets(state: GameState, q: int) -> tuple:
     >>> enemy_targets(state, 1)[1:]
     (('base1', 'base2'), ('base1', 'base2', 'base3'), ('base2', 'base3'))
     """
+    options = state.options
+    if not (options.get("tank_adjacent_only") or options.get("bases_always_targetable")):
+        # the usual board: what enemy_lanes gives, each lane's (targets, Tanks) read from the card index
+        zq = state.zones[q]
+        res = state.res[q]
+        cs = state.cs
+        seen = (state.defs.facts.get(KEY) or state_index(state)).seen  # state_index, with no call
+        c1, t1 = _lane_view(zq["lane1"], res["b1"], cs, seen, 1)
+        c2, t2 = _lane_view(zq["lane2"], res["b2"], cs, seen, 2)
+        c3, t3 = _lane_view(zq["lane3"], res["b3"], cs, seen, 3)
+        if c1 is not None and c2 is not None and c3 is not None:
+            return None, t1 + t2 or c1 + c2, t1 + t2 + t3 or c1 + c2 + c3, t2 + t3 or c2 + c3
     info = enemy_lanes(state, q)
     if info[0]:  # a Tank binds only its adjacent lanes: lane by lane
         return (None, *(tuple(targets_from(info, ln)) for ln in (1, 2, 3)))
@@ -139,7 +152,25 @@ def enemy_targets(state: GameState, q: int) -> tuple:
     return None, t1 + t2 or c1 + c2, t1 + t2 + t3 or c1 + c2 + c3, t2 + t3 or c2 + c3
 
 
+def _lane_view(occupants: list[int], base_hp: int, cs: dict, seen: tuple, lane: int) -> tuple:
+    """One lane's item of :func:`enemy_lanes` with no option in force: an empty lane's standing Base (GR-BASE-04);
+    its one Guardian unless Stealthed or Invincible (GR-STLH-01, GR-IMM-03), with itself as a Tank when it is one
+    (``seen``: the card index's); ``(None, None)`` for a lane of several Guardians (:func:`enemy_lanes` reads it)."""
+    if not occupants:
+        return _BASE_ONLY[lane] if base_hp > 0 else _NOTHING
+    if len(occupants) > 1:
+        return _CROWDED
+    t = occupants[0]
+    st = cs.get(t)
+    if st is None or not st.status or not (st.status.get("stealth") or st.status.get("invincible")):
+        return seen[t]
+    return _NOTHING
+
+
 _NOTHING: tuple = ((), ())
+
+
+_CROWDED: tuple = (None, None)
 
 
 _BASE_ONLY = (_NOTHING, (("base1",), ()), (("base2",), ()), (("base3",), ()))

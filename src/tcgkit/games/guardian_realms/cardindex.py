@@ -35,6 +35,9 @@ class CardIndex(NamedTuple):
     printed: tuple[tuple[int, int], ...]
     #: by card id: ``hp / 60 + atk / 30`` of its printed HP and ATK, the evaluation's term of an unhurt Guardian
     terms: tuple[float, ...]
+    #: by card id: what an enemy may target in the lane of this Guardian, visible and alone there, and the Tanks
+    #: among it (GR-COMBAT-01, GR-CLASS-03): ``((id,), (id,))`` for a Tank, ``((id,), ())`` otherwise
+    seen: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 
 
 #: card types as :attr:`CardIndex.hand` gives them (anything else plays as an Effect)
@@ -100,10 +103,11 @@ def card_index(defs: list[CardDef]) -> CardIndex:
                      {k: tuple(v) for k, v in listeners.items()},
                      base.hand + tuple(_hand_facts(defs[i]) for i in new),
                      base.fielded + tuple(_fielded_facts(defs[i]) for i in new),
-                     base.printed + printed, base.terms + tuple(hp / 60.0 + atk / 30.0 for hp, atk in printed))
+                     base.printed + printed, base.terms + tuple(hp / 60.0 + atk / 30.0 for hp, atk in printed),
+                     base.seen + tuple(((i,), (i,) if "tank" in defs[i].tags else ()) for i in new))
 
 
-_EMPTY = CardIndex((), {}, (), (), (), ())
+_EMPTY = CardIndex((), {}, (), (), (), (), ())
 
 
 def _fielded_facts(d: CardDef) -> tuple[bool, int, tuple[int, ...], bool]:

@@ -337,6 +337,9 @@ class GuardianRealmsRules(Ruleset):
             return [Action("keep"), Action("mulligan")]
         return actions.main_actions(state)
 
+    def surely_has_choice(self, state: GameState) -> bool:
+        return actions.surely_has_choice(state)
+
     def explain_illegal(self, state: GameState, action: Action) -> str:
         why = actions.explain(state, action)
         return why or super().explain_illegal(state, action)

@@ -62,6 +62,39 @@ FRONT = (LEADER, WL, WR)
 FIELD_ZONES_ALL = frozenset((DECK, HAND, LEADER, HISTORY, WL, WR, SL, SR, BOOST, ENERGY, LOST, ART))
 
 
+class PlayRows(dict):
+    """A unit's play actions into the empty ones of the Wing and Support zones, by card: ``rows[card]`` is the tuple
+    ``(PLAY_TO[z][card] for each empty z in SLOTS order)``, built once per card (the actions are the shared ones of
+    :data:`PLAY_TO`). One table per set of empty zones: :data:`PLAY_ROWS`, by the mask :func:`empty_mask` gives.
+
+    >>> PLAY_ROWS[0b0101][7] == (PLAY_TO[WL][7], PLAY_TO[SL][7])
+    True
+    """
+
+    __slots__ = ("zones",)
+
+    def __init__(self, zones: tuple[str, ...]) -> None:
+        super().__init__()
+        self.zones = zones
+
+    def __missing__(self, card: int) -> tuple[Action, ...]:
+        row = self[card] = tuple(PLAY_TO[z][card] for z in self.zones)
+        return row
+
+
+#: the play rows (:class:`PlayRows`) of each set of empty slots: bit i set when ``SLOTS[i]`` is empty
+PLAY_ROWS = tuple(PlayRows(tuple(z for i, z in enumerate(SLOTS) if mask >> i & 1)) for mask in range(16))
+
+
+def empty_mask(zones: dict[str, list[int]]) -> int:
+    """The empty Wing and Support zones of one player's ``zones`` as a mask: bit i set when ``SLOTS[i]`` is empty.
+
+    >>> empty_mask({WL: [], WR: [3], SL: [], SR: [4]})
+    5
+    """
+    return (not zones[WL]) | (not zones[WR]) << 1 | (not zones[SL]) << 2 | (not zones[SR]) << 3
+
+
 #: id(condition) -> (the condition, kept so that its id stays its own; its checking function)
 _CHECKS: dict[int, tuple[Any, Check]] = {}
 
@@ -258,7 +291,11 @@ class StageActions:
         acts = self.hand_options(state, p)
         if state.vars.get(NACT[p]):
             acts += self.activation_options(state, p)
-        return self._then_retreat(state, p, acts, PASS)
+        zones = state.zones[p]
+        if zones[SL] or zones[SR]:  # _then_retreat, inline
+            acts += self.retreat_options(state, p)
+        acts.append(PASS)
+        return acts
 
     def _war_stage(self, state: GameState, p: int) -> list[Action]:
         return self.war_actions(state, p, self.attackers(state, p))
@@ -286,11 +323,21 @@ class StageActions:
         return acts
 
     def war_actions(self, state: GameState, p: int, attackers: list[int]) -> list[Action]:
+        """Each attacker against each target (:meth:`targets`), the activated effects, the Retreats, then ``end``."""
         targets = self.targets(state, 1 - p)
-        acts = [row[t] for row in map(ATTACK.row, attackers) for t in targets]
+        rows = ATTACK.rows
+        acts = []
+        for a in attackers:
+            row = rows.get(a) or ATTACK.row(a)
+            for t in targets:
+                acts.append(row[t])
         if state.vars.get(NACT[p]):
             acts += self.activation_options(state, p)
-        return self._then_retreat(state, p, acts, END)
+        zones = state.zones[p]
+        if zones[SL] or zones[SR]:  # _then_retreat, inline
+            acts += self.retreat_options(state, p)
+        acts.append(END)
+        return acts
 
     # ------------------------------------------------------------------ options, one family at a time
     def locked(self, state: GameState, p: int, what: str) -> bool:
@@ -349,10 +396,8 @@ class StageActions:
         """The main stage's cards from hand, from one pass over it: units at or below the Leader's level into each
         empty Wing or Support zone (PTCG-TURN-06, PTCG-ROLE-04), then the spells ``spell_options`` offers."""
         zones = state.zones[p]
-        empty = []  # the play actions of each empty Wing or Support zone
-        for z in SLOTS:
-            if not zones[z]:
-                empty.append(PLAY_TO[z])
+        mask = (not zones[WL]) | (not zones[WR]) << 1 | (not zones[SL]) << 2 | (not zones[SR]) << 3  # empty_mask
+        rows = PLAY_ROWS[mask] if mask else None  # the play actions of each unit into the empty zones
         lead = zones[LEADER]
         lvl = state.defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
         spell_lvl = 1 << 30 if state.options.get("spells_ignore_level") else lvl
@@ -362,11 +407,11 @@ class StageActions:
         defs = state.defs
         for c in zones[HAND]:
             d = defs[c]
-            if d.type == UNIT:
-                if empty and d.stats["level"] <= lvl:
-                    for table in empty:
-                        plays.append(table[c])
-            elif d.type == SPELL:
+            t = d.type
+            if t == UNIT:
+                if rows is not None and d.stats["level"] <= lvl:
+                    plays += rows[c]
+            elif t == SPELL:
                 cost = d.stats["cost"]
                 if cost <= en and cost <= spell_lvl:
                     spells.append(CAST[c])

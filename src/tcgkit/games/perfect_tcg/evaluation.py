@@ -12,6 +12,7 @@ from tcgkit.core.cards import CardDef, CardList
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
     ARTEFACT,
+    BOARD_WORTH,
     BOOST,
     DECK,
     ENERGY,
@@ -96,12 +97,13 @@ def _leader_worth(d: CardDef) -> float:
     return s.get("power", 0) / LEADER_POWER + W_DAMAGE * s.get("damage", 0) + W_LEVEL * s.get("level", 0)
 
 
+BOARD0, BOARD1 = BOARD_WORTH
 #: the Wing and Support zones, each with whether it is a Wing zone (the order :meth:`Evaluation._board_worth` reads)
 _SLOTS_WING = tuple((z, z in WINGS) for z in SLOTS)
 
 
 def side_life(deck: int, en: int, t: int) -> float:
-    """A side's life, in cards (:meth:`Evaluation._side_worth`): its ``deck`` cards (each 1, more near the end) and
+    """A side's life, in cards (:func:`_side_worth`): its ``deck`` cards (each 1, more near the end) and
     the road to an Energy Victory at ``t`` Energy from ``en`` while the deck can still stop between 5 and 10 cards.
 
     >>> side_life(20, 0, 24), side_life(4, 23, 24)
@@ -118,10 +120,92 @@ def side_life(deck: int, en: int, t: int) -> float:
     return life
 
 
-#: (deck, energy, threshold) -> :func:`side_life`, and (energy, hand, armour, each at its cap) -> the assets they are
-#: worth: pure functions of a few small numbers, each worked out once (the same value as working it out again)
-_LIFE: dict[tuple[int, int, int], float] = {}
-_ASSETS: dict[tuple[int, int, int], float] = {}
+#: (deck, energy, threshold, hand, armour, the last two at their caps) -> (:func:`side_life`, the assets the Energy
+#: (at its cap), hand and armour are worth): a pure function of a few small numbers, each worked out once (the same
+#: values as working them out again)
+_LIFE_ASSETS: dict[tuple[int, int, int, int, int], tuple[float, float]] = {}
+
+
+def _life_assets(deck: int, en: int, t: int, hand: int, armour: int) -> tuple[float, float]:
+    """(life, assets) of a side, as kept in ``_LIFE_ASSETS`` (``hand`` and ``armour`` at their caps already)."""
+    e = en if en < ENERGY_CAP else ENERGY_CAP
+    value = _LIFE_ASSETS[deck, en, t, hand, armour] = (side_life(deck, en, t),
+                                                       W_ENERGY * e + W_HAND * hand + W_ARMOUR * armour)
+    return value
+
+
+def _side_worth(zones: dict, res: dict, t: int, hit: int, horizon: float, board: float) -> float:
+    """A player's worth (:meth:`Evaluation.evaluate`): life plus assets times ``horizon``; ``zones`` and ``res`` are
+    the player's, ``hit`` is damage still to come from the battle in progress (cards from the deck to the Energy
+    zone); ``board`` is the worth of the player's cards in play (:func:`board_worth`).
+
+    Life is the deck (each card 1, more near the end) and the road to an Energy Victory. Assets are the means to
+    fight on: Energy to pay costs, cards in hand, armour gained from effects (armour from a card in play counts
+    with that card: a Support's ability, an Artefact, a Boost) and units in play."""
+    deck = len(zones[DECK])
+    en = len(zones[ENERGY])
+    if hit:
+        if hit > deck:
+            hit = deck
+        deck -= hit
+        en += hit
+    armour = res.get("armour", 0) + res.get("decaying", 0)
+    hand = len(zones[HAND])
+    if hand > HAND_CAP:
+        hand = HAND_CAP
+    if armour > 4:
+        armour = 4
+    la = _LIFE_ASSETS.get((deck, en, t, hand, armour)) or _life_assets(deck, en, t, hand, armour)
+    return la[0] + horizon * (la[1] + board)
+
+
+def board_worth(state: GameState, zones: dict, gone: tuple[int, ...], facts: tuple) -> float:
+    """Units in play on one side (``zones``): a Wing unit attacks and can be attacked, a Support lends its power and
+    its ability, the Leader attacks every turn and its level opens the bigger units; the King of Gandor's parts in
+    place. What each card is worth in each place is read from ``facts`` (:func:`board_facts`, worked out once per card
+    list); the cards in ``gone`` count nothing."""
+    cs = state.cs
+    worth = 0.0
+    parts = 0
+    for z, wing in _SLOTS_WING:
+        for c in zones[z]:
+            f = facts[c]
+            if f is None:  # neither a unit nor an Artefact
+                continue
+            st = cs.get(c)
+            if f is ARTEFACT_FACT:  # an excavated Artefact counts while its effects work
+                if st is None or not st.status.get("mind_wiped"):
+                    worth += W_ARTEFACT
+                continue
+            if gone and c in gone:
+                continue
+            if st is None:
+                v = f[0] if wing else f[2] if f[3] else f[1]
+                worth += v
+            else:
+                if wing:
+                    v = f[0]
+                elif f[3] and not (st.status.get("mind_wiped") or st.tapped):
+                    v = f[2]
+                else:
+                    v = f[1]
+                worth += v * 0.5 if st.status.get("stasis") else v
+            if f[4] == z:
+                parts += 1
+    lead = zones[LEADER]
+    if lead:
+        c = lead[-1]
+        f = facts[c]
+        worth += f[5] if f is not None and f is not ARTEFACT_FACT else _leader_worth(state.defs[c])
+        if parts:
+            king = "win" in state.defs[c].fields["static_keys"]
+            worth += parts * (W_KING_PART + (W_KING * parts if king else 0.0))
+    elif parts:
+        worth += parts * W_KING_PART
+    boost = zones[BOOST]
+    if boost:
+        worth += W_BOOST * len(boost)
+    return worth
 
 
 class Evaluation:
@@ -130,7 +214,7 @@ class Evaluation:
     def evaluate(self, state: GameState, player: int) -> float:
         """A position's worth for ``player`` in [-1, 1], judged as a player of the game would count it, in cards.
 
-        Each side's worth is its life (:meth:`_side_worth`: the deck, since running out loses, PTCG-WIN-01, and the
+        Each side's worth is its life (:func:`_side_worth`: the deck, since running out loses, PTCG-WIN-01, and the
         road to an Energy Victory while the deck can still stop between 5 and 10 cards, PTCG-WIN-02) plus its assets
         (Energy to pay costs, cards in hand, units in play by power, damage and abilities, the
         Leader's level, armour, the King of Gandor's assembly), the assets counting less as the shorter deck runs
@@ -146,87 +230,34 @@ class Evaluation:
         else:
             hits, gone = self._battle_outlook(state)
         t = 30 if state.options.get("energy_victory_30") else ENERGY_VICTORY  # ev_threshold
-        zones = state.zones
+        z0, z1 = state.zones
         h0, h1 = hits
-        d0, d1 = len(zones[0][DECK]) - h0, len(zones[1][DECK]) - h1
+        d0, d1 = len(z0[DECK]) - h0, len(z1[DECK]) - h1
         # what is in play and in hand pays off over the turns both decks have left
-        horizon = min(1.0, (min(d0 if d0 > 0 else 0, d1 if d1 > 0 else 0) + HORIZON_BASE) / HORIZON_TURNS)
+        d = d0 if d0 < d1 else d1  # min(max(d0, 0), max(d1, 0))
+        horizon = ((d if d > 0 else 0) + HORIZON_BASE) / HORIZON_TURNS
+        if horizon > 1.0:
+            horizon = 1.0
         defs = state.defs
         facts = defs.facts.get(BOARD_FACTS) or board_facts(defs)
-        mine = self._side_worth(state, player, t, hits[player], horizon, gone, facts)
-        theirs = self._side_worth(state, 1 - player, t, hits[1 - player], horizon, gone, facts)
-        return max(-0.99, min(0.99, tanh((mine - theirs) / EVAL_SCALE)))
-
-    def _side_worth(self, state: GameState, p: int, t: int, hit: int, horizon: float, gone: tuple[int, ...],
-                    facts: tuple) -> float:
-        """Player ``p``'s worth: life plus assets times ``horizon``; ``hit`` is damage still to come from the battle
-        in progress (cards from the deck to the Energy zone); ``facts`` are :func:`board_facts`.
-
-        Life is the deck (each card 1, more near the end) and the road to an Energy Victory. Assets are the means to
-        fight on: Energy to pay costs, cards in hand, armour gained from effects (armour from a card in play counts
-        with that card: a Support's ability, an Artefact, a Boost) and units in play (:meth:`_board_worth`)."""
-        zones = state.zones[p]
-        deck = len(zones[DECK])
-        en = len(zones[ENERGY])
-        if hit:
-            hit = min(hit, deck)
-            deck -= hit
-            en += hit
-        life = _LIFE.get((deck, en, t))
-        if life is None:
-            life = _LIFE[deck, en, t] = side_life(deck, en, t)
-        res = state.res[p]
-        armour = res.get("armour", 0) + res.get("decaying", 0)
-        hand = len(zones[HAND])
-        key = (en if en < ENERGY_CAP else ENERGY_CAP, hand if hand < HAND_CAP else HAND_CAP,
-               armour if armour < 4 else 4)
-        assets = _ASSETS.get(key)
-        if assets is None:
-            assets = _ASSETS[key] = W_ENERGY * key[0] + W_HAND * key[1] + W_ARMOUR * key[2]
-        return life + horizon * (assets + self._board_worth(state, p, gone, facts))
+        if gone:  # a battle's outlook: its losers count nothing
+            b0, b1 = board_worth(state, z0, gone, facts), board_worth(state, z1, gone, facts)
+        else:  # each side's board worth kept in state.memo until its cards move or change (BOARD_WORTH)
+            memo = state.memo
+            b0 = memo.get(BOARD0)
+            if b0 is None:
+                b0 = memo[BOARD0] = board_worth(state, z0, (), facts)
+            b1 = memo.get(BOARD1)
+            if b1 is None:
+                b1 = memo[BOARD1] = board_worth(state, z1, (), facts)
+        w0 = _side_worth(z0, state.res[0], t, h0, horizon, b0)
+        w1 = _side_worth(z1, state.res[1], t, h1, horizon, b1)
+        value = tanh((w0 - w1 if player == 0 else w1 - w0) / EVAL_SCALE)
+        return 0.99 if value > 0.99 else -0.99 if value < -0.99 else value
 
     def _board_worth(self, state: GameState, p: int, gone: tuple[int, ...], facts: tuple | None = None) -> float:
-        """Units in play: a Wing unit attacks and can be attacked, a Support lends its power and its ability, the
-        Leader attacks every turn and its level opens the bigger units; the King of Gandor's parts in place. What
-        each card is worth in each place is read from :func:`board_facts` (worked out once per card list)."""
-        zones = state.zones[p]
-        if facts is None:
-            facts = board_facts(state.defs)
-        cs = state.cs
-        worth = 0.0
-        parts = 0
-        for z, wing in _SLOTS_WING:
-            for c in zones[z]:
-                f = facts[c]
-                st = cs.get(c)
-                if f is None:  # neither a unit nor an Artefact
-                    continue
-                if f is ARTEFACT_FACT:  # an excavated Artefact counts while its effects work
-                    if st is None or not st.status.get("mind_wiped"):
-                        worth += W_ARTEFACT
-                    continue
-                if gone and c in gone:
-                    continue
-                if wing:
-                    v = f[0]
-                elif f[3] and not (st is not None and (st.status.get("mind_wiped") or st.tapped)):
-                    v = f[2]
-                else:
-                    v = f[1]
-                worth += v * 0.5 if st is not None and st.status.get("stasis") else v
-                if f[4] == z:
-                    parts += 1
-        lead = zones[LEADER]
-        if lead:
-            c = lead[-1]
-            f = facts[c]
-            worth += f[5] if f is not None and f is not ARTEFACT_FACT else _leader_worth(state.defs[c])
-            if parts:
-                king = "win" in state.defs[c].fields["static_keys"]
-                worth += parts * (W_KING_PART + (W_KING * parts if king else 0.0))
-        elif parts:
-            worth += parts * W_KING_PART
-        return worth + W_BOOST * len(zones[BOOST])
+        """:func:`board_worth` of player ``p``'s side."""
+        return board_worth(state, state.zones[p], gone, board_facts(state.defs) if facts is None else facts)
 
     def _damage_on_stack(self, state: GameState) -> tuple[int, int]:
         """Battle damage to each player's Leader not dealt yet (``_damage_one`` steps still to run), less armour."""

@@ -115,6 +115,19 @@ NACT = ("n_act0", "n_act1")
 NTRIG = ("n_trig0", "n_trig1")
 NSTAT = ("n_stat0", "n_stat1")
 FIELD_SET = frozenset(FIELD)
+#: the ``state.memo`` keys of each player's board worth (the evaluation's worth of the cards in play, worked out
+#: from the cards in the field zones and whether each is rested, in Stasis or Mind Wiped): forgotten by
+#: :meth:`~tcgkit.games.perfect_tcg.triggers.Triggers.on_event` when a card moves into, out of or within that
+#: player's field, and both at any event not in :data:`BOARD_NEUTRAL` (every change of a card's rested, Stasis or
+#: Mind Wiped state is followed by an event of its own: ``attack``, ``support``, ``rest``, ``stasis``, ...)
+BOARD_WORTH = ("perfect-tcg.board0", "perfect-tcg.board1")
+#: the events that never come with a change of a card's rested, Stasis or Mind Wiped state (its cards moving come
+#: with ``move`` events of their own): the board worth kept in ``state.memo`` stays
+BOARD_NEUTRAL = frozenset((
+    "damage", "shuffle", "lost", "destroyed", "battle", "battle_won", "damaged", "prevented", "armour_used",
+    "energise", "cast", "activate", "boost", "coin", "heal", "win_claim", "turn_end", "negated", "put_into_play",
+    "retreat", "level_up", "level_down", "counter", "modify", "look", "reveal", "roll", "lock", "resource", "prevent",
+    "armour", "forgo_draw", "excavate"))
 
 # ---------------------------------------------------------------------------------------------- card types
 UNIT, SPELL, BOOST_T, ARTEFACT = "unit", "spell", "boost", "artefact"

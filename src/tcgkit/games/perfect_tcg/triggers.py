@@ -15,6 +15,8 @@ from tcgkit.core.cards import Effect
 from tcgkit.core.ruleset import event_bindings, event_filters_pass
 from tcgkit.core.state import Event, GameState
 from tcgkit.games.perfect_tcg.model import (
+    BOARD_NEUTRAL,
+    BOARD_WORTH,
     DECK,
     ENERGY,
     FIELD,
@@ -60,25 +62,48 @@ class Triggers:
     def on_event(self, state: GameState, ev: Event) -> None:
         """Keep the counts of effects in play and each player's Energy count at every move, and forget the facts of
         the cards in play kept in ``state.memo`` (:func:`listening_kinds`,
-        :func:`~tcgkit.games.perfect_tcg.statics.static_holders`) when a card they list moves; fire the triggered
+        :func:`~tcgkit.games.perfect_tcg.statics.static_holders`, the board worth of
+        :data:`~tcgkit.games.perfect_tcg.model.BOARD_WORTH`) when a card they list moves or changes; fire the triggered
         effects of an event some card may answer (:meth:`may_trigger`). Cards put into play without a ``move`` event
         (a scenario) need :meth:`recount_statics`."""
         kind = ev.kind
         if kind == "move":
             fp, fz, tp, tz = ev.data
             if fz in FIELD_SET:
+                memo = state.memo
+                memo.pop(BOARD_WORTH[fp], None)  # the evaluation's board worth of the side it leaves
                 if tz not in FIELD_SET:  # out of play: keep the counts of effects in play
                     self._count_in_play(state, ev.card, fp, -1)
-                elif state.defs[ev.card].fields["static_keys"]:  # within play: static_holders' order
-                    state.memo.pop(STATIC_HOLDERS, None)
+                else:  # within play
+                    memo.pop(BOARD_WORTH[tp], None)
+                    if state.defs[ev.card].fields["static_keys"]:  # static_holders' order
+                        memo.pop(STATIC_HOLDERS, None)
             elif tz in FIELD_SET:  # into play
+                state.memo.pop(BOARD_WORTH[tp], None)
                 self._count_in_play(state, ev.card, tp, 1)
             if fz == ENERGY or tz == ENERGY:
                 self._energy_moved(state, fp, fz, tp, tz)
             elif fz == DECK and state.options.get("lock_in_wins"):
                 self._lock_in(state, fp)
-        if kind in self.trigger_kinds and self.may_trigger(state, ev):
-            self.fire_triggers(state, ev)
+        elif kind not in BOARD_NEUTRAL:  # the event's card may have been rested, put in Stasis, Mind Wiped...
+            c = ev.card
+            if 0 <= c < len(state.loc):  # only its side (the player whose zone holds it)
+                state.memo.pop(BOARD_WORTH[state.loc[c][0]], None)
+            elif kind == "turn_start":  # the turn player's units refreshed
+                state.memo.pop(BOARD_WORTH[ev.player], None)
+            else:
+                memo = state.memo
+                memo.pop(BOARD_WORTH[0], None)
+                memo.pop(BOARD_WORTH[1], None)
+        if kind in self.trigger_kinds:
+            # may_trigger, inline: a card in play listening to the kind, or the event's own card
+            v = state.vars
+            if (v.get(NTRIG[0]) or v.get(NTRIG[1])) and kind in listening_kinds(state):
+                self.fire_triggers(state, ev)
+                return
+            own = ev.card
+            if 0 <= own < len(state.defs) and kind in state.defs[own].triggers:
+                self.fire_triggers(state, ev)
 
     def _energy_moved(self, state: GameState, fp: int, fz: str, tp: int, tz: str) -> None:
         """A card moved out of or into an Energy zone: each player's Energy count (and option lock_in_wins)."""
@@ -130,10 +155,10 @@ class Triggers:
 
     def recount_statics(self, state: GameState) -> None:
         """Recount the static effects in play and forget the facts kept in ``state.memo`` (after a scenario placed
-        cards without events)."""
+        or changed cards without events)."""
         counts: Counter = Counter()
-        state.memo.pop(LISTENING, None)
-        state.memo.pop(STATIC_HOLDERS, None)
+        for key in (LISTENING, STATIC_HOLDERS, *BOARD_WORTH):
+            state.memo.pop(key, None)
         for p in (0, 1):
             act = trig = stat = 0
             for z in FIELD:

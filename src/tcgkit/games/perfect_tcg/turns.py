@@ -75,6 +75,7 @@ class TurnFlow:
                 raise TcgkitError(f"player {p}'s deck has no Level 0 unit to be the Leader (PTCG-SETUP-01)")
             if len(opts) > 1:
                 state.current = p
+                state.cache_legal(opts)  # the legal actions now: not listed again
                 return
             self._choose_leader(state, p, opts[0].args[0])
 
@@ -132,8 +133,9 @@ class TurnFlow:
         checked = -1
         opts = state.options
         slow = opts.get("deck_out_on_failed_draw") or opts.get("lock_in_wins")
-        zones = state.zones
-        deck0, deck1, en0, en1 = zones[0][DECK], zones[1][DECK], zones[0][ENERGY], zones[1][ENERGY]  # (lists kept)
+        z0, z1 = state.zones
+        deck0, deck1, en0, en1 = z0[DECK], z1[DECK], z0[ENERGY], z1[ENERGY]  # (lists kept)
+        v = state.vars  # (kept: only a clone has another)
         while True:
             if state.stack and not effects.run(state):
                 return
@@ -142,9 +144,8 @@ class TurnFlow:
             n = len(state.log)
             if n != checked:  # something happened since the last check
                 checked = n
-                v = state.vars
-                if (v.get("n_win") or v.get("win_claims") or not deck0 or not deck1 or len(en0) >= ENERGY_VICTORY
-                        or len(en1) >= ENERGY_VICTORY or slow) and self.check_wins(state):
+                if (not deck0 or not deck1 or len(en0) >= ENERGY_VICTORY or len(en1) >= ENERGY_VICTORY or slow
+                        or v.get("n_win") or v.get("win_claims")) and self.check_wins(state):
                     return
             if self._advance(state):
                 return
@@ -153,55 +154,58 @@ class TurnFlow:
         self.settle(state)
 
     def _advance(self, state: GameState) -> bool:
-        """Automatic steps; True when a player must decide (the stages tested in the order of how often they come)."""
-        ph = state.phase
-        p = state.active
-        if ph == "main" or ph == "bonus" or ph == "level":
-            acts = STAGE_ACTIONS[ph](self, state, p)
-            if len(acts) == 1:  # only passing is left: the next stage at once
-                state.phase = NEXT_STAGE[ph]
+        """Automatic steps; True when a player must decide (the stages tested in the order of how often they come).
+        A stage left at once with no event (only passing is left, no Support to add, a battle fought) goes on to the
+        next stage here; a step with events returns False, so that ``settle`` resolves what they started."""
+        while True:
+            ph = state.phase
+            p = state.active
+            if ph == "main" or ph == "bonus" or ph == "level":
+                acts = STAGE_ACTIONS[ph](self, state, p)
+                if len(acts) == 1:  # only passing is left: the next stage at once
+                    state.phase = NEXT_STAGE[ph]
+                    continue
+            elif ph == "war":
+                attackers = self.attackers(state, p)
+                if not attackers and not state.vars.get("war_acted"):
+                    # the last refreshed unit has attacked, or none was left when the War stage began (PTCG-TURN-07);
+                    # a unit rested otherwise (its own effect) leaves the decision to the player
+                    self.end_turn(state)
+                    return False
+                acts = self.war_actions(state, p, attackers)
+            elif ph == "defend":
+                acts = STAGE_ACTIONS[ph](self, state, p)
+                if len(acts) == 1:
+                    self.resolve_battle(state)
+                    return False
+                state.current = 1 - p
+                state.cache_legal(acts)
+                return True
+            elif ph == "turn_start":
+                self._start_turn(state)
                 return False
-        elif ph == "war":
-            attackers = self.attackers(state, p)
-            if not attackers and not state.vars.get("war_acted"):
-                # the last refreshed unit has attacked, or none was left when the War stage began (PTCG-TURN-07);
-                # a unit rested otherwise (its own effect) leaves the decision to the player
-                self.end_turn(state)
+            elif ph == "refresh":
+                if self.stasis_units(state, p):
+                    state.current = p
+                    return True
+                self._turn_draw(state, p)
+                state.phase = "bonus"
                 return False
-            acts = self.war_actions(state, p, attackers)
-        elif ph == "defend":
-            acts = STAGE_ACTIONS[ph](self, state, p)
-            if len(acts) == 1:
-                self.resolve_battle(state)
-                return False
-            state.current = 1 - p
+            elif ph == "support":
+                acts = STAGE_ACTIONS[ph](self, state, p)
+                if len(acts) == 1:
+                    state.phase = "defend"
+                    continue
+            elif ph == "leader":
+                return True
+            elif ph == "battle":
+                state.phase = "war"
+                continue
+            else:
+                acts = self.legal_actions_for(state)
+            state.current = p
             state.cache_legal(acts)
             return True
-        elif ph == "turn_start":
-            self._start_turn(state)
-            return False
-        elif ph == "refresh":
-            if self.stasis_units(state, p):
-                state.current = p
-                return True
-            self._turn_draw(state, p)
-            state.phase = "bonus"
-            return False
-        elif ph == "support":
-            acts = STAGE_ACTIONS[ph](self, state, p)
-            if len(acts) == 1:
-                state.phase = "defend"
-                return False
-        elif ph == "leader":
-            return True
-        elif ph == "battle":
-            state.phase = "war"
-            return False
-        else:
-            acts = self.legal_actions_for(state)
-        state.current = p
-        state.cache_legal(acts)
-        return True
 
     def _start_turn(self, state: GameState) -> None:
         state.turn += 1

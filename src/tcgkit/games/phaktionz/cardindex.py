@@ -1,7 +1,7 @@
 """Facts about a game's card list worked out once per game (speed): which cards print each static key (PHK-MECH-04),
-an aura, or a triggered effect on each kind of event. The hot path asks whether any of those few cards is in play
-(:func:`any_in_play`) instead of reading every card in play: a static key, aura or trigger no card in play prints
-needs no scan of the battlefields.
+an aura, or a triggered effect on each kind of event, and what the evaluation reads of each card, by id. The hot path
+asks whether any of those few cards is in play (:func:`any_in_play`) instead of reading every card in play: a static
+key, aura or trigger no card in play prints needs no scan of the battlefields.
 
 The index is a fact of the card list (``state.defs.fact``). A game's card list is never changed in place (a card
 added in play makes a new list, ``GameState.add_instance``), so an index found with the same list is right; a clone
@@ -10,7 +10,7 @@ shares the list and so the index.
 >>> from tcgkit.games import get_rules
 >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
 >>> index = card_index(state)
->>> index.auras == tuple(c for c, d in enumerate(state.defs) if d.fields["aura"])
+>>> index.auras == {c for c, d in enumerate(state.defs) if d.fields["aura"]}
 True
 >>> card_index(state.clone()) is index
 True
@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -25,18 +26,39 @@ if TYPE_CHECKING:
 
 #: the zones of cards in play (``PhaktionzRules.PLAY_ZONES``)
 PLAY_ZONES = frozenset(("field", "realm", "attached"))
-_KEY = "phaktionz.cards"
+_KEY, _GLANCE = "phaktionz.cards", "phaktionz.glance"
 
 
 class CardIndex(NamedTuple):
     """The facts of one card list."""
 
     #: static key -> the ids of the cards with a static effect giving it (``fields["static_keys"]``)
-    statics: dict[str, tuple[int, ...]]
+    statics: dict[str, frozenset[int]]
     #: the ids of the cards with a static ``aura`` (``fields["aura"]``)
-    auras: tuple[int, ...]
+    auras: frozenset[int]
     #: event kind -> the ids of the cards with a triggered effect on it (``fields["triggers"]``)
-    listeners: dict[str, tuple[int, ...]]
+    listeners: dict[str, frozenset[int]]
+    #: by card id: what the evaluation reads of the card on the battlefield (``fields["side"]``)
+    side: tuple[tuple, ...]
+    #: by card id: what the evaluation reads of the card in hand (``fields["in_hand"]``)
+    in_hand: tuple[tuple[int, bool], ...]
+    #: by card id: its activated effects usable outside a response window, and those answering one
+    #: (``fields["activated_free"]``, ``fields["activated_answers"]``)
+    activated: tuple[tuple, ...]
+    answers: tuple[tuple, ...]
+
+
+class Glance(NamedTuple):
+    """What a bot's glance at a hand reads (``surely_has_choice``), a fact of the card list of its own: worked out
+    only in games that bots search (a random game never asks it)."""
+
+    #: the ids of the Summons of Tier 0 or 1 placed with no demoting requirement of their own
+    low_summons: frozenset[int]
+    #: the ids of the Summons of Tier 2 or more placed by demoting Tiers
+    high_summons: frozenset[int]
+    #: the ids of the Invocations cast plainly (``fields["plain_cast"]``), and of those that are Counters
+    plain_casts: frozenset[int]
+    plain_counters: frozenset[int]
 
 
 def card_index(state: GameState) -> CardIndex:
@@ -44,34 +66,59 @@ def card_index(state: GameState) -> CardIndex:
     return state.defs.facts.get(_KEY) or state.defs.fact(_KEY, build)
 
 
-def build(defs: list) -> CardIndex:
-    """Work out the index of a card list."""
-    statics: dict[str, list[int]] = {}
-    listeners: dict[str, list[int]] = {}
-    auras = []
-    for c, d in enumerate(defs):
-        fields = d.fields
-        for key in fields["static_keys"]:
-            statics.setdefault(key, []).append(c)
-        for kind in fields["triggers"]:
-            listeners.setdefault(kind, []).append(c)
-        if fields["aura"]:
-            auras.append(c)
-    return CardIndex({k: tuple(v) for k, v in statics.items()}, tuple(auras),
-                     {k: tuple(v) for k, v in listeners.items()})
-
-
-def any_in_play(state: GameState, cards: tuple[int, ...], player: int | None = None) -> bool:
-    """Whether one of ``cards`` is in play (on ``player``'s side only, when given).
+def glance(state: GameState) -> Glance:
+    """The :class:`Glance` of ``state.defs``, worked out on first use and kept with the list (as :func:`card_index`).
 
     >>> from tcgkit.games import get_rules
     >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
-    >>> any_in_play(state, tuple(range(len(state.defs))))
+    >>> glance(state.clone()) is glance(state)
+    True
+    """
+    return state.defs.facts.get(_GLANCE) or state.defs.fact(_GLANCE, build_glance)
+
+
+def build_glance(defs: list) -> Glance:
+    """Work out the glance of a card list."""
+    by_tiers = [c for c, d in enumerate(defs) if d.type == "summon" and d.fields["tribute"] is None]
+    low = frozenset(c for c in by_tiers if defs[c].stats["tier"] < 2)
+    plain = frozenset(c for c, d in enumerate(defs) if d.fields["plain_cast"])
+    return Glance(low, frozenset(by_tiers).difference(low), plain,
+                  frozenset(c for c in plain if defs[c].fields["inv_type"] == "counter"))
+
+
+def build(defs: list) -> CardIndex:
+    """Work out the index of a card list (a new game's list: the by-id facts are read in C, ``map``)."""
+    statics: dict[str, list[int]] = {}
+    listeners: dict[str, list[int]] = {}
+    auras = []
+    fields = [d.fields for d in defs]
+    for c, f in enumerate(fields):
+        if f["static_keys"]:
+            for key in f["static_keys"]:
+                statics.setdefault(key, []).append(c)
+            if f["aura"]:
+                auras.append(c)
+        if f["triggers"]:
+            for kind in f["triggers"]:
+                listeners.setdefault(kind, []).append(c)
+    return CardIndex({k: frozenset(v) for k, v in statics.items()}, frozenset(auras),
+                     {k: frozenset(v) for k, v in listeners.items()}, tuple(map(itemgetter("side"), fields)),
+                     tuple(map(itemgetter("in_hand"), fields)), tuple(map(itemgetter("activated_free"), fields)),
+                     tuple(map(itemgetter("activated_answers"), fields)))
+
+
+def any_in_play(state: GameState, cards: frozenset[int], player: int | None = None) -> bool:
+    """Whether one of ``cards`` is in play (on ``player``'s side only, when given): each play zone is tested against
+    the set in C (``isdisjoint``), so the cost is that of the few zones, not of the cards listed.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
+    >>> any_in_play(state, frozenset(range(len(state.defs))))
     False
     """
-    loc = state.loc
-    for c in cards:
-        p, z = loc[c]
-        if z in PLAY_ZONES and (player is None or p == player):
+    zones = state.zones
+    for p in (0, 1) if player is None else (player,):
+        z = zones[p]
+        if not (cards.isdisjoint(z["field"]) and cards.isdisjoint(z["realm"]) and cards.isdisjoint(z["attached"])):
             return True
     return False

@@ -20,7 +20,7 @@ from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.phaktionz import conditions, verbs
-from tcgkit.games.phaktionz.cardindex import any_in_play, card_index
+from tcgkit.games.phaktionz.cardindex import any_in_play, card_index, glance
 from tcgkit.games.phaktionz.conditions import holds
 from tcgkit.games.phaktionz.model import SUMMON, PhaktionzCard, make_card
 from tcgkit.games.phaktionz.words import PhaktionzWords
@@ -39,6 +39,8 @@ COLUMN, TRIBUTE, BATTLE, ACTIVATE, USE = (ActionTable("column"), ActionTable("tr
                                           ActionTable("activate"), ActionTable("use"))
 
 
+#: no cards (a card index's answer for a static key no card prints)
+_NONE: frozenset[int] = frozenset()
 #: deck checks already made: (format, sections) -> violations (decks are immutable).
 _CHECKED: dict[tuple, tuple[Violation, ...]] = {}
 
@@ -467,44 +469,111 @@ class PhaktionzRules(Ruleset):
             return [Action("first", (c,)) for c in dict.fromkeys(card for card, _ in state.vars["order"][1])]
         return self.phase_actions(state)
 
+    def surely_has_choice(self, state: GameState) -> bool:
+        """True when the player to act surely has a free choice, told at a glance (bots skip listing the legal
+        actions): a pass and something else. A mulligan with cards in hand (``mull``, ``keep``, PHK-MECH-03); the
+        Main, Combat or Final Phase with one sure play besides ``next`` (:meth:`_sure_play`); a response window with a
+        Counter cast plainly from hand besides ``pass`` (PHK-INV-03). A column or an order to pick holds no pass:
+        False there, as wherever the glance cannot tell.
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("phaktionz")
+        >>> state = rules.new_game(["Zane Basic", "Lyla"], seed=1)
+        >>> rules.surely_has_choice(state), [a.kind for a in state.legal_actions()][-1]
+        (True, 'keep')
+        """
+        if state.phase == "mulligan":
+            return bool(state.zones[state.current]["hand"])
+        sub = state.vars.get("sub")
+        if sub is None:
+            return state.phase in ("main", "combat", "final") and self._sure_play(state)
+        if sub == "window":
+            return not glance(state).plain_counters.isdisjoint(state.zones[state.current]["hand"])
+        return False
+
+    def _sure_play(self, state: GameState) -> bool:
+        """Whether :meth:`phase_actions` surely lists an action besides ``next``: a Summon of Tier 0 or 1 in hand and
+        a free column, or one of Tier 2 or more and the Tiers to demote for it, an Invocation cast plainly (a Counter
+        in the Combat Phase), or a Summon able to battle with a target it surely has (no text narrows whom it
+        battles)."""
+        p, phase = state.active, state.phase
+        zones = state.zones[p]
+        hand = zones["hand"]
+        sets = glance(state)  # (the hand against the glance's sets, read in C)
+        if phase == "combat":
+            return not sets.plain_counters.isdisjoint(hand) or self._sure_battle(state, p)
+        if not sets.plain_casts.isdisjoint(hand):
+            return True
+        if phase != "main":
+            return False
+        if len(zones["field"]) < state.options.get("columns", 5) and not sets.low_summons.isdisjoint(hand):
+            return True
+        return not sets.high_summons.isdisjoint(hand) and self._sure_tribute(state, p, hand, sets.high_summons)
+
+    def _sure_tribute(self, state: GameState, player: int, hand: list[int], high: frozenset[int]) -> bool:
+        """Whether a Summon of Tier 2 or more in hand may be placed by demoting Tiers (what :meth:`placeable` answers
+        for it first, PHK-MECH-02)."""
+        _, reach, total, _ = self.payable_tiers(state, player)
+        at_least = state.options.get("tribute_at_least")
+        in_hand = card_index(state).in_hand
+        for c in hand:
+            if c in high:
+                need = in_hand[c][0]
+                if (total >= need) if at_least else (reach >> need) & 1:
+                    return True
+        return False
+
+    def _sure_battle(self, state: GameState, player: int) -> bool:
+        """Whether :meth:`battle_actions` surely lists a battle: an unused, untapped Summon that no text narrows, a
+        Striker facing some opposing Summon or a Tech facing an empty column or a Summon it may battle there."""
+        opp = state.zones[1 - player]["field"]
+        defs, cs = state.defs, state.cs
+        guards = False
+        for o in opp:
+            keys = defs[o].fields["static_keys"]
+            if "not_battled_by" in keys:
+                return False
+            if "guard" in keys:
+                guards = True
+        for c in state.zones[player]["field"]:
+            st = cs.get(c)
+            if st is None or st.tapped or st.counters.get("battles") or \
+                    "battle_only" in defs[c].fields["static_keys"]:
+                continue
+            tech = defs[c].fields["summon_type"] == "tech"
+            if st.status.get("swapped") == state.turn:
+                tech = not tech
+            if not tech:
+                if opp:
+                    return True
+                continue
+            col = st.counters.get("col", 0)
+            in_col = [o for o in opp if (cs[o].counters.get("col", 0) if o in cs else 0) == col]
+            if not in_col or not guards or any("guard" in defs[o].fields["static_keys"] for o in in_col):
+                return True
+        return False
+
     def phase_actions(self, state: GameState) -> list[Action]:
         p = state.active
         phase = state.phase
-        acts: list[Action] = []
-        sources = self.play_sources(state, p)
+        zones = state.zones[p]
+        sources = zones["hand"] if not zones["deck_out"] else self.play_sources(state, p)
         defs = state.defs
         if phase == "main":
-            seen: dict[str, tuple[bool, bool]] = {}
-            payable = None
-            plain = None  # what placeable answers for a Summon with nothing to demote: (a column is free, False)
+            acts = self._main_plays(state, p, sources)
+        else:
+            acts = []
+            combat = phase == "combat"
+            castable = combat or phase == "final"  # the phases cast_actions allows on one's own turn
             for c in sources:
                 d = defs[c]
-                if d.type == SUMMON:
-                    ok = seen.get(d.key)
-                    if ok is None:
-                        tier, by_tiers = d.fields["in_hand"]
-                        if by_tiers and tier < 2:
-                            if plain is None:
-                                plain = len(state.zones[p]["field"]) < state.options.get("columns", 5), False
-                            ok = seen[d.key] = plain
+                if d.type != SUMMON:
+                    fields = d.fields
+                    if not combat or fields["inv_type"] == "counter":
+                        if castable and fields["plain_cast"]:
+                            acts.append(CAST[c])  # what cast_actions gives it
                         else:
-                            if payable is None and by_tiers:
-                                payable = self.payable_tiers(state, p)
-                            ok = seen[d.key] = self.placeable(state, p, c, payable)
-                    if ok[0]:
-                        acts.append(PLACE[c])
-                    if ok[1]:
-                        acts.append(PLACE_FRONT[c])
-        castable = phase in ("main", "combat", "final")  # the phases cast_actions allows on one's own turn
-        for c in sources:
-            d = defs[c]
-            if d.type != SUMMON:
-                fields = d.fields
-                if phase != "combat" or fields["inv_type"] == "counter":
-                    if castable and fields["plain_cast"]:
-                        acts.append(CAST[c])  # what cast_actions gives it
-                    else:
-                        acts.extend(self.cast_actions(state, p, c, None))
+                            acts.extend(self.cast_actions(state, p, c, None))
         if phase != "final":
             acts.extend(self.activate_actions(state, p, None))
         if phase != "combat":
@@ -520,6 +589,42 @@ class PhaktionzRules(Ruleset):
         else:
             acts.extend(self.battle_actions(state, p))
         acts.append(NEXT)
+        return acts
+
+    def _main_plays(self, state: GameState, p: int, sources: list[int]) -> list[Action]:
+        """The Main Phase's places (PHK-MECH-02) and casts (PHK-INV-01) from ``sources``, in one pass over them: every
+        ``place`` first, then every ``cast``, each in the order of the cards."""
+        defs = state.defs
+        acts: list[Action] = []
+        casts: list[Action] = []
+        seen: dict[str, tuple[bool, bool]] = {}
+        payable = None
+        plain = None  # what placeable answers for a Summon with nothing to demote: (a column is free, False)
+        for c in sources:
+            d = defs[c]
+            if d.type != SUMMON:
+                if d.fields["plain_cast"]:
+                    casts.append(CAST[c])  # what cast_actions gives it
+                else:
+                    casts.extend(self.cast_actions(state, p, c, None))
+                continue
+            ok = seen.get(d.key)
+            if ok is None:
+                tier, by_tiers = d.fields["in_hand"]
+                if by_tiers and tier < 2:
+                    if plain is None:
+                        plain = len(state.zones[p]["field"]) < state.options.get("columns", 5), False
+                    ok = seen[d.key] = plain
+                else:
+                    if payable is None and by_tiers:
+                        payable = self.payable_tiers(state, p)
+                    ok = seen[d.key] = self.placeable(state, p, c, payable)
+            if ok[0]:
+                acts.append(PLACE[c])
+            if ok[1]:
+                acts.append(PLACE_FRONT[c])
+        if casts:
+            acts.extend(casts)
         return acts
 
     def play_sources(self, state: GameState, player: int) -> list[int]:
@@ -543,20 +648,19 @@ class PhaktionzRules(Ruleset):
     def payable_tiers(self, state: GameState, player: int) -> tuple[bool, int, int, bool]:
         """(a column is free, tier sums reachable as a bitmask, total tiers, any Tier discount in play)."""
         tiers = []
-        defs, cs = state.defs, state.cs
+        cs = state.cs
+        index = card_index(state)
+        sides, undemotable = index.side, index.statics.get("undemotable", _NONE)
         field = state.zones[player]["field"]
         for c in field:  # the Tiers of tribute_tiers(state, player, ()), read as stat does on the battlefield
-            d = defs[c]
-            fields = d.fields
-            if "undemotable" in fields["static_keys"]:
+            if c in undemotable:  # its own static (undemotable)
                 continue
             st = cs.get(c)
             if not (st is not None and st.status.get("undemotable")):
-                ft = fields["field_tier"]
-                tiers.append(ft if ft is not None else d.stats.get("tier", 0))
+                tiers.append(sides[c][2])  # its Tier on the battlefield
         free = len(field) < state.options.get("columns", 5)
-        discount = any("tier_discount" in defs[c].fields["static_keys"] for c in state.zones[player]["realm"])
-        return free, _reachable(tiers), sum(tiers), discount or bool(self.statics(state, "tier_discount", player))
+        discount = any_in_play(state, index.statics.get("tier_discount", _NONE), player)  # bool(statics(...))
+        return free, _reachable(tiers), sum(tiers), discount
 
     def placeable(self, state: GameState, player: int, card: int,
                   payable: tuple[bool, int, int, bool] | None = None) -> tuple[bool, bool]:
@@ -727,12 +831,12 @@ class PhaktionzRules(Ruleset):
     def activate_actions(self, state: GameState, player: int, window: tuple | None) -> list[Action]:
         out = []
         zones = state.zones[player]
-        defs = state.defs
-        usable = "activated_free" if window is None else "activated_answers"  # can_activate refuses the others
+        index = card_index(state)
+        usable = index.activated if window is None else index.answers  # can_activate refuses the others
         for zname in ("field", "realm", "attached", "hand") if window is not None or self._hand_abilities else (
                 "field", "realm", "attached"):
             for c in zones[zname]:
-                for i, eff in defs[c].fields[usable]:
+                for i, eff in usable[c]:
                     if (eff.zone == zname or (eff.zone is None and zname != "hand")) \
                             and self.can_activate(state, c, i, eff, player, window, zname):
                         out.append((USE if zname == "hand" else ACTIVATE).row(c)[str(i)])
@@ -1327,9 +1431,10 @@ class PhaktionzRules(Ruleset):
         """A :data:`Side` for each Summon on a battlefield (``bonus``: the DMG auras give, :meth:`field_auras`); DMG
         and Tier as :meth:`stat` gives them for a card on the battlefield."""
         cs, defs, turn = state.cs, state.defs, state.turn
+        sides = card_index(state).side
         out = []
         for c in field:
-            value, tech, tier, guard = defs[c].fields["side"]
+            value, tech, tier, guard = sides[c]
             st = cs.get(c)
             col, sword, keep, lasting = 0, False, 1.0, 0
             if st is not None:
@@ -1361,16 +1466,18 @@ class PhaktionzRules(Ruleset):
         the Tier 1s in hand hold the Tiers to demote for it (PHK-MECH-02); one with its own demoting requirement
         (Plague Summons) counts as stuck. Past a full hand, cards count less. Cards set aside in a mulligan come
         back as new cards (PHK-MECH-03)."""
-        defs = state.defs
-        hand = [defs[c].fields["in_hand"] for c in zones["hand"]]
+        in_hand = card_index(state).in_hand
+        hand = zones["hand"]
         tiers = 0
         for s in side:
             tiers += s[4]
-        for tier, _ in hand:
+        for c in hand:
+            tier = in_hand[c][0]
             if 0 <= tier < 2:
                 tiers += tier
         total = HAND_AVERAGE * len(zones["aside"])
-        for tier, by_tiers in hand:
+        for c in hand:  # (added card by card, in hand order, as ever: the same float sums)
+            tier, by_tiers = in_hand[c]
             if tier < 0:
                 total += HAND_INVOCATION
             else:

@@ -139,11 +139,13 @@ class TgodRules(Ruleset):
             "creator": m.creator, "description": box.description, "ability": box.ability,
             "requirement": box.requirement, "req": req, "statics": tuple(statics), "activated": tuple(activated),
             "shared_checks": frozenset(shared),
+            "quick": {i: q for i in activated if (q := _quick_check(card_effects[i])) is not None},
             "attacks_per_turn": max((s[5] for s in statics), default=1),
             "tracked": bool(statics or activated),
             "static_keys": tuple(dict.fromkeys(STATIC_KEY[sp[0]] for sp in statics if sp[0] is not None)),
             # the static specs by the stat they change (read by _static_bonus)
             "statics_of": {stat: tuple(sp for sp in statics if sp[0] == stat) for stat in STATIC_KEY},
+            "numbers": (stats.get("hp", 0), stats.get("stars", 0), stats.get("attack", 0)),  # printed, for evaluate
             "unread": None if m.unread is None else tuple(m.unread),
         }
         return CardDef(m.number, m.name, kind, stats, frozenset({m.attribute, kind}), card_effects, box.ability,
@@ -344,19 +346,10 @@ class TgodRules(Ruleset):
         if state.phase == "switch":
             return [SWITCH[c] for c in self.switchable(state, state.current)]
         p = state.active
-        turn = state.turn
-        steps = PRIMARY_STEPS if turn <= 2 else SECONDARY_STEPS if turn <= 4 else NORMAL_STEPS
-        v = state.vars
-        step = 0 if state.options["steps_any_order"] else v["step"]
-        did = v["did"]
+        steps, step, can_main, can_backup, can_equip, can_power = self._plays_open(state)
         zones = state.zones[p]
         main, backup = zones["main"], zones["backup"]
         acts: list[Action] = []
-        can_main = S_MAIN in steps and step <= S_MAIN and not main and not did & DID_MAIN
-        can_backup = S_BACKUP in steps and step <= S_BACKUP and not did & DID_BACKUP
-        opts = state.options
-        can_equip = S_EQUIP in steps and step <= S_EQUIP and (not did & DID_EQUIP or opts["equip_any_number"])
-        can_power = S_POWER in steps and step <= S_POWER and (not did & DID_POWER or opts["power_any_number"])
         holders = (*main, *backup, *zones["base"]) if can_equip else ()
         if can_main or can_backup or holders or can_power:  # nothing in hand is played from the abilities step on
             self._hand_actions(state, p, can_main, can_backup, holders, can_power, acts)
@@ -374,6 +367,61 @@ class TgodRules(Ruleset):
                     acts.extend(map(ATTACK.row(attacker).__getitem__, targets))
         acts.append(_END)
         return acts
+
+    @staticmethod
+    def _plays_open(state: GameState) -> tuple[frozenset[int], int, bool, bool, bool, bool]:
+        """The steps of this turn, the step reached (0 with ``steps_any_order``), and whether a Main Creature, a
+        Backup Creature, an Equipment and a Power card may be played now (the turn kind, the step reached, what was
+        done this turn; TGOD-PRI/SEC/NRM)."""
+        turn = state.turn
+        steps = PRIMARY_STEPS if turn <= 2 else SECONDARY_STEPS if turn <= 4 else NORMAL_STEPS
+        v = state.vars
+        opts = state.options
+        step = 0 if opts["steps_any_order"] else v["step"]
+        did = v["did"]
+        return (steps, step,
+                S_MAIN in steps and step <= S_MAIN and not state.zones[state.active]["main"] and not did & DID_MAIN,
+                S_BACKUP in steps and step <= S_BACKUP and not did & DID_BACKUP,
+                S_EQUIP in steps and step <= S_EQUIP and (not did & DID_EQUIP or opts["equip_any_number"]),
+                S_POWER in steps and step <= S_POWER and (not did & DID_POWER or opts["power_any_number"]))
+
+    def surely_has_choice(self, state: GameState) -> bool:
+        """True when the player to act surely may end the turn (a pass) or do something else, told without listing
+        the legal actions.
+
+        In the play phase "End your turn" is always there (TGOD-NRM-08), and something else is when one of these is:
+        an attack, in a normal turn, by a Main Creature or Base Armor that can still attack (the opposing Base Armor
+        is always a target, TGOD-BTL-01/02); with no Main Creature, a Backup to move up (TGOD-SPEC-01); a card in
+        hand that may be played now: a Creature or an Equipment with no requirement, or a Power card whose
+        requirement is met, when its step is open (TGOD-PRI-03, SEC-03, NRM-03/04/06). A switch (TGOD-OTH-07) has
+        no pass: False.
+        """
+        if state.phase != "play":
+            return False
+        p = state.active
+        zones = state.zones[p]
+        if state.turn > 4 and state.zones[1 - p]["base"]:
+            for attacker in (*zones["main"], *zones["base"]):
+                if self.can_attack(state, attacker):
+                    return True
+        if not zones["main"]:  # a Backup that may move up, as legal_actions finds them
+            cs = state.cs
+            if any(c not in cs or not cs[c].status.get("paralyzed") for c in zones["backup"]):
+                return True
+        _, _, can_main, can_backup, can_equip, can_power = self._plays_open(state)
+        creature = can_main or can_backup
+        equip = can_equip and bool(zones["base"] or zones["main"] or zones["backup"])
+        if creature or equip or can_power:
+            defs = state.defs
+            for card in zones["hand"]:
+                d = defs[card]
+                kind = d.type
+                if kind == POWER:
+                    if can_power and self.requirement_met(state, p, d):
+                        return True
+                elif d.fields["req"] is None and (kind == CREATURE and creature or kind == EQUIPMENT and equip):
+                    return True
+        return False
 
     def _hand_actions(self, state: GameState, p: int, can_main: bool, can_backup: bool, holders: tuple[int, ...],
                       can_power: bool, acts: list[Action]) -> None:
@@ -396,21 +444,27 @@ class TgodRules(Ruleset):
 
     def _ability_actions(self, state: GameState, p: int, acts: list[Action]) -> None:
         """The ``activate`` actions: :meth:`ability_ok` for each ability of ``p``'s cards in play, with the abilities
-        whose zone fits found once per board (:meth:`_ability_candidates`) and the use limit read directly."""
-        shared: dict[tuple[str, int], bool] = {}
+        whose zone fits found once per board (:meth:`_ability_candidates`), the use limit read directly and a plain
+        condition and cost answered from the card's ``quick`` facts (``_quick_check``)."""
+        shared: dict[tuple[str, int], bool] | None = None
         cs, v = state.cs, state.vars
         turn = state.turn
-        for card, eff, limit_key, act, shared_key in self._ability_candidates(state, p):
+        for card, eff, limit_key, limit, act, shared_key, quick in self._ability_candidates(state, p):
             st = cs.get(card)
             if st is not None and st.status.get("paralyzed", 0) > 0:
                 continue
-            limit = eff.limit
-            if limit:  # effects.limit_ok, inlined
-                per_turn, n = effects.parse_limit(limit)
+            if limit is not None:  # effects.limit_ok, inlined
                 used = v.get(limit_key)
-                if used is not None and (not per_turn or used[0] == turn) and used[1] >= n:
+                if used is not None and (not limit[0] or used[0] == turn) and used[1] >= limit[1]:
                     continue
+            if quick is not None:  # _ability_payable for a plain condition and cost, inlined
+                zone, hp_cost = quick
+                if (zone is None or state.zones[p][zone]) and (hp_cost is None or self.hp_left(state, card) > hp_cost):
+                    acts.append(act)
+                continue
             if shared_key is not None:
+                if shared is None:
+                    shared = {}
                 ok = shared.get(shared_key)
                 if ok is None:
                     ok = shared[shared_key] = self._ability_payable(state, p, card, eff)
@@ -420,12 +474,15 @@ class TgodRules(Ruleset):
                 acts.append(act)
 
     @staticmethod
-    def _ability_candidates(state: GameState, p: int) -> tuple[tuple[int, Effect, str, Action, Any], ...]:
-        """``(card, effect, limit key, action, shared key)`` of each activated ability of ``p``'s cards in play whose
-        zone fits where the card is: worked out again only when ``vars["abilities"]`` is replaced, which
-        ``track_card`` does whenever a card with activated abilities moves (``state.memo["abilities", p]``)."""
+    def _ability_candidates(state: GameState, p: int) -> tuple[tuple[Any, ...], ...]:
+        """``(card, effect, limit key, parsed limit, action, shared key, quick)`` of each activated ability of
+        ``p``'s cards in play whose zone fits where the card is: worked out again only when ``vars["abilities"]`` is
+        replaced, which ``track_card`` does whenever a card with activated abilities moves
+        (``state.memo["abilities:<p>"]``). The parsed limit is ``effects.parse_limit``'s (None: no limit); quick is
+        the card's ``fields["quick"]`` answer for the ability (see ``_quick_check``)."""
         tracked = state.vars.get("abilities", ())
-        known = state.memo.get(("abilities", p))
+        key = _ABILITY_MEMO[p]
+        known = state.memo.get(key)
         if known is not None and known[0] is tracked:
             return known[1]
         owner, loc, defs = state.owner, state.loc, state.defs
@@ -435,14 +492,15 @@ class TgodRules(Ruleset):
                 continue
             d = defs[card]
             zone = loc[card][1]
-            shared = d.fields["shared_checks"]
+            shared, quick = d.fields["shared_checks"], d.fields["quick"]
             for i in d.fields["activated"]:
                 eff = d.effects[i]
                 if not eff.zone or eff.zone == zone:
-                    out.append((card, eff, effects.limit_key(card, i), ACTIVATE.row(card)[INDEX[i]],
-                                (d.key, i) if i in shared else None))
+                    out.append((card, eff, effects.limit_key(card, i),
+                                effects.parse_limit(eff.limit) if eff.limit else None,
+                                ACTIVATE.row(card)[INDEX[i]], (d.key, i) if i in shared else None, quick.get(i)))
         cands = tuple(out)
-        state.memo["abilities", p] = (tracked, cands)
+        state.memo[key] = (tracked, cands)
         return cands
 
     @staticmethod
@@ -527,16 +585,29 @@ class TgodRules(Ruleset):
     def attack_targets(self, state: GameState, opponent: int) -> list[int]:
         """Main, Base Armor and any Backup that is not paralyzed (TGOD-BTL-02, TGOD-BTL-09)."""
         z = state.zones[opponent]
-        if not state.vars.get("paralysis"):
-            return [*z["main"], *z["base"], *z["backup"]]
-        cs = state.cs
-        return [*z["main"], *z["base"], *[c for c in z["backup"] if c not in cs or not cs[c].status.get("paralyzed")]]
+        out = [*z["main"], *z["base"], *z["backup"]]
+        paralysis = state.vars.get("paralysis")
+        if paralysis:  # every paralyzed card is listed there (``paralyze``): only those are looked at
+            cs, loc = state.cs, state.loc
+            for c in paralysis:
+                where = loc[c]
+                if where[1] == "backup" and where[0] == opponent and (st := cs.get(c)) is not None and \
+                        st.status.get("paralyzed"):
+                    out.remove(c)
+        return out
 
     def switchable(self, state: GameState, player: int) -> list[int]:
         """The Backups ``player`` may switch in: those not paralyzed (``paralyzed``, inlined)."""
-        cs = state.cs
-        return [c for c in state.zones[player]["backup"]
-                if (st := cs.get(c)) is None or st.status.get("paralyzed", 0) <= 0]
+        out = state.zones[player]["backup"].copy()
+        paralysis = state.vars.get("paralysis")
+        if paralysis:  # as in attack_targets
+            cs, loc = state.cs, state.loc
+            for c in paralysis:
+                where = loc[c]
+                if where[1] == "backup" and where[0] == player and (st := cs.get(c)) is not None and \
+                        st.status.get("paralyzed", 0) > 0:
+                    out.remove(c)
+        return out
 
     def explain_illegal(self, state: GameState, action: Action) -> str:
         """Say which rule forbids the action, when one does."""
@@ -715,7 +786,11 @@ class TgodRules(Ruleset):
             super().add_status(state, card, status, value, ctx)
 
     def paralyze(self, state: GameState, card: int, turns: int) -> None:
-        """Paralysis for ``turns`` of its owner's turns (TGOD-BTL-07)."""
+        """Paralysis for ``turns`` of its owner's turns (TGOD-BTL-07).
+
+        Every paralysis is given here (the ``paralyze`` verb and ``add_status`` come here): it lists the card in
+        ``vars["paralysis"]``, which ``attack_targets``, ``switchable`` and the countdown read instead of every
+        Backup. Write a paralysis only through this method."""
         state.card_state(card).status["paralyzed"] = turns
         known = state.vars.get("paralysis", ())
         if card not in known:
@@ -801,7 +876,12 @@ class TgodRules(Ruleset):
         if not state.vars.get("base_hit"):
             return False
         state.vars["base_hit"] = False
-        dead = [p for p in (0, 1) if any(self.hp_left(state, b) <= 0 for b in state.zones[p]["base"])]
+        dead = []
+        for p in (0, 1):  # any(hp_left(b) <= 0 for b in base), without a generator per player
+            for b in state.zones[p]["base"]:
+                if self.hp_left(state, b) <= 0:
+                    dead.append(p)
+                    break
         if not dead:
             return False
         first = state.vars.pop("first_base_down", None)
@@ -1034,17 +1114,18 @@ class TgodRules(Ruleset):
         if r is not None:
             return super().evaluate(state, player)
         score = 0.0
-        defs = state.defs
+        v = state.vars
+        statics = (v.get("static_stars"), v.get("static_hp"), v.get("static_attack"))
+        numbers = self._numbers
         # min(x, k) and max(1, x) written out (the same numbers, without a builtin call each)
         for p, sign in ((player, 1.0), (1 - player, -1.0)):
             z = state.zones[p]
             for base in z["base"]:
-                hp_left, stars, _ = self._numbers(state, base, defs[base], True)
-                hp = defs[base].stats["hp"]
+                hp_left, stars, hp = numbers(state, base, True, statics)
                 score += sign * 0.6 * hp_left / (hp if hp > 1 else 1)
                 score += sign * 0.05 * (stars if stars < 3 else 3) / 3
             for c in z["main"]:
-                _, stars, attack = self._numbers(state, c, defs[c], False)
+                _, stars, attack = numbers(state, c, False, statics)
                 score += sign * (0.1 + 0.05 * (stars if stars < 3 else 3) / 3
                                  + 0.05 * (attack if attack < 60 else 60) / 60)
             n = len(z["backup"])
@@ -1053,18 +1134,19 @@ class TgodRules(Ruleset):
             score += sign * 0.01 * (n if n < 5 else 5)
         return max(-1.0, min(1.0, score))
 
-    def _numbers(self, state: GameState, card: int, d: CardDef, base: bool) -> tuple[int, int, int]:
-        """``(hp_left, stars_left, attack)`` of a card on the field, as :meth:`hp_left`, :meth:`stars_left` and
-        :meth:`stat` give them, in one pass over its record (for :meth:`evaluate`); a Base Armor's attack and a
-        Creature's HP are not worked out (0)."""
-        stats = d.stats
-        hp, stars, attack = stats.get("hp", 0), stats["stars"], stats.get("attack", 0)
+    def _numbers(self, state: GameState, card: int, base: bool, statics: tuple) -> tuple[int, int, int]:
+        """For :meth:`evaluate`, in one pass over the card's record: ``(hp_left, stars_left, printed hp)`` of a Base
+        Armor, ``(hp_left, stars_left, attack)`` of a Creature, as :meth:`hp_left`, :meth:`stars_left` and
+        :meth:`stat` give them; ``statics`` is ``vars``' static sources of stars, HP and attack."""
+        printed_hp, stars, attack = state.defs[card].fields["numbers"]
+        hp = printed_hp
         damage = 0
         st = state.cs.get(card)
         if st is not None:
             counters = st.counters
-            damage = counters.get("damage", 0)
-            stars -= counters.get("stars_used", 0)
+            if counters:
+                damage = counters.get("damage", 0)
+                stars -= counters.get("stars_used", 0)
             for stat, delta, _ in st.mods:
                 if stat == "hp":
                     hp += delta
@@ -1072,18 +1154,17 @@ class TgodRules(Ruleset):
                     stars += delta
                 elif stat == "attack":
                     attack += delta
-            if st.attached:
+            if st.attached and not base:
                 defs = state.defs
                 for eq in st.attached:
                     attack += defs[eq].stats.get("attack", 0)
-        v = state.vars
-        if v.get("static_stars"):
+        if statics[0]:
             stars += self._static_bonus(state, card, "stars")
         if base:
-            if v.get("static_hp"):
+            if statics[1]:
                 hp += self._static_bonus(state, card, "hp")
-            return hp - damage, stars, 0
-        if v.get("static_attack"):
+            return hp - damage, stars, printed_hp
+        if statics[2]:
             attack += self._static_bonus(state, card, "attack")
         return hp - damage, stars, attack
 
@@ -1095,6 +1176,8 @@ class TgodRules(Ruleset):
             if "(" in w.line() else f"{w.name} ({state.defs[card].fields['colour']})"
 
 
+#: the ``state.memo`` keys of each player's ability candidates (``_ability_candidates``)
+_ABILITY_MEMO = ("abilities:0", "abilities:1")
 #: the selectors ``you.<zone>`` and ``opponent.<zone>`` (a zone or a group of zones): who, and the zones it reads
 _SIDE_ZONES = {f"{who}.{name}": (who, TgodRules.ZONE_GROUPS.get(name, (name,)))
                for who in ("you", "opponent") for name in (*TgodRules.ZONES, *TgodRules.ZONE_GROUPS)}
@@ -1143,6 +1226,38 @@ def _mentions_card(data: Any) -> bool:
     if isinstance(data, list | tuple):
         return any(_mentions_card(v) for v in data)
     return data in ("self", "host", "source")
+
+
+def _quick_check(eff: Effect) -> tuple[str | None, int | None] | None:
+    """An activated ability's condition and cost as plain facts, when they are of the commonest forms:
+    ``(zone, hp_cost)`` for a condition that is none or ``{exists: you.<zone>}`` and a cost that is none or
+    ``damage: {target: self, amount: <n>}`` (zone None: no condition; hp_cost None: no cost). The ability may be
+    used when that zone of its controller holds a card and the card has more HP left than the cost
+    (``can_pay_step``). None for any other condition or cost: ``effects.check`` and ``effects.can_pay`` answer.
+
+    >>> from tcgkit.core.cards import Effect, Step
+    >>> _quick_check(Effect("activated", condition={"exists": "you.main"},
+    ...                     cost=(Step("damage", {"target": "self", "amount": 10}),)))
+    ('main', 10)
+    >>> _quick_check(Effect("activated", condition={"exists": "opponent.backup"})) is None
+    True
+    """
+    cond, cost = eff.condition, eff.cost
+    zone = None
+    if cond is not None:
+        spec = cond.get("exists") if isinstance(cond, Mapping) and len(cond) == 1 else None
+        if not (isinstance(spec, str) and spec.startswith("you.") and spec[4:] in TgodRules.ZONES):
+            return None
+        zone = spec[4:]
+    hp_cost = None
+    if cost:
+        if len(cost) != 1 or cost[0].verb != "damage" or set(cost[0].params) != {"target", "amount"}:
+            return None
+        params = cost[0].params
+        if params["target"] != "self" or type(params["amount"]) is not int:
+            return None
+        hp_cost = params["amount"]
+    return zone, hp_cost
 
 
 def _static_spec(eff: Effect) -> tuple:
