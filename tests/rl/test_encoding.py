@@ -405,3 +405,69 @@ def test_an_action_of_a_shape_the_layout_lacks_gets_an_index_of_the_last_block()
     assert [actions[i] for i in sorted(actions)] == sorted(legal, key=Action.text)
     assert mask.sum() == len(legal)
     assert enc.describe(block.offset + 2) == "other <action 3>"
+
+
+def _walk_with_clones(game: str, seed: int, decks=None):
+    """The states of a random game of ``game``, decision by decision; every 7th decision the walk goes on with a clone
+    (which shares its in-play records with the original until one of them changes one), and every 11th it plays
+    one random action on the original left behind (changing records the clone still holds) and goes back to it."""
+    rules = get_rules(game)
+    names = list(rules.decks())
+    state = rules.new_game(decks or [names[seed % len(names)], names[(seed + 1) % len(names)]], seed)
+    rng = Rng(seed)
+    left: list = []
+    step = 0
+    while state.result is None and step < 400:
+        yield state
+        step += 1
+        if step % 7 == 0:
+            left.append(state)
+            state = state.clone()
+        elif step % 11 == 0 and left and left[-1].result is None:
+            back = left.pop()
+            legal = back.legal_actions()
+            back.apply(legal[rng.randbelow(len(legal))])
+            left.append(state)
+            state = back
+            continue
+        legal = state.legal_actions()
+        state.apply(legal[rng.randbelow(len(legal))])
+    yield state
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_a_kept_encoder_equals_one_built_from_nothing_through_clones(game: str) -> None:
+    """The encoder keeps plans and indices between calls: over whole random games of every game, shipped and pool
+    decks, with clones and their originals (which share in-play records until one changes one) played on
+    alternately, at every decision and for both viewers, its tensor equals the one an encoder that kept nothing
+    builds from the state alone."""
+    enc = Encoding(game)  # its own: nothing kept from other tests
+    out = np.zeros(enc.obs_size, np.float32)
+    checked = 0
+    for seed, decks in ((3, None), (4, pool_decks(game)(4)), (5, None)):
+        for state in _walk_with_clones(game, seed, decks):
+            for viewer in (state.current, 1 - state.current):
+                expected = _from_nothing(game, state, viewer)[0]
+                assert np.array_equal(enc.observe(state, viewer, out), expected)
+                checked += 1
+    assert checked > 200
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_observing_changes_nothing_of_the_game(game: str) -> None:
+    """The same seed and actions give the very same game, event by event, whether or not each decision was
+    observed (the encoder only reads the state)."""
+    rules = get_rules(game)
+    names = list(rules.decks())
+    enc = Encoding.of(game)
+    logs = []
+    for observed in (False, True):
+        state = rules.new_game([names[0], names[1 % len(names)]], 11)
+        rng = Rng(11)
+        while state.result is None:
+            if observed:
+                enc.observe(state, state.current)
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+        logs.append((list(state.log), state.result, state.to_json()))
+    assert logs[0] == logs[1]
