@@ -29,6 +29,14 @@ from tcgkit.games.perfect_tcg.statics import compiled_modifier, modifiers_of, st
 from tcgkit.games.perfect_tcg.triggers import listening_kinds
 
 
+def _live_sides(games: int = 9, clone_every: int = 0):
+    """(state, player) for both players at every decision of :func:`_seeded_states` before the game's end."""
+    for state in _seeded_states(games, clone_every):
+        if state.result is None:
+            yield state, 0
+            yield state, 1
+
+
 def _seeded_states(games: int = 9, clone_every: int = 0):
     """Every decision of seeded random-bot games over every pairing of the decks (and, with ``clone_every``, clones
     taken along the way and played on by their own bots)."""
@@ -237,13 +245,10 @@ def test_activation_options_equal_the_general_tests_PTCG_ULT_13() -> None:
     assert all(cost_checks(d.effects[i].cost) is not None
                for d in RULES.pool().cards.values() for i in d.fields["activated"])  # every printed cost is read
     offered = 0
-    for state in _seeded_states(clone_every=30):
-        if state.result is not None:
-            continue
-        for p in (0, 1):
-            fast = RULES.activation_options(state, p)
-            assert fast == _slow_activations(state, p)
-            offered += len(fast)
+    for state, p in _live_sides(clone_every=30):
+        fast = RULES.activation_options(state, p)
+        assert fast == _slow_activations(state, p)
+        offered += len(fast)
     assert offered > 20
 
 
@@ -391,16 +396,13 @@ def test_hand_options_from_the_play_rows_equal_the_rules_PTCG_TURN_06() -> None:
     the actions the rules list one by one, in the same order, for both players at every decision (clones included);
     each row holds the shared actions of ``PLAY_TO``."""
     played = 0
-    for state in _seeded_states(clone_every=25):
-        if state.result is not None:
-            continue
-        for p in (0, 1):
-            fast = RULES.hand_options(state, p)
-            assert fast == _slow_hand_options(state, p)
-            played += len(fast)
-            mask = empty_mask(state.zones[p])
-            for c in state.zones[p]["hand"]:
-                assert all(a is PLAY_TO[a.args[1]][c] for a in PLAY_ROWS[mask][c])
+    for state, p in _live_sides(clone_every=25):
+        fast = RULES.hand_options(state, p)
+        assert fast == _slow_hand_options(state, p)
+        played += len(fast)
+        mask = empty_mask(state.zones[p])
+        for c in state.zones[p]["hand"]:
+            assert all(a is PLAY_TO[a.args[1]][c] for a in PLAY_ROWS[mask][c])
     assert played > 100
 
 
