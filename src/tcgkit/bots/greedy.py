@@ -139,26 +139,12 @@ def score_children(state: GameState, legal: list[Action], player: int, spare: bo
     kept: dict[int, Scored] = {}
     top = -math.inf
     last = len(legal) - 1
-    rules = state.rules
-    evaluate = rules.evaluate
-    surely_has_choice = rules.surely_has_choice
     for i, action in enumerate(legal):
         got = known[i] if known is not None else None
         if got is None:
             s = state if spare and i == last else state.clone()
             s.apply(action)
-            # completed_value(s, player) inline, keeping the options of an unfinished action
-            options = None
-            if s.result is not None or (s.pending is None and surely_has_choice(s)):
-                value, done = evaluate(s, player), s  # over, or a free choice: neither forced nor half-made
-            else:
-                nxt = s.legal_actions()
-                if len(nxt) == 1:
-                    value, done, options = _completed(s, player)
-                elif nxt and s.current == player and len(nxt) <= FOLLOW_WIDTH and not any_pass(rules, nxt):
-                    value, done, options = best_completion(s, nxt, player, FOLLOW_DEPTH)
-                else:
-                    value, done = evaluate(s, player), s
+            value, done, options = _completed(s, player)
             got = _tuple_new(Scored, (value, s, done, options))  # Scored(...) without its Python-level __new__
         value = got[0]
         scores.append(value)
@@ -170,13 +156,13 @@ def score_children(state: GameState, legal: list[Action], player: int, spare: bo
     return scores, kept
 
 
-def _completed(state: GameState, player: int) -> tuple[float, GameState, tuple[Scored | None, ...] | None]:
-    """:func:`completed_value` (``FOLLOW_DEPTH`` deep), with the options of the unfinished action it completed."""
-    play_forced(state)
-    legal = unfinished(state, player)
+def _completed(state: GameState, player: int, follow: int = FOLLOW_DEPTH
+               ) -> tuple[float, GameState, tuple[Scored | None, ...] | None]:
+    """:func:`completed_value`, with the options of the unfinished action it completed (None when there was none)."""
+    legal = _settle(state, player) if follow > 0 else play_forced(state)
     if not legal:
         return state.rules.evaluate(state, player), state, None
-    return best_completion(state, legal, player, FOLLOW_DEPTH)
+    return best_completion(state, legal, player, follow)
 
 
 def best_completion(state: GameState, legal: list[Action], player: int,
@@ -190,8 +176,7 @@ def best_completion(state: GameState, legal: list[Action], player: int,
     for a in legal:
         s = state.clone()
         s.apply(a)
-        play_forced(s)
-        more = unfinished(s, player) if follow > 1 else None
+        more = _settle(s, player) if follow > 1 else play_forced(s)
         if more:
             value, done, _ = best_completion(s, more, player, follow - 1)
             options.append(None)
@@ -204,17 +189,19 @@ def best_completion(state: GameState, legal: list[Action], player: int,
     return best_value, best_state, tuple(options)
 
 
-def unfinished(state: GameState, player: int) -> list[Action] | None:
-    """The follow-up choices when ``player`` is in the middle of an action (must choose again, cannot pass).
+def _settle(state: GameState, player: int) -> list[Action] | None:
+    """Play on through forced moves (as :func:`play_forced`), then ``player``'s follow-up choices when they are in
+    the middle of an action (must choose again, cannot pass); each position is looked at once.
 
     None when the game is over, someone else decides, passing is possible, or there are too many choices.
     """
-    if state.result is not None or state.current != player:
-        return None
-    if state.pending is None and state.rules.surely_has_choice(state):
-        return None  # passing is among the choices
-    legal = state.legal_actions()
-    if len(legal) > FOLLOW_WIDTH or any_pass(state.rules, legal):
+    legal = state.legal_unless_free()
+    for _ in range(FORCED_LIMIT):
+        if legal is None or len(legal) != 1:
+            break
+        state.apply(legal[0])
+        legal = state.legal_unless_free()
+    if legal is None or state.current != player or len(legal) > FOLLOW_WIDTH or any_pass(state.rules, legal):
         return None
     return legal
 
@@ -235,11 +222,7 @@ def completed_value(state: GameState, player: int, follow: int = FOLLOW_DEPTH) -
     """``player``'s evaluation of ``state`` once forced moves are played and an unfinished action of ``player`` is
     completed as well as possible (see :func:`score_after`), with the completed state. ``state`` is played on:
     pass a copy you can spare."""
-    play_forced(state)
-    legal = unfinished(state, player) if follow > 0 else None
-    if not legal:
-        return state.rules.evaluate(state, player), state
-    value, done, _ = best_completion(state, legal, player, follow)
+    value, done, _ = _completed(state, player, follow)
     return value, done
 
 

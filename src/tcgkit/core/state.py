@@ -279,17 +279,15 @@ class GameState:
             self._legal = legal
         return legal
 
-    def forced_action(self) -> Action | None:
-        """The one legal action when the player to act has no choice, else None (also once the game is over).
-
-        The same as ``legal[0] if len(legal) == 1 else None`` for ``legal = self.legal_actions()``, without listing
-        them when the game can tell there is a choice at a glance (:meth:`Ruleset.surely_has_choice`).
+    def legal_unless_free(self) -> list[Action] | None:
+        """The legal actions, or None when the game is over or the game sees at a glance that the player to act may
+        pass or do something else (:meth:`Ruleset.surely_has_choice`: a free choice, whose actions are then not
+        listed). Bots weighing many positions ask this rather than :meth:`legal_actions`.
 
         >>> from tcgkit.games import get_rules
         >>> rules = get_rules("tgc")
         >>> state = rules.new_game(list(rules.decks().values())[:2], seed=1)
-        >>> legal = state.legal_actions()
-        >>> state.forced_action() == (legal[0] if len(legal) == 1 else None)
+        >>> state.legal_unless_free() in (None, state.legal_actions())
         True
         """
         if self.result is not None:
@@ -299,7 +297,23 @@ class GameState:
             if self.pending is None and self.rules.surely_has_choice(self):
                 return None
             legal = self.legal_actions()
-        return legal[0] if len(legal) == 1 else None
+        return legal
+
+    def forced_action(self) -> Action | None:
+        """The one legal action when the player to act has no choice, else None (also once the game is over).
+
+        The same as ``legal[0] if len(legal) == 1 else None`` for ``legal = self.legal_actions()``, without listing
+        them when the game can tell there is a choice at a glance (:meth:`legal_unless_free`).
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("tgc")
+        >>> state = rules.new_game(list(rules.decks().values())[:2], seed=1)
+        >>> legal = state.legal_actions()
+        >>> state.forced_action() == (legal[0] if len(legal) == 1 else None)
+        True
+        """
+        legal = self.legal_unless_free()
+        return legal[0] if legal is not None and len(legal) == 1 else None
 
     def cache_legal(self, actions: list[Action]) -> None:
         """Keep the legal actions a ruleset has just worked out (to decide whether there is a decision at all), so
