@@ -67,8 +67,14 @@ def bench_env(game: str, env: str, seconds: float = 3.0, seed: int = 0) -> dict[
 
 
 def _pick(mask: np.ndarray, rng: Rng) -> int:
-    legal = np.flatnonzero(mask.view(np.bool_))  # a boolean view: numpy finds the non-zeros of int8 far slower
-    return int(legal[rng.randbelow(len(legal))])
+    """A uniformly random legal index of ``mask``: the non-zeros of a boolean view (numpy finds those of ``int8``
+    far slower), as a list (``np.flatnonzero`` and indexing a numpy array cost 2 µs more a step).
+
+    >>> _pick(np.array([0, 1, 0, 1], np.int8), Rng(1)) in (1, 3)
+    True
+    """
+    legal = mask.view(np.bool_).nonzero()[0].tolist()
+    return legal[rng.randbelow(len(legal))]
 
 
 def _replay(games: list[tuple[Any, list[Action]]], encode: int) -> float:

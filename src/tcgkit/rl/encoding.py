@@ -339,17 +339,21 @@ class Encoding:
         spots: dict[int, tuple] = {}  # card -> ((owner, zone), position): looked up once per position
         misfits: list[Action] | None = None
         for a in legal:
-            i = -1
             hit = memo.get(a)
             if hit is not None:  # indexed before: still right if each of its cards is where it was then
-                for where, pos, x in hit[1]:
-                    zl = zones[where[0]][where[1]]
+                i, places = hit
+                for p, z, pos, x in places:
+                    zl = zones[p][z]
                     if pos >= len(zl) or zl[pos] != x:
                         break
                 else:
-                    i = hit[0]
+                    if i in out:
+                        raise TcgkitError(f"{self.game}: '{a.text()}' and '{out[i].text()}' share action index {i}")
+                    out[i] = a
+                    continue
+            i = -1
             kind, args = a
-            if i < 0 and (cands := plans.get((kind, len(args)))) is not None:
+            if (cands := plans.get((kind, len(args)))) is not None:
                 for i, plan in cands:  # several argument shapes of one verb: the first that fits
                     for x, (is_card, table) in zip(args, plan, strict=True):
                         if is_card:
@@ -370,7 +374,9 @@ class Encoding:
                             i += j
                     else:
                         # the index depends on the verb, the words and where each card is: kept with those places
-                        memo[a] = (i, tuple([(*spots[x], x) for x in args if type(x) is int]))
+                        # (an option is numbered by its rank, so never kept)
+                        if kind != "option":
+                            memo[a] = (i, tuple([(*spots[x][0], spots[x][1], x) for x in args if type(x) is int]))
                         break
                 else:
                     i = -1
@@ -527,6 +533,7 @@ class Encoding:
         self.obs_names: list[str] = names
         self.obs_size: int = len(names)
         self._obs_shape = (self.obs_size,)
+        self._zero_bytes = bytes(4 * self.obs_size)
         self._side_offsets = side_offsets
         self._zone_col = {z: i for i, z in enumerate(self.zones)}
         # what observe walks, resolved once: per side (0: the viewer's, 1: the opponent's) the resource and count
@@ -542,6 +549,11 @@ class Encoding:
                             vis.get(z, PUBLIC) == PUBLIC or (side == "me" and vis.get(z, PUBLIC) != HIDDEN))
                            for side, z, first, cap in self._layout]
         self._pile_walk = [(side == "opp", z, off, vis.get(z, PUBLIC) != PUBLIC) for side, z, off in self._piles]
+        # the same walks per viewer, each zone named by its player's index (the viewer's or the opponent's)
+        self._slot_walks = tuple([(1 - v if opp else v, z, at, cap, sees) for opp, z, at, cap, sees in self._slot_walk]
+                                 for v in (0, 1))
+        self._pile_walks = tuple([(1 - v if opp else v, z, off, own_only) for opp, z, off, own_only in self._pile_walk]
+                                 for v in (0, 1))
         # per viewer, the last block written per zone and the last counts per pile (see _write_slots)
         self._slot_cache: list[list[tuple | None]] = []
         self._pile_cache: list[list[tuple | None]] = []
@@ -596,13 +608,16 @@ class Encoding:
         """
         if out is None:
             out = np.zeros(self.obs_size, dtype=_F32)
-        elif out.dtype is not _F32 or out.shape != self._obs_shape or not out.flags.c_contiguous:
-            out[...] = self.observe(state, viewer)
-            return out
+            mv = memoryview(out)
+            mvb = mv.cast("B")
         else:
-            out.fill(0.0)
-        mv = memoryview(out)
-        self._write(state, viewer, mv, mv.cast("B"))
+            mv = memoryview(out)
+            if out.dtype is not _F32 or mv.shape != self._obs_shape or not mv.c_contiguous:
+                out[...] = self.observe(state, viewer)
+                return out
+            mvb = mv.cast("B")
+            mvb[:] = self._zero_bytes  # zeroed by copying zero bytes: cheaper than numpy's fill
+        self._write(state, viewer, mv, mvb)
         return out
 
     def _write(self, state: GameState, viewer: int, mv: Any, mvb: Any) -> None:
@@ -654,12 +669,11 @@ class Encoding:
         row_bytes = self._row_bytes
         unknown = row_bytes[self._unknown]
         cache = self._slot_cache[viewer]
-        other = 1 - viewer
         F = self.F
         width = 4 * F
         dyn = self._dyn_col
-        for wi, (opp, z, at, cap, sees) in enumerate(self._slot_walk):
-            ids = zones[other if opp else viewer][z]
+        for wi, (p, z, at, cap, sees) in enumerate(self._slot_walks[viewer]):
+            ids = zones[p][z]
             if not ids:
                 continue
             if len(ids) > cap:
@@ -678,27 +692,28 @@ class Encoding:
             else:
                 block = b"".join([unknown if c in veiled else row_bytes[rows[c]] for c in ids])
             mvb[start:start + len(block)] = block
-            if cs and not cs.keys().isdisjoint(ids):  # the in-play features, over the printed rows
-                for c in ids:
-                    st = cs.get(c)
-                    if st is not None and (veiled is None or c not in veiled):
-                        if st.mods:
-                            self._mods(st, mv, at, rows[c])
-                        d = at + dyn
-                        if st.tapped:
-                            mv[d] = 1.0
-                        if st.face_down:
-                            mv[d + 1] = 1.0
-                        x = st.counters
-                        if x:
-                            mv[d + 2] = sum(x.values())
-                        x = st.status
-                        if x:
-                            mv[d + 3] = len(x)
-                        x = st.attached
-                        if x:
-                            mv[d + 4] = len(x)
-                    at += F
+            if cs:  # the in-play features, over the printed rows: only the zone's cards with a record (found in C)
+                for c in cs.keys() & ids:
+                    if veiled is not None and c in veiled:
+                        continue
+                    st = cs[c]
+                    d = at + ids.index(c) * F
+                    if st.mods:
+                        self._mods(st, mv, d, rows[c])
+                    d += dyn
+                    if st.tapped:
+                        mv[d] = 1.0
+                    if st.face_down:
+                        mv[d + 1] = 1.0
+                    x = st.counters
+                    if x:
+                        mv[d + 2] = sum(x.values())
+                    x = st.status
+                    if x:
+                        mv[d + 3] = len(x)
+                    x = st.attached
+                    if x:
+                        mv[d + 4] = len(x)
 
     def _write_piles(self, state: GameState, viewer: int, rows: list[int], veiled: set[int] | None, mv: Any) -> None:
         """The pile histograms: per pile, the counts of its cards' keys (kept per viewer and pile while the pile
@@ -706,9 +721,8 @@ class Encoding:
         zones, owner = state.zones, state.owner
         n_keys = len(self.card_keys)
         cache = self._pile_cache[viewer]
-        other = 1 - viewer
-        for wi, (opp, z, off, own_only) in enumerate(self._pile_walk):
-            ids = zones[other if opp else viewer][z]
+        for wi, (p, z, off, own_only) in enumerate(self._pile_walks[viewer]):
+            ids = zones[p][z]
             if not ids:
                 continue
             hit = cache[wi]
