@@ -692,28 +692,27 @@ class Encoding:
             else:
                 block = b"".join([unknown if c in veiled else row_bytes[rows[c]] for c in ids])
             mvb[start:start + len(block)] = block
-            if cs:  # the in-play features, over the printed rows: only the zone's cards with a record (found in C)
-                for c in cs.keys() & ids:
-                    if veiled is not None and c in veiled:
-                        continue
-                    st = cs[c]
-                    d = at + ids.index(c) * F
-                    if st.mods:
-                        self._mods(st, mv, d, rows[c])
-                    d += dyn
-                    if st.tapped:
-                        mv[d] = 1.0
-                    if st.face_down:
-                        mv[d + 1] = 1.0
-                    x = st.counters
-                    if x:
-                        mv[d + 2] = sum(x.values())
-                    x = st.status
-                    if x:
-                        mv[d + 3] = len(x)
-                    x = st.attached
-                    if x:
-                        mv[d + 4] = len(x)
+            if cs and not cs.keys().isdisjoint(ids):  # the in-play features, over the printed rows
+                for c in ids:
+                    st = cs.get(c)
+                    if st is not None and (veiled is None or c not in veiled):
+                        if st.mods:
+                            self._mods(st, mv, at, rows[c])
+                        d = at + dyn
+                        if st.tapped:
+                            mv[d] = 1.0
+                        if st.face_down:
+                            mv[d + 1] = 1.0
+                        x = st.counters
+                        if x:
+                            mv[d + 2] = sum(x.values())
+                        x = st.status
+                        if x:
+                            mv[d + 3] = len(x)
+                        x = st.attached
+                        if x:
+                            mv[d + 4] = len(x)
+                    at += F
 
     def _write_piles(self, state: GameState, viewer: int, rows: list[int], veiled: set[int] | None, mv: Any) -> None:
         """The pile histograms: per pile, the counts of its cards' keys (kept per viewer and pile while the pile
