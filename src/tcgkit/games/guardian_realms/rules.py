@@ -315,6 +315,10 @@ class GuardianRealmsRules(Ruleset):
         res[resource] = value
         state.emit("resource", player, data=(resource, value))
 
+    def heard_kinds(self, trigger_kinds: frozenset[str]) -> frozenset[str] | None:
+        """Only events some card triggers on: :meth:`on_event` fires triggers and does nothing else."""
+        return trigger_kinds
+
     def on_event(self, state: GameState, ev: Any) -> None:
         """Fire the triggers listening to ``ev`` only when a card in play listens to its kind (no scan of both
         boards for nothing: at every end of turn, say)."""
