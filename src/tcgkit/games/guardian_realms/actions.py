@@ -64,7 +64,7 @@ def main_actions(state: GameState) -> list[Action]:
     then_attack = options.get("ability_then_attack")
     partners: list[int] = []
     per_lane = None  # a Guardian's targets by its lane (1-3), worked out when a Guardian first needs them
-    attack_rows, ability_rows = ATTACK.rows, ABILITY.rows
+    ability_rows = ABILITY.rows
     for lane, zone, base_key in _LANE_ZONES:
         for g in z[zone]:
             infuse, attack_cost, abilities, penalty = facts[g]
@@ -92,8 +92,8 @@ def main_actions(state: GameState) -> list[Action]:
                 if per_lane is None:
                     per_lane = enemy_targets(state, 1 - p)
                 targets = per_lane[lane]
-                if attacks:
-                    row = attack_rows.get(g) or ATTACK.row(g)  # ATTACK.row(g), with no call once it exists
+                if attacks and targets:
+                    row = ATTACK.rows.get(g) or ATTACK.row(g)  # ATTACK.row(g), with no call once it exists
                     acts.extend(map(row.__getitem__, targets))
                 if uses:
                     for i in abilities:

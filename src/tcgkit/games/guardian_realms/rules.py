@@ -190,7 +190,7 @@ class GuardianRealmsRules(Ruleset):
         p = state.active = state.vars["first_player"] if state.turn == 1 else 1 - state.active
         state.current = p
         state.phase = "main"
-        rnd = self.round_of(state)
+        rnd = (state.turn + 1) // 2  # self.round_of(state), with no call
         state.emit("turn", p, data=(state.turn, rnd))
         res = state.res[p]
         if rnd > 1:
@@ -215,7 +215,8 @@ class GuardianRealmsRules(Ruleset):
                 self.finish_end_turn(state)
             return
         cs = state.cs
-        for card in self.guardians(state, p):
+        z = state.zones[p]
+        for card in (*z["lane1"], *z["lane2"], *z["lane3"]):  # self.guardians(state, p), with no call
             st = cs.get(card)
             if st is not None and st.status:  # Burned or Poisoned is a status: none, no tick
                 damage.tick_damage(state, card)
@@ -230,11 +231,12 @@ class GuardianRealmsRules(Ruleset):
         state.phase = "ending"
         p = state.active
         cs = state.cs
-        for card in self.guardians(state, p):
+        z = state.zones[p]
+        for card in (*z["lane1"], *z["lane2"], *z["lane3"]):  # self.guardians(state, p), with no call
             st = cs.get(card)
             if st is not None and st.status:  # no status, nothing to count down
                 statuses.tick_durations(state, card)
-        field = state.zones[p]["field"]
+        field = z["field"]
         for card in list(field) if field else ():
             st = state.card_state(card)
             left = st.counters.get("left")
