@@ -1,15 +1,17 @@
 """The seventh speed pass's kept facts equal what they replace: the card index gathered from per-card facts worked
 out once per printed card (``cardindex._PER_CARD``) equals the index worked out card by card, in random-bot games
 with tokens (copies with other stats, clones) and their clones; a definition of the same key that is another object
-gets its own facts."""
+gets its own facts; the quick look ``surely_has_choice`` sees infusions and the attacks of Guardians with a status or
+an action this turn."""
 
 from __future__ import annotations
 
 import dataclasses
 
-from gr_helpers import RULES, seeded_states
+from gr_helpers import RULES, position, seeded_states
 
 from tcgkit.games.guardian_realms import cardindex
+from tcgkit.games.guardian_realms.actions import surely_has_choice
 
 
 def _from_scratch(defs: list) -> cardindex.CardIndex:
@@ -62,3 +64,36 @@ def test_a_definition_of_the_same_key_that_is_another_object_gets_its_own_facts(
     facts = cardindex._card_facts(other)
     assert facts[3] == (d.stats["hp"] + 10, d.stats["atk"]) and facts[1][1] == 0
     assert cardindex._card_facts(d) is kept and kept[3] == (d.stats["hp"], d.stats["atk"])
+
+
+def _kinds(state) -> set[str]:
+    return {a.kind for a in state.legal_actions()}
+
+
+def test_the_quick_look_sees_infusions_and_attacks_of_guardians_with_a_status_or_an_action_gr_sac_03() -> None:
+    """GR-SAC-03 (an infusion: no cost, whether the infusing Guardian is Exhausted or not), GR-FURY-01 (a Fury
+    Guardian's second attack of the turn), GR-SHLD-01 (a Shielded Guardian attacks as any other): each alone is a
+    sure second action, told by the quick look, and listed."""
+    husks = position({"lane1": ["Smoldering Husk"], "lane2": ["Moss Whelp"]}, {}, res0={"dz": 0},
+                     cards0=[{"name": n, "zone": z, "status": {"exhausted": 1}}
+                             for n, z in (("Smoldering Husk", "lane1"), ("Moss Whelp", "lane2"))])
+    fury = position({"lane2": ["Berserker of the Pyre"]}, {"lane2": ["Moss Whelp"]}, res0={"dz": 1},
+                    cards0=[{"name": "Berserker of the Pyre", "zone": "lane2", "status": {"fury": 1},
+                             "counters": {"at": 3, "af": 1}}])
+    shield = position({"lane1": ["Moss Whelp"]}, {"lane2": ["Moss Whelp"]}, res0={"dz": 1},
+                      cards0=[{"name": "Moss Whelp", "zone": "lane1", "status": {"shield": 1}}])
+    for s, kind in ((husks, "infuse"), (fury, "attack"), (shield, "attack")):
+        assert surely_has_choice(s), kind
+        assert _kinds(s) == {"end", kind}
+
+
+def test_no_sure_attack_once_a_guardian_without_fury_has_attacked_gr_combat_03() -> None:
+    """GR-COMBAT-03: a Guardian with no Fury that attacked this turn attacks no more, so with nothing else to do the
+    quick look claims no choice and the end alone is legal; with Fury (GR-FURY-01) it may, once more."""
+    done = position({"lane2": ["Moss Whelp"]}, {"lane2": ["Moss Whelp"]}, res0={"dz": 3},
+                    cards0=[{"name": "Moss Whelp", "zone": "lane2", "counters": {"at": 3, "af": 1}}])
+    assert not surely_has_choice(done) and _kinds(done) == {"end"}
+    twice = position({"lane2": ["Moss Whelp"]}, {"lane2": ["Moss Whelp"]}, res0={"dz": 3},
+                     cards0=[{"name": "Moss Whelp", "zone": "lane2", "status": {"fury": 1},
+                              "counters": {"at": 3, "af": 3}}])
+    assert not surely_has_choice(twice) and _kinds(twice) == {"end"}

@@ -121,7 +121,8 @@ def surely_has_choice(state: GameState) -> bool:
     ruleset's hook ``surely_has_choice``): the mulligan's keep or redraw (GR-TURN-02), or in the main phase the end of
     the turn and one more action that is legal whenever its costs are paid: a Guardian summoned to a standing Base
     (GR-SP-03, GR-BASE-06), an Effect with no play condition (GR-LANE-02), Equipment for a fielded Guardian
-    (GR-BASE-05), a fresh Guardian's attack on a target in range or two fresh Guardians' swap (:func:`_surely_acts`).
+    (GR-BASE-05), an infusion, a Guardian's attack on a target in range or two fresh Guardians' swap
+    (:func:`_surely_acts`).
     False when the quick look cannot tell (the legal actions are then listed).
 
     >>> from tcgkit.games import get_rules
@@ -147,7 +148,7 @@ def surely_has_choice(state: GameState) -> bool:
                     return True
             elif cost <= dz and (kind == EFFECT and not extra or kind == EQUIPMENT and _fielded(z)):
                 return True
-    return dz > 0 and _fielded(z) > 0 and _surely_acts(state, p, z, res, dz)
+    return _fielded(z) > 0 and _surely_acts(state, p, z, res, dz)
 
 
 def _fielded(z: dict) -> int:
@@ -156,21 +157,41 @@ def _fielded(z: dict) -> int:
 
 
 def _surely_acts(state: GameState, p: int, z: dict, res: dict, dz: int) -> bool:
-    """Whether a fielded Guardian of ``p`` with no status and no action yet this turn surely attacks
-    (GR-COMBAT-01/02: an enemy lane in range holds a visible Guardian (no Stealth, not Invincible, GR-STLH-01) or is
-    empty with its Base standing, GR-BASE-04), or two of them in lanes whose Bases stand may swap (GR-SWAP-01)."""
+    """Whether ``p`` surely has an infusion (a fielded Guardian that infuses and another one, GR-SAC-03: no cost, not
+    gated by Exhausted or a forfeit), a fielded Guardian surely attacks (as :func:`main_actions` tests it: not
+    Exhausted or forfeited, its attack affordable and not used up, GR-EXH-01, GR-DZ-05, GR-COMBAT-03/04, GR-FURY-01,
+    GR-SWAP-03; and an enemy lane in range holds a visible Guardian (no Stealth, not Invincible, GR-STLH-01) or is
+    empty with its Base standing, GR-COMBAT-01/02, GR-BASE-04), or two fielded Guardians with no status and no action
+    yet this turn, in lanes whose Bases stand, may swap (GR-SWAP-01)."""
     cs = state.cs
     turn = state.turn
     facts = (state.defs.facts.get(KEY) or state_index(state)).fielded
+    several = _fielded(z) >= 2
+    then_attack = state.options.get("ability_then_attack")
     zq = state.zones[1 - p]
     res_q = state.res[1 - p]
     swappers = 0
     for lane in LANES:
         for g in z[LANE_WORD[lane]]:
+            infuse, attack_cost, _, penalty = facts[g]
+            if infuse and several:
+                return True
             st = cs.get(g)
-            if st is not None and (st.status or st.counters.get("at") == turn):
-                continue
-            if facts[g][1] <= dz:  # its basic attack's cost (GR-DZ-05)
+            f = 0
+            if st is not None:
+                status = st.status
+                if status and status.get("exhausted"):
+                    continue
+                if st.counters.get("at") == turn:
+                    f = st.counters["af"]
+                    if f & FORFEIT:
+                        continue
+                if not f and not status and dz >= 1 and res[BASE_KEY[lane]] > 0:
+                    swappers += 1
+            elif dz >= 1 and res[BASE_KEY[lane]] > 0:
+                swappers += 1
+            if attack_cost <= dz and (not f or not (f & SWAP and penalty) and (then_attack or not f & ABIL)
+                                      and (2 if f & ATK2 else f & ATK1) < (2 if st.status.get("fury") else 1)):
                 for ln in NEAR[lane]:
                     there = zq[LANE_WORD[ln]]
                     if not there:
@@ -179,8 +200,6 @@ def _surely_acts(state: GameState, p: int, z: dict, res: dict, dz: int) -> bool:
                     elif (t := cs.get(there[0])) is None or not t.status or not (
                             t.status.get("stealth") or t.status.get("invincible")):
                         return True
-            if res[BASE_KEY[lane]] > 0:
-                swappers += 1
     return swappers >= 2
 
 
