@@ -414,7 +414,7 @@ class TgcRules(Ruleset):
 
     def _open_actions(self, state: GameState, p: int, gs: str) -> list[Action]:
         acts: list[Action] = []
-        restricted = (state.options.get("nonturn_waits") and p != state.active
+        restricted = (p != state.active and state.options.get("nonturn_waits")
                       and not state.vars.get("manual_pass"))
         if not restricted:
             sets = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline
@@ -439,7 +439,7 @@ class TgcRules(Ruleset):
         v = state.vars
         if v["win"]:
             return False
-        if state.options.get("nonturn_waits") and p != state.active and not v.get("manual_pass"):
+        if p != state.active and state.options.get("nonturn_waits") and not v.get("manual_pass"):
             return True  # TGC-2.5.3.x reading (c): the non-turn player only waits
         sets = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline (the commonest decision)
         if not sets["instant"].isdisjoint(state.zones[p]["hand"]):
@@ -1032,8 +1032,11 @@ class TgcRules(Ruleset):
         v = state.vars
         v["gs"] = "quick"
         v["dn"] = 0
+        if actor is None:
+            state.current = state.active
+            return
         holder = state.options.get("quick_holder", "turn")
-        if actor is None or holder == "turn":
+        if holder == "turn":
             state.current = state.active
         else:
             state.current = 1 - actor if holder == "opponent" else actor
@@ -1272,7 +1275,9 @@ class TgcRules(Ruleset):
                 n += verbs.cmo_bonus(state, card)  # a gain of its own keyword: a CMO adds 1
                 st.mods.append(("power", n, "turn"))
                 st.mods.append(("resolve", n, "turn"))
-        if self.stat(state, card, "resolve") <= 0:  # a 0-resolve creature (RULINGS.md): TGC-4.3.2 at once
+        d = state.defs[card]
+        if (self.stat(state, card, "resolve") if st.mods or d.fields["statics"] else d.stats.get("resolve", 0)) <= 0:
+            # a 0-resolve creature (RULINGS.md): TGC-4.3.2 at once (its printed resolve, when nothing changes it)
             self.destroy(state, card, {"controller": p})
             return
         if "Necrotaint" in kws:  # only one on each player's battlefield: the old one goes
