@@ -677,7 +677,10 @@ class TgcRules(Ruleset):
         st = cs.get(a)
         banned = verbs.kw_args(state, a, "CannotAttack") if st is not None and st.attached and (
             kws is None or any(k.startswith("CannotAttack:") for k in kws)) else ()
-        row = _ATTACK.row(a)
+        row = _ATTACK.rows.get(a) or _ATTACK.row(a)
+        if not asimov and not banned:
+            acts.extend(map(row.__getitem__, targets))  # (it may fight every target: the commonest case)
+            return
         for d in targets:
             if asimov:
                 f = defs[d].fields
