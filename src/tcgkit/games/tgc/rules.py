@@ -851,12 +851,14 @@ class TgcRules(Ruleset):
         v = state.vars
         then = v["then"]
         v["then"] = None
-        if then == "quick":
+        if then == "phase_start" or (then == "quick" and state.options.get("quick_holder", "turn") == "turn"):
+            v["gs"] = "quick"  # (open_quick, read inline for the turn player's Open Quick: the commonest way on)
+            v["dn"] = 0
+            state.current = state.active
+        elif then == "quick":
             self.open_quick(state, v.get("actor"))
         elif then == "default":
             self.default(state)
-        elif then == "phase_start":
-            self.open_quick(state)
         elif then == "start_turn":
             self.start_turn(state)
         elif then == "next_phase":
