@@ -1564,6 +1564,17 @@ class TgcRules(Ruleset):
         state.move(card, state.owner[card], "discard")
         state.emit("discarded", state.owner[card], card)
 
+    def heard_kinds(self, trigger_kinds: frozenset[str]) -> frozenset[str] | None:
+        """Only the automatic trigger kinds some card of the pool triggers on (:meth:`on_event` fires those triggers
+        and does nothing else): the core calls it for no other event (a Do Nothing, a move, a payment...).
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("tgc")
+        >>> rules.heard <= AUTO_TRIGGERS and "do_nothing" not in rules.heard
+        True
+        """
+        return AUTO_TRIGGERS & trigger_kinds
+
     def on_event(self, state: GameState, ev: Event) -> None:
         """Fire the automatic triggers of ``ev`` when a card that may answer it is on the board or is the event's own
         card (:func:`card_sets`' ``listen``); otherwise the scan of the board would find nothing."""
