@@ -1077,6 +1077,10 @@ class TgodRules(Ruleset):
     def game_handlers(self) -> dict[str, effects.Handler]:
         return {"stars": _verb_stars, "paralyze": _verb_paralyze, "modify": _verb_modify}
 
+    def heard_kinds(self, trigger_kinds: frozenset[str]) -> frozenset[str] | None:
+        """Moves (equipment and tracked cards follow them) and the kinds some card triggers on."""
+        return trigger_kinds | {"move"}
+
     def on_event(self, state: GameState, ev: Event) -> None:
         """Equipment falls off a holder that leaves play; then the core's triggers."""
         if ev.kind != "move":
