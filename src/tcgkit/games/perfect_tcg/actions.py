@@ -23,6 +23,7 @@ from tcgkit.games.perfect_tcg.model import (
     ENERGY,
     FIELD,
     HAND,
+    HAND_FACTS,
     HISTORY,
     LEADER,
     LOCK_KEYS,
@@ -40,6 +41,7 @@ from tcgkit.games.perfect_tcg.model import (
     WR,
     ZONE_GROUPS,
     energy,
+    hand_facts,
     in_stasis,
     is_refreshed,
     is_rested,
@@ -265,7 +267,78 @@ class StageActions:
 
     # ================================================================== legal actions
     def legal_actions(self, state: GameState) -> list[Action]:
-        return self.legal_actions_for(state)
+        stage = STAGE_ACTIONS.get(state.phase)  # legal_actions_for, inline
+        return stage(self, state, state.active) if stage is not None else []
+
+    def surely_has_choice(self, state: GameState) -> bool:
+        """The bots' quick look (:meth:`~tcgkit.core.ruleset.Ruleset.surely_has_choice`), told without listing the
+        legal actions: True in the Main stage when :meth:`main_surely_open` (a Retreat or a unit to play, besides
+        ``pass``: PTCG-TURN-06) and in the War stage when :meth:`sure_attack` (the Leader's attack on the opponent's
+        Leader, besides ``end``: PTCG-WAR-02/03, PTCG-TURN-07); False elsewhere (the legal
+        actions tell). ``TurnFlow._advance`` leaves such a decision's actions to be listed when asked.
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("perfect-tcg")
+        >>> state = rules.new_game(["Gandor", "Alchemy"], seed=4)
+        >>> rules.surely_has_choice(state), state.phase  # choosing a Leader: the legal actions tell
+        (False, 'leader')
+        """
+        if state.pending is not None or state.current != state.active:
+            return False
+        ph = state.phase
+        p = state.active
+        if ph == "main":
+            return self.main_surely_open(state, p)
+        return ph == "war" and self.sure_attack(state, p)
+
+    @staticmethod
+    def main_surely_open(state: GameState, p: int) -> bool:
+        """Whether ``p``'s Main stage surely offers more than ``pass``, at a glance: a Support unit not in Stasis may
+        Retreat (PTCG-ROLE-11, PTCG-TERM-20), or a Wing or Support zone is empty and the hand holds a unit at or
+        below the Leader's level to play there (PTCG-TURN-06, PTCG-ROLE-04). False says nothing: Spells and
+        activated effects are not looked at.
+
+        >>> from tcgkit.games import get_rules
+        >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
+        >>> StageActions.main_surely_open(state, 0)  # no Leader yet: no level to play a unit at
+        False
+        """
+        zones = state.zones[p]
+        if zones[SL] or zones[SR]:
+            defs = state.defs
+            cs = state.cs
+            for z in SUPPORTS:
+                for c in zones[z]:
+                    if defs[c].type == UNIT:
+                        st = cs.get(c)
+                        if st is None or st.status.get("stasis", 0) <= 0:  # a Retreat (retreat_options)
+                            return True
+            if zones[WL] and zones[WR] and zones[SL] and zones[SR]:
+                return False  # no zone to play a unit into
+        hand = zones[HAND]
+        lead = zones[LEADER]
+        if not hand or not lead:
+            return False
+        defs = state.defs
+        levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs)).unit_level
+        return min(map(levels.__getitem__, hand)) <= defs[lead[-1]].stats.get("level", 0)  # (leader_level)
+
+    @staticmethod
+    def sure_attack(state: GameState, p: int) -> bool:
+        """Whether ``p`` surely may attack now, at a glance: the opponent has a Leader (always a target,
+        PTCG-WAR-02) and ``p``'s Leader is Refreshed and free to attack (PTCG-WAR-03, PTCG-TERM-20; the first of
+        :meth:`attackers`). False says nothing (a Wing unit may attack).
+
+        >>> from tcgkit.games import get_rules
+        >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
+        >>> StageActions.sure_attack(state, 0)  # no Leader chosen yet
+        False
+        """
+        lead = state.zones[p][LEADER]
+        if not lead or not state.zones[1 - p][LEADER]:
+            return False
+        st = state.cs.get(lead[-1])
+        return st is None or not (st.tapped or st.status.get("stasis") or st.status.get("cannot_attack"))
 
     def legal_actions_for(self, state: GameState) -> list[Action]:
         """The legal actions of the stage (``state.phase``, :data:`STAGE_ACTIONS`), one family of options after

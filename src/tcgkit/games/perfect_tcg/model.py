@@ -13,11 +13,12 @@ the hot path (which effects are static, activated, triggered or "In _ zone").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from operator import attrgetter, itemgetter
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tcgkit.core.cards import CardDef, Effect
+from tcgkit.core.cards import CardDef, CardList, Effect
 from tcgkit.core.effects import parse_limit
 from tcgkit.core.errors import TcgkitError
 
@@ -133,6 +134,51 @@ BOARD_NEUTRAL = frozenset((
 UNIT, SPELL, BOOST_T, ARTEFACT = "unit", "spell", "boost", "artefact"
 TYPES = (UNIT, SPELL, BOOST_T, ARTEFACT)
 
+
+class HandFacts(NamedTuple):
+    """What the legal actions read of a card in hand, by card id (:func:`hand_facts`): a unit's printed level, a
+    Spell's and a Boost's printed cost, each :data:`NONE` for a card of another type (so that one comparison with a
+    level or an Energy count tells both the type and the number)."""
+
+    unit_level: tuple[int, ...]
+    spell_cost: tuple[int, ...]
+    boost_cost: tuple[int, ...]
+
+
+#: a :class:`HandFacts` number for a card of another type: above every level and Energy count
+NONE = 1 << 40
+#: the ``CardList.facts`` key of :func:`hand_facts`
+HAND_FACTS = "perfect-tcg.hand"
+
+
+def hand_facts(defs: CardList) -> HandFacts:
+    """The :class:`HandFacts` of a card list: a fact of the list (``CardList.fact``), worked out once per list (a
+    clone shares its list; a token's card makes a new list). Read it as ``defs.facts.get(HAND_FACTS) or
+    hand_facts(defs)``.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
+    >>> facts = hand_facts(state.defs)
+    >>> c = next(c for c, d in enumerate(state.defs) if d.type == UNIT)
+    >>> facts.unit_level[c] == state.defs[c].stats["level"], facts.spell_cost[c] == NONE
+    (True, True)
+    """
+    return defs.fact(HAND_FACTS, _hand_facts)
+
+
+def _hand_facts(defs: CardList) -> HandFacts:
+    fields = list(map(_FIELDS, defs))  # (each card's numbers read once, by make_card: built per game in C loops)
+    return HandFacts(*(tuple(map(itemgetter(key), fields)) for key in HandFacts._fields))
+
+
+_FIELDS = attrgetter("fields")
+
+
+def _hand_numbers(m: PerfectCard) -> dict[str, int]:
+    """A printed card's :class:`HandFacts` numbers, kept in its ``fields``."""
+    return {"unit_level": m.level if m.type == UNIT else NONE, "spell_cost": m.cost if m.type == SPELL else NONE,
+            "boost_cost": m.cost if m.type == BOOST_T else NONE}
+
 #: keys a static effect's ``params`` may hold (see CARDS.md)
 STATIC_KEYS = {"modify", "armour", "allow", "cannot", "win"}
 #: keys a triggered effect's ``params`` may hold
@@ -244,6 +290,7 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
         "triggered": tuple(triggered),
         "guardian": "guardian" in m.keywords,
         "unread": None if m.unread is None else tuple(m.unread),
+        **_hand_numbers(m),
     }
     return CardDef(m.code or m.name, m.name, m.type, stats, frozenset(tags), card_effects, m.text, fields)
 
