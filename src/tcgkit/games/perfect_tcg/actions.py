@@ -18,7 +18,6 @@ from tcgkit.games.perfect_tcg.model import (
     ART,
     BEHIND,
     BOOST,
-    BOOST_T,
     DECK,
     ENERGY,
     FIELD,
@@ -29,6 +28,7 @@ from tcgkit.games.perfect_tcg.model import (
     LOCK_KEYS,
     LOST,
     NACT,
+    NONE,
     SL,
     SLOTS,
     SPELL,
@@ -424,9 +424,10 @@ class StageActions:
         """Boosts from hand, paying their cost (PTCG-TURN-04, PTCG-WAR-07)."""
         out = []
         en = len(state.zones[p][ENERGY])
+        defs = state.defs
+        costs = (defs.facts.get(HAND_FACTS) or hand_facts(defs)).boost_cost  # NONE for any other card
         for c in state.zones[p][HAND]:
-            d = state.defs[c]
-            if d.type == BOOST_T and d.stats["cost"] <= en:
+            if costs[c] <= en:
                 out.append(BOOST_A[c])
         if out and self.locked(state, p, "boost"):
             return []
@@ -455,12 +456,13 @@ class StageActions:
         lvl = state.defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
         anyhigher = state.options.get("level_up_any_higher")
         out = []
+        defs = state.defs
+        levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs)).unit_level  # NONE for any other card
+        up = lvl + 1
         for c in state.zones[p][HAND]:
-            d = state.defs[c]
-            if d.type == UNIT:
-                cl = d.stats["level"]
-                if cl == lvl + 1 or (anyhigher and cl > lvl):
-                    out.append(LEVEL[c])
+            cl = levels[c]
+            if cl == up or (anyhigher and lvl < cl < NONE):
+                out.append(LEVEL[c])
         if out and self.locked(state, p, "level_up"):
             return []
         return out
@@ -470,23 +472,26 @@ class StageActions:
         empty Wing or Support zone (PTCG-TURN-06, PTCG-ROLE-04), then the spells ``spell_options`` offers."""
         zones = state.zones[p]
         mask = (not zones[WL]) | (not zones[WR]) << 1 | (not zones[SL]) << 2 | (not zones[SR]) << 3  # empty_mask
-        rows = PLAY_ROWS[mask] if mask else None  # the play actions of each unit into the empty zones
         lead = zones[LEADER]
-        lvl = state.defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
-        spell_lvl = 1 << 30 if state.options.get("spells_ignore_level") else lvl
+        defs = state.defs
+        lvl = defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
         en = len(zones[ENERGY])
+        cap = en if state.options.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
+        facts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+        costs = facts.spell_cost  # NONE for any other card, as levels
         plays: list[Action] = []
         spells: list[Action] = []
-        defs = state.defs
-        for c in zones[HAND]:
-            d = defs[c]
-            t = d.type
-            if t == UNIT:
-                if rows is not None and d.stats["level"] <= lvl:
+        if mask:
+            rows = PLAY_ROWS[mask]  # the play actions of each unit into the empty zones
+            levels = facts.unit_level
+            for c in zones[HAND]:
+                if levels[c] <= lvl:
                     plays += rows[c]
-            elif t == SPELL:
-                cost = d.stats["cost"]
-                if cost <= en and cost <= spell_lvl:
+                elif costs[c] <= cap:
+                    spells.append(CAST[c])
+        else:
+            for c in zones[HAND]:
+                if costs[c] <= cap:
                     spells.append(CAST[c])
         if spells and not self.locked(state, p, "spell"):
             plays += spells
@@ -651,25 +656,21 @@ class StageActions:
         lead = zones[LEADER]
         lvl = defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
         limit = lvl if opts.get("defend_at_or_below") else lvl - 1
-        spell_lvl = 1 << 30 if opts.get("spells_ignore_level") else lvl
         en = len(zones[ENERGY])
+        cap = en if opts.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
         defending = state.vars.get("b_def", -1) < 0
+        below = limit if defending else -1  # a unit's level at most (none once a defender is chosen)
+        levels, spell_costs, boost_costs = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # NONE: another type
         out: list[Action] = []
         boosts: list[Action] = []
         spells: list[Action] = []
         for c in zones[HAND]:
-            dd = defs[c]
-            t = dd.type
-            if t == UNIT:
-                if defending and dd.stats["level"] <= limit:
-                    out.append(DEFEND[c])
-            elif t == BOOST_T:
-                if dd.stats["cost"] <= en:
-                    boosts.append(BOOST_A[c])
-            elif t == SPELL:
-                cost = dd.stats["cost"]
-                if cost <= en and cost <= spell_lvl:
-                    spells.append(CAST[c])
+            if levels[c] <= below:
+                out.append(DEFEND[c])
+            elif boost_costs[c] <= en:
+                boosts.append(BOOST_A[c])
+            elif spell_costs[c] <= cap:
+                spells.append(CAST[c])
         if defending:
             out += self.guardian_options(state, d, limit)
         if boosts and not self.locked(state, d, "boost"):
