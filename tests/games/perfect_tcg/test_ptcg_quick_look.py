@@ -1,5 +1,5 @@
 """Perfect TCG's quick look for bots (``surely_has_choice``, PTCG-TURN-06/07) and the hand facts the legal actions
-read (:class:`~tcgkit.games.perfect_tcg.model.HandFacts`): the quick look claims a free choice only where the legal
+read (:func:`~tcgkit.games.perfect_tcg.model.hand_facts`): the quick look claims a free choice only where the legal
 actions hold a pass and something else, under every game option; a Main or War decision whose actions the turn flow
 leaves unlisted is one it claims; the options read from the hand facts equal the rules worked out card by card."""
 
@@ -69,10 +69,13 @@ def test_hand_facts_equal_the_printed_cards() -> None:
     shares them."""
     state = RULES.new_game(list(RULES.decks())[:2], 3)
     facts = hand_facts(state.defs)
+    levels, spell_costs, boost_costs = facts
+    assert len(levels) == len(spell_costs) == len(boost_costs) == len(state.defs)
     for c, d in enumerate(state.defs):
-        assert facts.unit_level[c] == (d.stats["level"] if d.type == "unit" else NONE)
-        assert facts.spell_cost[c] == (d.stats["cost"] if d.type == "spell" else NONE)
-        assert facts.boost_cost[c] == (d.stats["cost"] if d.type == "boost" else NONE)
+        assert levels[c] == (d.stats["level"] if d.type == "unit" else NONE)
+        assert spell_costs[c] == (d.stats["cost"] if d.type == "spell" else NONE)
+        assert boost_costs[c] == (d.stats["cost"] if d.type == "boost" else NONE)
+    assert max(d.stats.get("level", 0) + d.stats.get("cost", 0) for d in state.defs) < NONE
     assert hand_facts(state.clone().defs) is facts
 
 

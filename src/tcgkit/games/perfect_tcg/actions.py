@@ -320,8 +320,12 @@ class StageActions:
         if not hand or not lead:
             return False
         defs = state.defs
-        levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs)).unit_level
-        return min(map(levels.__getitem__, hand)) <= defs[lead[-1]].stats.get("level", 0)  # (leader_level)
+        levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[0]  # unit levels, NONE for any other card
+        lvl = defs[lead[-1]].stats.get("level", 0)  # leader_level
+        for c in hand:  # noqa: SIM110 (a loop: no generator on the hot path)
+            if levels[c] <= lvl:
+                return True
+        return False
 
     @staticmethod
     def sure_attack(state: GameState, p: int) -> bool:
@@ -425,7 +429,7 @@ class StageActions:
         out = []
         en = len(state.zones[p][ENERGY])
         defs = state.defs
-        costs = (defs.facts.get(HAND_FACTS) or hand_facts(defs)).boost_cost  # NONE for any other card
+        _, _, costs = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # Boost costs, NONE for any other card
         for c in state.zones[p][HAND]:
             if costs[c] <= en:
                 out.append(BOOST_A[c])
@@ -457,7 +461,7 @@ class StageActions:
         anyhigher = state.options.get("level_up_any_higher")
         out = []
         defs = state.defs
-        levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs)).unit_level  # NONE for any other card
+        levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[0]  # unit levels, NONE for any other card
         up = lvl + 1
         for c in state.zones[p][HAND]:
             cl = levels[c]
@@ -477,13 +481,11 @@ class StageActions:
         lvl = defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
         en = len(zones[ENERGY])
         cap = en if state.options.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
-        facts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
-        costs = facts.spell_cost  # NONE for any other card, as levels
+        levels, costs, _ = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # NONE for a card of another type
         plays: list[Action] = []
         spells: list[Action] = []
         if mask:
             rows = PLAY_ROWS[mask]  # the play actions of each unit into the empty zones
-            levels = facts.unit_level
             for c in zones[HAND]:
                 if levels[c] <= lvl:
                     plays += rows[c]

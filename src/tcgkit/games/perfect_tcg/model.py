@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -135,49 +135,46 @@ UNIT, SPELL, BOOST_T, ARTEFACT = "unit", "spell", "boost", "artefact"
 TYPES = (UNIT, SPELL, BOOST_T, ARTEFACT)
 
 
-class HandFacts(NamedTuple):
-    """What the legal actions read of a card in hand, by card id (:func:`hand_facts`): a unit's printed level, a
-    Spell's and a Boost's printed cost, each :data:`NONE` for a card of another type (so that one comparison with a
-    level or an Energy count tells both the type and the number)."""
-
-    unit_level: tuple[int, ...]
-    spell_cost: tuple[int, ...]
-    boost_cost: tuple[int, ...]
-
-
-#: a :class:`HandFacts` number for a card of another type: above every level and Energy count
-NONE = 1 << 40
+#: a hand fact's number for a card of another type: above every level and Energy count (and a one-digit int, so
+#: that comparing with it takes the interpreter's fast path)
+NONE = 999_999_999
 #: the ``CardList.facts`` key of :func:`hand_facts`
 HAND_FACTS = "perfect-tcg.hand"
+#: the tuple :func:`hand_facts` gives, by position: (unit levels, Spell costs, Boost costs)
+HandFacts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 def hand_facts(defs: CardList) -> HandFacts:
-    """The :class:`HandFacts` of a card list: a fact of the list (``CardList.fact``), worked out once per list (a
-    clone shares its list; a token's card makes a new list). Read it as ``defs.facts.get(HAND_FACTS) or
-    hand_facts(defs)``.
+    """What the legal actions read of a card in hand, by card id: (each unit's printed level, each Spell's printed
+    cost, each Boost's printed cost), with :data:`NONE` for a card of another type, so that one comparison with a
+    level or an Energy count tells both the type and the number. A plain tuple of tuples (the interpreter's fast
+    paths), a fact of the card list (``CardList.fact``): worked out once per list (a clone shares its list; a
+    token's card makes a new list). Read it as ``defs.facts.get(HAND_FACTS) or hand_facts(defs)``.
 
     >>> from tcgkit.games import get_rules
     >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
-    >>> facts = hand_facts(state.defs)
+    >>> levels, spell_costs, boost_costs = hand_facts(state.defs)
     >>> c = next(c for c, d in enumerate(state.defs) if d.type == UNIT)
-    >>> facts.unit_level[c] == state.defs[c].stats["level"], facts.spell_cost[c] == NONE
+    >>> levels[c] == state.defs[c].stats["level"], spell_costs[c] == boost_costs[c] == NONE
     (True, True)
     """
     return defs.fact(HAND_FACTS, _hand_facts)
 
 
 def _hand_facts(defs: CardList) -> HandFacts:
-    fields = list(map(_FIELDS, defs))  # (each card's numbers read once, by make_card: built per game in C loops)
-    return HandFacts(*(tuple(map(itemgetter(key), fields)) for key in HandFacts._fields))
+    # each card's numbers were read once, by make_card; a game's list is turned around in C loops
+    levels, spell_costs, boost_costs = zip(*map(_HAND, map(_FIELDS, defs)), strict=True) if defs else ((), (), ())
+    return levels, spell_costs, boost_costs
 
 
-_FIELDS = attrgetter("fields")
+_FIELDS, _HAND = attrgetter("fields"), itemgetter("hand")
 
 
-def _hand_numbers(m: PerfectCard) -> dict[str, int]:
-    """A printed card's :class:`HandFacts` numbers, kept in its ``fields``."""
-    return {"unit_level": m.level if m.type == UNIT else NONE, "spell_cost": m.cost if m.type == SPELL else NONE,
-            "boost_cost": m.cost if m.type == BOOST_T else NONE}
+def _hand_numbers(m: PerfectCard) -> tuple[int, int, int]:
+    """A printed card's hand facts (:func:`hand_facts`), kept in its ``fields["hand"]``."""
+    return (m.level if m.type == UNIT else NONE, m.cost if m.type == SPELL else NONE,
+            m.cost if m.type == BOOST_T else NONE)
+
 
 #: keys a static effect's ``params`` may hold (see CARDS.md)
 STATIC_KEYS = {"modify", "armour", "allow", "cannot", "win"}
@@ -290,7 +287,7 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
         "triggered": tuple(triggered),
         "guardian": "guardian" in m.keywords,
         "unread": None if m.unread is None else tuple(m.unread),
-        **_hand_numbers(m),
+        "hand": _hand_numbers(m),
     }
     return CardDef(m.code or m.name, m.name, m.type, stats, frozenset(tags), card_effects, m.text, fields)
 
