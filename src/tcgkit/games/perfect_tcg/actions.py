@@ -374,6 +374,16 @@ class StageActions:
         acts.append(PASS)
         return acts
 
+    def closed_main_actions(self, state: GameState, p: int) -> list[Action]:
+        """The Main stage's legal actions where :meth:`main_surely_open` is False, so that no unit can be played and
+        no Support unit can Retreat: the Spells (:meth:`spell_options`), the activated effects, then ``pass``, as
+        :meth:`_main_stage` lists them there."""
+        acts = self.spell_options(state, p) if state.zones[p][HAND] else []
+        if state.vars.get(NACT[p]):
+            acts += self.activation_options(state, p)
+        acts.append(PASS)
+        return acts
+
     def _war_stage(self, state: GameState, p: int) -> list[Action]:
         return self.war_actions(state, p, self.attackers(state, p))
 
@@ -439,15 +449,17 @@ class StageActions:
 
     def spell_options(self, state: GameState, p: int) -> list[Action]:
         """Spells from hand: cost at or below the Leader's level (PTCG-CARD-07 (a)) and paid in full (PTCG-CARD-08)."""
+        zones = state.zones[p]
+        lead = zones[LEADER]
+        defs = state.defs
+        lvl = defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
+        en = len(zones[ENERGY])
+        cap = en if state.options.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
+        costs = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[1]  # Spell costs, NONE for any other card
         out = []
-        en = len(state.zones[p][ENERGY])
-        lvl = 1 << 30 if state.options.get("spells_ignore_level") else leader_level(state, p)
-        for c in state.zones[p][HAND]:
-            d = state.defs[c]
-            if d.type == SPELL:
-                cost = d.stats["cost"]
-                if cost <= en and cost <= lvl:
-                    out.append(CAST[c])
+        for c in zones[HAND]:
+            if costs[c] <= cap:
+                out.append(CAST[c])
         if out and self.locked(state, p, "spell"):
             return []
         return out

@@ -128,7 +128,7 @@ BOARD_NEUTRAL = frozenset((
     "damage", "shuffle", "lost", "destroyed", "battle", "battle_won", "damaged", "prevented", "armour_used",
     "energise", "cast", "activate", "boost", "coin", "heal", "win_claim", "turn_end", "negated", "put_into_play",
     "retreat", "level_up", "level_down", "counter", "modify", "look", "reveal", "roll", "lock", "resource", "prevent",
-    "armour", "forgo_draw", "excavate"))
+    "armour", "forgo_draw", "excavate", "remove"))
 
 # ---------------------------------------------------------------------------------------------- card types
 UNIT, SPELL, BOOST_T, ARTEFACT = "unit", "spell", "boost", "artefact"
