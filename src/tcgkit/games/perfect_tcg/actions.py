@@ -295,8 +295,8 @@ class StageActions:
     def main_surely_open(state: GameState, p: int) -> bool:
         """Whether ``p``'s Main stage surely offers more than ``pass``, at a glance: a Support unit not in Stasis may
         Retreat (PTCG-ROLE-11, PTCG-TERM-20), or a Wing or Support zone is empty and the hand holds a unit at or
-        below the Leader's level to play there (PTCG-TURN-06, PTCG-ROLE-04). False says nothing: Spells and
-        activated effects are not looked at.
+        below the Leader's level to play there (PTCG-TURN-06, PTCG-ROLE-04). False: no unit can be played and no
+        Support unit can Retreat (Spells and activated effects are not looked at: :meth:`closed_main_actions`).
 
         >>> from tcgkit.games import get_rules
         >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
