@@ -70,16 +70,17 @@ def test_the_main_look_finds_a_retreat_or_a_unit_to_play_PTCG_TURN_06() -> None:
 
 
 def test_hand_facts_equal_the_printed_cards() -> None:
-    """Each card's hand facts are its printed level (a unit) or cost (a Spell, a Boost), NONE otherwise; a clone
-    shares them."""
+    """Each card's hand facts are its printed level (a unit) or cost (a Spell, a Boost), NONE otherwise, and its
+    level as a Leader's is read (0 with none); a clone shares them."""
     state = RULES.new_game(list(RULES.decks())[:2], 3)
     facts = hand_facts(state.defs)
-    levels, spell_costs, boost_costs = facts
-    assert len(levels) == len(spell_costs) == len(boost_costs) == len(state.defs)
+    levels, spell_costs, boost_costs, any_levels = facts
+    assert len(levels) == len(spell_costs) == len(boost_costs) == len(any_levels) == len(state.defs)
     for c, d in enumerate(state.defs):
         assert levels[c] == (d.stats["level"] if d.type == "unit" else NONE)
         assert spell_costs[c] == (d.stats["cost"] if d.type == "spell" else NONE)
         assert boost_costs[c] == (d.stats["cost"] if d.type == "boost" else NONE)
+        assert any_levels[c] == d.stats.get("level", 0)
     assert max(d.stats.get("level", 0) + d.stats.get("cost", 0) for d in state.defs) < NONE
     assert hand_facts(state.clone().defs) is facts
 

@@ -304,12 +304,13 @@ class StageActions:
         False
         """
         zones = state.zones[p]
+        defs = state.defs
+        levels, _, _, any_levels = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # unit levels: NONE for others
         if zones[SL] or zones[SR]:
-            defs = state.defs
             cs = state.cs
             for z in SUPPORTS:
                 for c in zones[z]:
-                    if defs[c].type == UNIT:
+                    if levels[c] != NONE:  # a unit
                         st = cs.get(c)
                         if st is None or st.status.get("stasis", 0) <= 0:  # a Retreat (retreat_options)
                             return True
@@ -319,9 +320,7 @@ class StageActions:
         lead = zones[LEADER]
         if not hand or not lead:
             return False
-        defs = state.defs
-        levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[0]  # unit levels, NONE for any other card
-        lvl = defs[lead[-1]].stats.get("level", 0)  # leader_level
+        lvl = any_levels[lead[-1]]  # leader_level
         for c in hand:  # noqa: SIM110 (a loop: no generator on the hot path)
             if levels[c] <= lvl:
                 return True
@@ -439,7 +438,7 @@ class StageActions:
         out = []
         en = len(state.zones[p][ENERGY])
         defs = state.defs
-        _, _, costs = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # Boost costs, NONE for any other card
+        costs = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[2]  # Boost costs, NONE for any other card
         for c in state.zones[p][HAND]:
             if costs[c] <= en:
                 out.append(BOOST_A[c])
@@ -452,10 +451,10 @@ class StageActions:
         zones = state.zones[p]
         lead = zones[LEADER]
         defs = state.defs
-        lvl = defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
+        _, costs, _, any_levels = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # costs: NONE for another type
+        lvl = any_levels[lead[-1]] if lead else -1  # leader_level
         en = len(zones[ENERGY])
         cap = en if state.options.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
-        costs = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[1]  # Spell costs, NONE for any other card
         out = []
         for c in zones[HAND]:
             if costs[c] <= cap:
@@ -469,11 +468,11 @@ class StageActions:
         if state.res[p].get("levelled") == state.turn:
             return []
         lead = state.zones[p][LEADER]
-        lvl = state.defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
+        defs = state.defs
+        levels, _, _, any_levels = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # unit levels: NONE for others
+        lvl = any_levels[lead[-1]] if lead else -1  # leader_level
         anyhigher = state.options.get("level_up_any_higher")
         out = []
-        defs = state.defs
-        levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[0]  # unit levels, NONE for any other card
         up = lvl + 1
         for c in state.zones[p][HAND]:
             cl = levels[c]
@@ -490,10 +489,10 @@ class StageActions:
         mask = (not zones[WL]) | (not zones[WR]) << 1 | (not zones[SL]) << 2 | (not zones[SR]) << 3  # empty_mask
         lead = zones[LEADER]
         defs = state.defs
-        lvl = defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
+        levels, costs, _, any_levels = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # NONE: another type
+        lvl = any_levels[lead[-1]] if lead else -1  # leader_level
         en = len(zones[ENERGY])
         cap = en if state.options.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
-        levels, costs, _ = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # NONE for a card of another type
         plays: list[Action] = []
         spells: list[Action] = []
         if mask:
@@ -515,10 +514,13 @@ class StageActions:
         """Support units may Retreat at any time, unless in Stasis (PTCG-ROLE-11, PTCG-TERM-20)."""
         zones = state.zones[p]
         out = []
+        defs = state.defs
+        levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[0]  # unit levels, NONE for any other card
+        cs = state.cs
         for z in SUPPORTS:
             for c in zones[z]:
-                if state.defs[c].type == UNIT:
-                    st = state.cs.get(c)
+                if levels[c] != NONE:  # a unit
+                    st = cs.get(c)
                     if st is None or st.status.get("stasis", 0) <= 0:  # not in_stasis
                         out.append(RETREAT[c])
         return out
@@ -607,12 +609,14 @@ class StageActions:
         zones = state.zones[p]
         out = []
         cs = state.cs
+        defs = state.defs
+        levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[0]  # unit levels, NONE for any other card
         for z in FRONT:
             for c in zones[z]:
                 st = cs.get(c)
                 if st is not None and (st.tapped or st.status.get("stasis") or st.status.get("cannot_attack")):
                     continue
-                if z == LEADER or state.defs[c].type == UNIT:
+                if z == LEADER or levels[c] != NONE:  # the Leader, or a unit
                     out.append(c)
         if (zones[SL] or zones[SR]) and state.vars.get("n_allow") and self.static_allows(state, p, "support_attack"):
             for z in SUPPORTS:
@@ -625,10 +629,13 @@ class StageActions:
         """The opponent's Leader and Wing units (PTCG-WAR-02)."""
         zones = state.zones[p]
         out = list(zones[LEADER])
-        for z in WINGS:
-            for c in zones[z]:
-                if state.defs[c].type == UNIT:
-                    out.append(c)
+        if zones[WL] or zones[WR]:
+            defs = state.defs
+            levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[0]  # unit levels, NONE for any other card
+            for z in WINGS:
+                for c in zones[z]:
+                    if levels[c] != NONE:  # a unit
+                        out.append(c)
         return out
 
     def support_candidates(self, state: GameState) -> list[int]:
@@ -668,13 +675,13 @@ class StageActions:
         defs = state.defs
         opts = state.options
         lead = zones[LEADER]
-        lvl = defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
+        levels, spell_costs, boost_costs, any_levels = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # NONE: another
+        lvl = any_levels[lead[-1]] if lead else -1  # leader_level
         limit = lvl if opts.get("defend_at_or_below") else lvl - 1
         en = len(zones[ENERGY])
         cap = en if opts.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
         defending = state.vars.get("b_def", -1) < 0
         below = limit if defending else -1  # a unit's level at most (none once a defender is chosen)
-        levels, spell_costs, boost_costs = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # NONE: another type
         out: list[Action] = []
         boosts: list[Action] = []
         spells: list[Action] = []
