@@ -18,16 +18,17 @@ from tcgkit.games.perfect_tcg.model import (
     ART,
     BEHIND,
     BOOST,
-    BOOST_T,
     DECK,
     ENERGY,
     FIELD,
     HAND,
+    HAND_FACTS,
     HISTORY,
     LEADER,
     LOCK_KEYS,
     LOST,
     NACT,
+    NONE,
     SL,
     SLOTS,
     SPELL,
@@ -40,6 +41,7 @@ from tcgkit.games.perfect_tcg.model import (
     WR,
     ZONE_GROUPS,
     energy,
+    hand_facts,
     in_stasis,
     is_refreshed,
     is_rested,
@@ -265,7 +267,81 @@ class StageActions:
 
     # ================================================================== legal actions
     def legal_actions(self, state: GameState) -> list[Action]:
-        return self.legal_actions_for(state)
+        stage = STAGE_ACTIONS.get(state.phase)  # legal_actions_for, inline
+        return stage(self, state, state.active) if stage is not None else []
+
+    def surely_has_choice(self, state: GameState) -> bool:
+        """The bots' quick look (:meth:`~tcgkit.core.ruleset.Ruleset.surely_has_choice`), told without listing the
+        legal actions: True in the Main stage when :meth:`main_surely_open` (a Retreat or a unit to play, besides
+        ``pass``: PTCG-TURN-06) and in the War stage when :meth:`sure_attack` (the Leader's attack on the opponent's
+        Leader, besides ``end``: PTCG-WAR-02/03, PTCG-TURN-07); False elsewhere (the legal
+        actions tell). ``TurnFlow._advance`` leaves such a decision's actions to be listed when asked.
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("perfect-tcg")
+        >>> state = rules.new_game(["Gandor", "Alchemy"], seed=4)
+        >>> rules.surely_has_choice(state), state.phase  # choosing a Leader: the legal actions tell
+        (False, 'leader')
+        """
+        if state.pending is not None or state.current != state.active:
+            return False
+        ph = state.phase
+        p = state.active
+        if ph == "main":
+            return self.main_surely_open(state, p)
+        return ph == "war" and self.sure_attack(state, p)
+
+    @staticmethod
+    def main_surely_open(state: GameState, p: int) -> bool:
+        """Whether ``p``'s Main stage surely offers more than ``pass``, at a glance: a Support unit not in Stasis may
+        Retreat (PTCG-ROLE-11, PTCG-TERM-20), or a Wing or Support zone is empty and the hand holds a unit at or
+        below the Leader's level to play there (PTCG-TURN-06, PTCG-ROLE-04). False: no unit can be played and no
+        Support unit can Retreat (Spells and activated effects are not looked at: :meth:`closed_main_actions`).
+
+        >>> from tcgkit.games import get_rules
+        >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
+        >>> StageActions.main_surely_open(state, 0)  # no Leader yet: no level to play a unit at
+        False
+        """
+        zones = state.zones[p]
+        defs = state.defs
+        levels, _, _, any_levels = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # unit levels: NONE for others
+        if zones[SL] or zones[SR]:
+            cs = state.cs
+            for z in SUPPORTS:
+                for c in zones[z]:
+                    if levels[c] != NONE:  # a unit
+                        st = cs.get(c)
+                        if st is None or st.status.get("stasis", 0) <= 0:  # a Retreat (retreat_options)
+                            return True
+            if zones[WL] and zones[WR] and zones[SL] and zones[SR]:
+                return False  # no zone to play a unit into
+        hand = zones[HAND]
+        lead = zones[LEADER]
+        if not hand or not lead:
+            return False
+        lvl = any_levels[lead[-1]]  # leader_level
+        for c in hand:  # noqa: SIM110 (a loop: no generator on the hot path)
+            if levels[c] <= lvl:
+                return True
+        return False
+
+    @staticmethod
+    def sure_attack(state: GameState, p: int) -> bool:
+        """Whether ``p`` surely may attack now, at a glance: the opponent has a Leader (always a target,
+        PTCG-WAR-02) and ``p``'s Leader is Refreshed and free to attack (PTCG-WAR-03, PTCG-TERM-20; the first of
+        :meth:`attackers`). False says nothing (a Wing unit may attack).
+
+        >>> from tcgkit.games import get_rules
+        >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
+        >>> StageActions.sure_attack(state, 0)  # no Leader chosen yet
+        False
+        """
+        lead = state.zones[p][LEADER]
+        if not lead or not state.zones[1 - p][LEADER]:
+            return False
+        st = state.cs.get(lead[-1])
+        return st is None or not (st.tapped or st.status.get("stasis") or st.status.get("cannot_attack"))
 
     def legal_actions_for(self, state: GameState) -> list[Action]:
         """The legal actions of the stage (``state.phase``, :data:`STAGE_ACTIONS`), one family of options after
@@ -294,6 +370,16 @@ class StageActions:
         zones = state.zones[p]
         if zones[SL] or zones[SR]:  # _then_retreat, inline
             acts += self.retreat_options(state, p)
+        acts.append(PASS)
+        return acts
+
+    def closed_main_actions(self, state: GameState, p: int) -> list[Action]:
+        """The Main stage's legal actions where :meth:`main_surely_open` is False, so that no unit can be played and
+        no Support unit can Retreat: the Spells (:meth:`spell_options`), the activated effects, then ``pass``, as
+        :meth:`_main_stage` lists them there."""
+        acts = self.spell_options(state, p) if state.zones[p][HAND] else []
+        if state.vars.get(NACT[p]):
+            acts += self.activation_options(state, p)
         acts.append(PASS)
         return acts
 
@@ -351,9 +437,10 @@ class StageActions:
         """Boosts from hand, paying their cost (PTCG-TURN-04, PTCG-WAR-07)."""
         out = []
         en = len(state.zones[p][ENERGY])
+        defs = state.defs
+        costs = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[2]  # Boost costs, NONE for any other card
         for c in state.zones[p][HAND]:
-            d = state.defs[c]
-            if d.type == BOOST_T and d.stats["cost"] <= en:
+            if costs[c] <= en:
                 out.append(BOOST_A[c])
         if out and self.locked(state, p, "boost"):
             return []
@@ -361,15 +448,17 @@ class StageActions:
 
     def spell_options(self, state: GameState, p: int) -> list[Action]:
         """Spells from hand: cost at or below the Leader's level (PTCG-CARD-07 (a)) and paid in full (PTCG-CARD-08)."""
+        zones = state.zones[p]
+        lead = zones[LEADER]
+        defs = state.defs
+        _, costs, _, any_levels = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # costs: NONE for another type
+        lvl = any_levels[lead[-1]] if lead else -1  # leader_level
+        en = len(zones[ENERGY])
+        cap = en if state.options.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
         out = []
-        en = len(state.zones[p][ENERGY])
-        lvl = 1 << 30 if state.options.get("spells_ignore_level") else leader_level(state, p)
-        for c in state.zones[p][HAND]:
-            d = state.defs[c]
-            if d.type == SPELL:
-                cost = d.stats["cost"]
-                if cost <= en and cost <= lvl:
-                    out.append(CAST[c])
+        for c in zones[HAND]:
+            if costs[c] <= cap:
+                out.append(CAST[c])
         if out and self.locked(state, p, "spell"):
             return []
         return out
@@ -379,15 +468,16 @@ class StageActions:
         if state.res[p].get("levelled") == state.turn:
             return []
         lead = state.zones[p][LEADER]
-        lvl = state.defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
+        defs = state.defs
+        levels, _, _, any_levels = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # unit levels: NONE for others
+        lvl = any_levels[lead[-1]] if lead else -1  # leader_level
         anyhigher = state.options.get("level_up_any_higher")
         out = []
+        up = lvl + 1
         for c in state.zones[p][HAND]:
-            d = state.defs[c]
-            if d.type == UNIT:
-                cl = d.stats["level"]
-                if cl == lvl + 1 or (anyhigher and cl > lvl):
-                    out.append(LEVEL[c])
+            cl = levels[c]
+            if cl == up or (anyhigher and lvl < cl < NONE):
+                out.append(LEVEL[c])
         if out and self.locked(state, p, "level_up"):
             return []
         return out
@@ -397,23 +487,24 @@ class StageActions:
         empty Wing or Support zone (PTCG-TURN-06, PTCG-ROLE-04), then the spells ``spell_options`` offers."""
         zones = state.zones[p]
         mask = (not zones[WL]) | (not zones[WR]) << 1 | (not zones[SL]) << 2 | (not zones[SR]) << 3  # empty_mask
-        rows = PLAY_ROWS[mask] if mask else None  # the play actions of each unit into the empty zones
         lead = zones[LEADER]
-        lvl = state.defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
-        spell_lvl = 1 << 30 if state.options.get("spells_ignore_level") else lvl
+        defs = state.defs
+        levels, costs, _, any_levels = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # NONE: another type
+        lvl = any_levels[lead[-1]] if lead else -1  # leader_level
         en = len(zones[ENERGY])
+        cap = en if state.options.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
         plays: list[Action] = []
         spells: list[Action] = []
-        defs = state.defs
-        for c in zones[HAND]:
-            d = defs[c]
-            t = d.type
-            if t == UNIT:
-                if rows is not None and d.stats["level"] <= lvl:
+        if mask:
+            rows = PLAY_ROWS[mask]  # the play actions of each unit into the empty zones
+            for c in zones[HAND]:
+                if levels[c] <= lvl:
                     plays += rows[c]
-            elif t == SPELL:
-                cost = d.stats["cost"]
-                if cost <= en and cost <= spell_lvl:
+                elif costs[c] <= cap:
+                    spells.append(CAST[c])
+        else:
+            for c in zones[HAND]:
+                if costs[c] <= cap:
                     spells.append(CAST[c])
         if spells and not self.locked(state, p, "spell"):
             plays += spells
@@ -423,10 +514,13 @@ class StageActions:
         """Support units may Retreat at any time, unless in Stasis (PTCG-ROLE-11, PTCG-TERM-20)."""
         zones = state.zones[p]
         out = []
+        defs = state.defs
+        levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[0]  # unit levels, NONE for any other card
+        cs = state.cs
         for z in SUPPORTS:
             for c in zones[z]:
-                if state.defs[c].type == UNIT:
-                    st = state.cs.get(c)
+                if levels[c] != NONE:  # a unit
+                    st = cs.get(c)
                     if st is None or st.status.get("stasis", 0) <= 0:  # not in_stasis
                         out.append(RETREAT[c])
         return out
@@ -515,12 +609,14 @@ class StageActions:
         zones = state.zones[p]
         out = []
         cs = state.cs
+        defs = state.defs
+        levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[0]  # unit levels, NONE for any other card
         for z in FRONT:
             for c in zones[z]:
                 st = cs.get(c)
                 if st is not None and (st.tapped or st.status.get("stasis") or st.status.get("cannot_attack")):
                     continue
-                if z == LEADER or state.defs[c].type == UNIT:
+                if z == LEADER or levels[c] != NONE:  # the Leader, or a unit
                     out.append(c)
         if (zones[SL] or zones[SR]) and state.vars.get("n_allow") and self.static_allows(state, p, "support_attack"):
             for z in SUPPORTS:
@@ -533,10 +629,13 @@ class StageActions:
         """The opponent's Leader and Wing units (PTCG-WAR-02)."""
         zones = state.zones[p]
         out = list(zones[LEADER])
-        for z in WINGS:
-            for c in zones[z]:
-                if state.defs[c].type == UNIT:
-                    out.append(c)
+        if zones[WL] or zones[WR]:
+            defs = state.defs
+            levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[0]  # unit levels, NONE for any other card
+            for z in WINGS:
+                for c in zones[z]:
+                    if levels[c] != NONE:  # a unit
+                        out.append(c)
         return out
 
     def support_candidates(self, state: GameState) -> list[int]:
@@ -576,27 +675,23 @@ class StageActions:
         defs = state.defs
         opts = state.options
         lead = zones[LEADER]
-        lvl = defs[lead[-1]].stats.get("level", 0) if lead else -1  # leader_level
+        levels, spell_costs, boost_costs, any_levels = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # NONE: another
+        lvl = any_levels[lead[-1]] if lead else -1  # leader_level
         limit = lvl if opts.get("defend_at_or_below") else lvl - 1
-        spell_lvl = 1 << 30 if opts.get("spells_ignore_level") else lvl
         en = len(zones[ENERGY])
+        cap = en if opts.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
         defending = state.vars.get("b_def", -1) < 0
+        below = limit if defending else -1  # a unit's level at most (none once a defender is chosen)
         out: list[Action] = []
         boosts: list[Action] = []
         spells: list[Action] = []
         for c in zones[HAND]:
-            dd = defs[c]
-            t = dd.type
-            if t == UNIT:
-                if defending and dd.stats["level"] <= limit:
-                    out.append(DEFEND[c])
-            elif t == BOOST_T:
-                if dd.stats["cost"] <= en:
-                    boosts.append(BOOST_A[c])
-            elif t == SPELL:
-                cost = dd.stats["cost"]
-                if cost <= en and cost <= spell_lvl:
-                    spells.append(CAST[c])
+            if levels[c] <= below:
+                out.append(DEFEND[c])
+            elif boost_costs[c] <= en:
+                boosts.append(BOOST_A[c])
+            elif spell_costs[c] <= cap:
+                spells.append(CAST[c])
         if defending:
             out += self.guardian_options(state, d, limit)
         if boosts and not self.locked(state, d, "boost"):

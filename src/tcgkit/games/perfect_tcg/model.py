@@ -13,11 +13,12 @@ the hot path (which effects are static, activated, triggered or "In _ zone").
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tcgkit.core.cards import CardDef, Effect
+from tcgkit.core.cards import CardDef, CardList, Effect
 from tcgkit.core.effects import parse_limit
 from tcgkit.core.errors import TcgkitError
 
@@ -127,11 +128,56 @@ BOARD_NEUTRAL = frozenset((
     "damage", "shuffle", "lost", "destroyed", "battle", "battle_won", "damaged", "prevented", "armour_used",
     "energise", "cast", "activate", "boost", "coin", "heal", "win_claim", "turn_end", "negated", "put_into_play",
     "retreat", "level_up", "level_down", "counter", "modify", "look", "reveal", "roll", "lock", "resource", "prevent",
-    "armour", "forgo_draw", "excavate"))
+    "armour", "forgo_draw", "excavate", "remove"))
 
 # ---------------------------------------------------------------------------------------------- card types
 UNIT, SPELL, BOOST_T, ARTEFACT = "unit", "spell", "boost", "artefact"
 TYPES = (UNIT, SPELL, BOOST_T, ARTEFACT)
+
+
+#: a hand fact's number for a card of another type: above every level and Energy count (and a one-digit int, so
+#: that comparing with it takes the interpreter's fast path)
+NONE = 999_999_999
+#: the ``CardList.facts`` key of :func:`hand_facts`
+HAND_FACTS = "perfect-tcg.hand"
+#: the tuple :func:`hand_facts` gives, by position: (unit levels, Spell costs, Boost costs, levels)
+HandFacts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def hand_facts(defs: CardList) -> HandFacts:
+    """What the legal actions read of a card, by card id: (each unit's printed level, each Spell's printed cost,
+    each Boost's printed cost), with :data:`NONE` for a card of another type, so that one comparison with a level or
+    an Energy count tells both the type and the number (``unit_levels[c] != NONE``: a unit), then every card's level
+    as a Leader's is read (``stats.get("level", 0)``: :func:`leader_level`). A plain tuple of tuples: the
+    interpreter's fast paths, where ``state.defs[c]`` (a list subclass) and its fields have none. A fact of the card
+    list (``CardList.fact``): worked out once per list (a clone shares its list; a token's card makes a new list).
+    Read it as ``defs.facts.get(HAND_FACTS) or hand_facts(defs)``.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
+    >>> levels, spell_costs, boost_costs, _ = hand_facts(state.defs)
+    >>> c = next(c for c, d in enumerate(state.defs) if d.type == UNIT)
+    >>> levels[c] == state.defs[c].stats["level"], spell_costs[c] == boost_costs[c] == NONE
+    (True, True)
+    """
+    return defs.fact(HAND_FACTS, _hand_facts)
+
+
+def _hand_facts(defs: CardList) -> HandFacts:
+    # each card's numbers were read once, by make_card; a game's list is turned around in C loops
+    levels, spell_costs, boost_costs, any_levels = (
+        zip(*map(_HAND, map(_FIELDS, defs)), strict=True) if defs else ((), (), (), ()))
+    return levels, spell_costs, boost_costs, any_levels
+
+
+_FIELDS, _HAND = attrgetter("fields"), itemgetter("hand")
+
+
+def _hand_numbers(m: PerfectCard) -> tuple[int, int, int, int]:
+    """A printed card's hand facts (:func:`hand_facts`), kept in its ``fields["hand"]``."""
+    return (m.level if m.type == UNIT else NONE, m.cost if m.type == SPELL else NONE,
+            m.cost if m.type == BOOST_T else NONE, m.level if m.type == UNIT else 0)
+
 
 #: keys a static effect's ``params`` may hold (see CARDS.md)
 STATIC_KEYS = {"modify", "armour", "allow", "cannot", "win"}
@@ -244,6 +290,7 @@ def make_card(m: PerfectCard, card_effects: tuple[Effect, ...]) -> CardDef:
         "triggered": tuple(triggered),
         "guardian": "guardian" in m.keywords,
         "unread": None if m.unread is None else tuple(m.unread),
+        "hand": _hand_numbers(m),
     }
     return CardDef(m.code or m.name, m.name, m.type, stats, frozenset(tags), card_effects, m.text, fields)
 

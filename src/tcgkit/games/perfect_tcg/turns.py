@@ -160,12 +160,25 @@ class TurnFlow:
         while True:
             ph = state.phase
             p = state.active
-            if ph == "main" or ph == "bonus" or ph == "level":
+            if ph == "main":
+                if self.main_surely_open(state, p):
+                    state.current = p  # a play or a Retreat, and pass
+                    state.cache_legal(None)  # type: ignore[arg-type]  # listed when asked (surely_has_choice)
+                    return True
+                acts = self.closed_main_actions(state, p)  # (no play, no Retreat)
+                if len(acts) == 1:  # only passing is left: the War stage at once
+                    state.phase = "war"
+                    continue
+            elif ph == "bonus" or ph == "level":
                 acts = STAGE_ACTIONS[ph](self, state, p)
                 if len(acts) == 1:  # only passing is left: the next stage at once
                     state.phase = NEXT_STAGE[ph]
                     continue
             elif ph == "war":
+                if self.sure_attack(state, p):
+                    state.current = p  # the Leader's attack on the Leader, and end
+                    state.cache_legal(None)  # type: ignore[arg-type]  # listed when asked (surely_has_choice)
+                    return True
                 attackers = self.attackers(state, p)
                 if not attackers and not state.vars.get("war_acted"):
                     # the last refreshed unit has attacked, or none was left when the War stage began (PTCG-TURN-07);

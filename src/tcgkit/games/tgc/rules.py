@@ -25,7 +25,7 @@ from tcgkit.core.cards import CardDef, CardList, Effect, trigger_listeners
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError
 from tcgkit.core.ruleset import Ruleset
-from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
+from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, CardState, Event, GameState
 from tcgkit.games.tgc import verbs
 from tcgkit.games.tgc.model import (
     ARTIFACT,
@@ -59,6 +59,8 @@ _FLIP = Action("flip_coin")
 _KEEP = Action("keep")
 _NO_BLOCK = Action("no_block")
 _SURRENDER = Action("surrender")
+#: :meth:`TgcRules.cost_board` when nothing on the board changes a cost
+_NO_BOARD = (False, 0)
 #: the actions naming cards, each built once and shared (``_ATTACK[a]``, ``_ATTACK.row(a)[d]``, ``_PLAY[card]``...)
 _ATTACK = ActionTable("attack")
 _PLAY = ActionTable("play")
@@ -412,7 +414,7 @@ class TgcRules(Ruleset):
 
     def _open_actions(self, state: GameState, p: int, gs: str) -> list[Action]:
         acts: list[Action] = []
-        restricted = (state.options.get("nonturn_waits") and p != state.active
+        restricted = (p != state.active and state.options.get("nonturn_waits")
                       and not state.vars.get("manual_pass"))
         if not restricted:
             sets = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline
@@ -437,7 +439,7 @@ class TgcRules(Ruleset):
         v = state.vars
         if v["win"]:
             return False
-        if state.options.get("nonturn_waits") and p != state.active and not v.get("manual_pass"):
+        if p != state.active and state.options.get("nonturn_waits") and not v.get("manual_pass"):
             return True  # TGC-2.5.3.x reading (c): the non-turn player only waits
         sets = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline (the commonest decision)
         if not sets["instant"].isdisjoint(state.zones[p]["hand"]):
@@ -457,12 +459,17 @@ class TgcRules(Ruleset):
             hand = [c for c in hand if c in instants]
         if not hand:
             return
-        avail = self.available_plasma(state, p)
+        r = state.res[p]
+        avail = r["plasma"] + r["temp"]  # (available_plasma, read inline)
         defs = state.defs
-        board = self.cost_board(state, p)  # what the board does to costs: the same for every card of the hand
+        sets = defs.facts.get(CARD_SETS) or card_sets(state)
+        zones = state.zones
+        # what the board does to costs, the same for every card of the hand: nothing with no Committed Botanist in the
+        # game and no Battlefield in play (cost_board's answer then)
+        board = self.cost_board(state, p) if sets["botanist"] or zones[0]["bf"] or zones[1]["bf"] else _NO_BOARD
         v = state.vars
-        printed = board == (False, 0) and not v.get("cost_cut") and not v.get("cost_up")  # every cost as printed
-        plain = (defs.facts.get(CARD_SETS) or card_sets(state))["plain_cost"] if printed else {}
+        printed = board == _NO_BOARD and not v.get("cost_cut") and not v.get("cost_up")  # every cost as printed
+        plain = sets["plain_cost"] if printed else {}
         for card in hand:
             cost = plain.get(card)
             if cost is not None:  # no Tribute, Equipment, Hex or play condition: only its printed cost to test
@@ -670,7 +677,10 @@ class TgcRules(Ruleset):
         st = cs.get(a)
         banned = verbs.kw_args(state, a, "CannotAttack") if st is not None and st.attached and (
             kws is None or any(k.startswith("CannotAttack:") for k in kws)) else ()
-        row = _ATTACK.row(a)
+        row = _ATTACK.rows.get(a) or _ATTACK.row(a)
+        if not asimov and not banned:
+            acts.extend(map(row.__getitem__, targets))  # (it may fight every target: the commonest case)
+            return
         for d in targets:
             if asimov:
                 f = defs[d].fields
@@ -781,16 +791,17 @@ class TgcRules(Ruleset):
 
     # ------------------------------------------------------------------ applying actions
     def apply(self, state: GameState, action: Action) -> None:
-        kind = action.kind
         v = state.vars
-        if kind == "do_nothing":  # most decisions: pass the Open Quick on; a second in a row defaults (TGC-3.2.b.1-2)
-            v["dn"] += 1
+        if action is _DO_NOTHING or action.kind == "do_nothing":  # most decisions: pass the Open Quick on; a second
+            dn = v["dn"] = v["dn"] + 1  # in a row defaults (TGC-3.2.b.1-2); (the legal one is _DO_NOTHING itself)
             state.emit("do_nothing", state.current)
-            if v["dn"] >= 2:
+            if dn >= 2:
                 self.default(state)
             else:
                 state.current = 1 - state.current
-        elif kind == "surrender":
+            return
+        kind = action.kind
+        if kind == "surrender":
             self.surrender(state, state.current)
         elif kind == "mulligan":
             self._mulligan(state, action.args[0])
@@ -840,12 +851,14 @@ class TgcRules(Ruleset):
         v = state.vars
         then = v["then"]
         v["then"] = None
-        if then == "quick":
+        if then == "phase_start" or (then == "quick" and state.options.get("quick_holder", "turn") == "turn"):
+            v["gs"] = "quick"  # (open_quick, read inline for the turn player's Open Quick: the commonest way on)
+            v["dn"] = 0
+            state.current = state.active
+        elif then == "quick":
             self.open_quick(state, v.get("actor"))
         elif then == "default":
             self.default(state)
-        elif then == "phase_start":
-            self.open_quick(state)
         elif then == "start_turn":
             self.start_turn(state)
         elif then == "next_phase":
@@ -995,7 +1008,8 @@ class TgcRules(Ruleset):
         state.phase = phase
         state.vars["gs"] = "closed"
         state.emit("phase", state.active, data=(phase,))
-        self.phase_effects(state, phase)
+        if (state.defs.facts.get(CARD_SETS) or card_sets(state))["at"]:  # (phase_effects' own test, read inline)
+            self.phase_effects(state, phase)
         state.vars["then"] = "phase_start"
         self.finish(state)
 
@@ -1023,8 +1037,11 @@ class TgcRules(Ruleset):
         v = state.vars
         v["gs"] = "quick"
         v["dn"] = 0
+        if actor is None:
+            state.current = state.active
+            return
         holder = state.options.get("quick_holder", "turn")
-        if actor is None or holder == "turn":
+        if holder == "turn":
             state.current = state.active
         else:
             state.current = 1 - actor if holder == "opponent" else actor
@@ -1050,7 +1067,8 @@ class TgcRules(Ruleset):
             v["win"] = ()
             if state.phase == "battle":
                 self._fury_check(state)
-            self.phase_effects(state, state.phase + "_end")
+            if (state.defs.facts.get(CARD_SETS) or card_sets(state))["at"]:  # (phase_effects' test, read inline)
+                self.phase_effects(state, state.phase + "_end")
             v["then"] = "next_phase"
             self.finish(state)
         elif pend is not None:
@@ -1068,23 +1086,25 @@ class TgcRules(Ruleset):
         p = state.active
         for r in state.res:  # "this turn" plasma ends with the turn, whoever gained it (TGC-1.10.1)
             r["temp"] = 0
-        loc = state.loc
-        for card, st in list(state.cs.items()):
-            # a record is changed only when something expires (a clone's shared record is then copied first)
-            mods = durations.after_turn(st.mods) if st.mods else None  # a new list, shared with no record
-            status = st.status  # (the records of cards in the discard pile keep statuses that never expire)
-            expired = [k for k, val in status.items() if val == -1] if status and -1 in status.values() else ()
-            if (mods is not None and mods != st.mods) or expired:  # to change it: its own copy (a clone's copy on
-                st = state.card_state(card) if state.cs.get(card) is st else st.copy()  # write), or a throwaway
-                if mods is not None:  # copy of one destroy() dropped
-                    st.mods = mods
-                for k in expired:
-                    del st.status[k]
+        loc, cs, defs = state.loc, state.cs, state.defs
+        for card, st in list(cs.items()):
+            status = st.status  # (a destroyed card's record in the discard pile keeps a status that never expires)
+            if st.mods or (status and -1 in status.values()):
+                st = self._expire(state, card, st)
             if loc[card][1] != "field":
                 continue
             if st.status and st.status.get("doomed"):
                 self.destroy(state, card, {"controller": state.owner[card]})
-            if loc[card][1] == "field" and self._out_of_resolve(state, card):
+                if loc[card][1] != "field":
+                    continue
+            now = cs.get(card)  # (_out_of_resolve's fast path, read inline: most records)
+            if now is not None and not (now.mods or now.attached):
+                d = defs[card]
+                if not d.fields["statics"]:
+                    if d.stats.get("resolve", 0) <= now.counters.get("damage", 0):
+                        self.destroy(state, card, {"controller": -1})
+                    continue
+            if self._out_of_resolve(state, card):
                 self.destroy(state, card, {"controller": -1})
         state.vars["cost_cut"] = ()
         state.emit("end_turn", p)
@@ -1094,6 +1114,22 @@ class TgcRules(Ruleset):
             self.start_turn(state)
         else:  # an end-of-turn trigger waits for a choice; the next turn starts once it has resolved
             state.vars["then"] = "start_turn"
+
+    def _expire(self, state: GameState, card: int, st: CardState) -> CardState:
+        """The end of a turn for one record with modifiers or statuses (TGC-2.5.4.d): "this turn" modifiers and
+        statuses (-1) expire. The record is changed only when something expires (a clone's shared record is then
+        copied first; a record no longer in ``state.cs``, dropped by a destroy() earlier in the turn's end, gets a
+        throwaway copy); returns the record to read on."""
+        mods = durations.after_turn(st.mods) if st.mods else None  # a new list, shared with no record
+        status = st.status
+        expired = [k for k, val in status.items() if val == -1] if status and -1 in status.values() else ()
+        if (mods is not None and mods != st.mods) or expired:
+            st = state.card_state(card) if state.cs.get(card) is st else st.copy()
+            if mods is not None:
+                st.mods = mods
+            for k in expired:
+                del st.status[k]
+        return st
 
     def _out_of_resolve(self, state: GameState, card: int) -> bool:
         """Whether the card's resolve (:meth:`stat`) is 0 or less, read from its printed resolve and its damage when
@@ -1244,7 +1280,9 @@ class TgcRules(Ruleset):
                 n += verbs.cmo_bonus(state, card)  # a gain of its own keyword: a CMO adds 1
                 st.mods.append(("power", n, "turn"))
                 st.mods.append(("resolve", n, "turn"))
-        if self.stat(state, card, "resolve") <= 0:  # a 0-resolve creature (RULINGS.md): TGC-4.3.2 at once
+        d = state.defs[card]
+        if (self.stat(state, card, "resolve") if st.mods or d.fields["statics"] else d.stats.get("resolve", 0)) <= 0:
+            # a 0-resolve creature (RULINGS.md): TGC-4.3.2 at once (its printed resolve, when nothing changes it)
             self.destroy(state, card, {"controller": p})
             return
         if "Necrotaint" in kws:  # only one on each player's battlefield: the old one goes
@@ -1525,6 +1563,17 @@ class TgcRules(Ruleset):
     def discard(self, state: GameState, card: int) -> None:
         state.move(card, state.owner[card], "discard")
         state.emit("discarded", state.owner[card], card)
+
+    def heard_kinds(self, trigger_kinds: frozenset[str]) -> frozenset[str] | None:
+        """Only the automatic trigger kinds some card of the pool triggers on (:meth:`on_event` fires those triggers
+        and does nothing else): the core calls it for no other event (a Do Nothing, a move, a payment...).
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("tgc")
+        >>> rules.heard <= AUTO_TRIGGERS and "do_nothing" not in rules.heard
+        True
+        """
+        return AUTO_TRIGGERS & trigger_kinds
 
     def on_event(self, state: GameState, ev: Event) -> None:
         """Fire the automatic triggers of ``ev`` when a card that may answer it is on the board or is the event's own

@@ -221,10 +221,14 @@ def has_subtype(state: GameState, card: int, subtype: str) -> bool:
     d = state.defs[card]
     if subtype in d.fields["subtypes"] or (subtype.endswith("s") and subtype[:-1] in d.fields["subtypes"]):
         return True
-    if d.type == "creature" and has_kw(state, card, "Changeling"):
-        return True
-    return state.loc[card][1] == "field" and any(  # a static of its own text works on the field only (Monkey)
-        s.get("subtype") == subtype and _static_on(state, card, s) for s in d.fields.get("statics", ()))
+    if d.type == "creature":
+        st = state.cs.get(card)  # (has_kw's own test of its printed keywords, read inline when nothing grants any)
+        if ("Changeling" in d.fields["kw"]) if st is None or not (st.status or st.attached) else has_kw(
+                state, card, "Changeling"):
+            return True
+    statics = d.fields.get("statics")
+    return bool(statics) and state.loc[card][1] == "field" and any(  # a static of its own text works on the field
+        s.get("subtype") == subtype and _static_on(state, card, s) for s in statics)  # only (Monkey)
 
 
 def nullified(state: GameState, card: int) -> bool:
