@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, ClassVar
@@ -41,6 +41,8 @@ COLUMN, TRIBUTE, BATTLE, ACTIVATE, USE = (ActionTable("column"), ActionTable("tr
 
 #: no cards (a card index's answer for a static key no card prints)
 _NONE: frozenset[int] = frozenset()
+#: no DMG from auras (what :meth:`PhaktionzRules.field_auras` gives with no aura in play; never changed)
+_NO_BONUS: dict[int, int] = {}
 #: deck checks already made: (format, sections) -> violations (decks are immutable).
 _CHECKED: dict[tuple, tuple[Violation, ...]] = {}
 
@@ -1379,15 +1381,19 @@ class PhaktionzRules(Ruleset):
         if r is not None:
             return super().evaluate(state, player)
         mine, theirs = state.zones[player], state.zones[1 - player]
-        bonus = self.field_auras(state)
-        my_side, their_side = self._sides(state, mine["field"], bonus), self._sides(state, theirs["field"], bonus)
+        index = card_index(state)
+        bonus = self.field_auras(state) if index.auras else _NO_BONUS  # (no aura in the card list: none in play)
+        sides, in_hand = index.side, index.in_hand
+        my_side, their_side = (self._sides(state, mine["field"], bonus, sides),
+                               self._sides(state, theirs["field"], bonus, sides))
         now = state.phase in ("main", "combat")
         me_now, they_now = now and state.active == player, now and state.active != player
-        deck = len(mine["deck"]) - len(theirs["deck"]) + (0.5 if state.active == player else -0.5)
-        score = (deck + _threat(my_side, their_side, me_now) - _threat(their_side, my_side, they_now)
-                 + _board(my_side) - _board(their_side) + self._hand(state, mine, my_side)
-                 - self._hand(state, theirs, their_side))
-        low = min(len(mine["deck"]), len(theirs["deck"])) + 1
+        my_deck, their_deck = len(mine["deck"]), len(theirs["deck"])
+        deck = my_deck - their_deck + (0.5 if state.active == player else -0.5)
+        threat, their_threat, board, their_board = field_worth(tuple(my_side), tuple(their_side), me_now, they_now)
+        score = (deck + threat - their_threat + board - their_board + self._hand(state, mine, my_side, in_hand)
+                 - self._hand(state, theirs, their_side, in_hand))
+        low = (my_deck if my_deck < their_deck else their_deck) + 1
         x = score / (SCALE + low / 3)
         return 0.99 * x / (1 + abs(x))  # no clamp: far ahead or behind, moves still differ
 
@@ -1427,11 +1433,15 @@ class PhaktionzRules(Ruleset):
         for c in targets:
             out[c] = out.get(c, 0) + by
 
-    def _sides(self, state: GameState, field: list[int], bonus: dict[int, int]) -> list[Side]:
+    def _sides(self, state: GameState, field: list[int], bonus: dict[int, int],
+               sides: tuple[tuple, ...] | None = None) -> list[Side]:
         """A :data:`Side` for each Summon on a battlefield (``bonus``: the DMG auras give, :meth:`field_auras`); DMG
-        and Tier as :meth:`stat` gives them for a card on the battlefield."""
+        and Tier as :meth:`stat` gives them for a card on the battlefield (``sides``: the card index's, when read)."""
+        if not field:
+            return []
         cs, defs, turn = state.cs, state.defs, state.turn
-        sides = card_index(state).side
+        if sides is None:
+            sides = card_index(state).side
         out = []
         for c in field:
             value, tech, tier, guard = sides[c]
@@ -1461,12 +1471,14 @@ class PhaktionzRules(Ruleset):
             out.append((dmg, later if later > 0 else 0, col, tech, tier, guard, sword, keep))
         return out
 
-    def _hand(self, state: GameState, zones: dict[str, list[int]], side: list[Side]) -> float:
+    def _hand(self, state: GameState, zones: dict[str, list[int]], side: list[Side],
+              in_hand: tuple[tuple[int, bool], ...] | None = None) -> float:
         """Cards in hand are plays to come. A Summon of Tier 2 or more counts in full only while the battlefield and
         the Tier 1s in hand hold the Tiers to demote for it (PHK-MECH-02); one with its own demoting requirement
         (Plague Summons) counts as stuck. Past a full hand, cards count less. Cards set aside in a mulligan come
-        back as new cards (PHK-MECH-03)."""
-        in_hand = card_index(state).in_hand
+        back as new cards (PHK-MECH-03). ``in_hand``: the card index's, when read."""
+        if in_hand is None:
+            in_hand = card_index(state).in_hand
         hand = zones["hand"]
         tiers = 0
         for s in side:
@@ -1518,7 +1530,21 @@ SCALE = 4.0
 PLAGUED = 0.5
 
 
-def _threat(side: list[Side], opp: list[Side], now: bool) -> float:
+@functools.lru_cache(maxsize=4096)
+def field_worth(side: tuple[Side, ...], opp: tuple[Side, ...], now: bool, opp_now: bool) -> tuple[float, ...]:
+    """The evaluation's terms of two battlefields: (the threat of ``side`` to the other's deck, with DMG as it is
+    ``now``; that of ``opp``, with DMG as it is ``opp_now``; the worth of ``side``; that of ``opp``), by
+    :func:`_threat` and :func:`_board`. A function of these values alone, remembered for the last few thousand
+    (a search scores many positions whose battlefields are the same: most of its evaluations find them here).
+
+    >>> mine = ((3, 3, 1, True, 1, False, False, 1.0),)
+    >>> field_worth(mine, (), True, False) == (_threat(mine, (), True), 0.0, _board(mine), 0)
+    True
+    """
+    return _threat(side, opp, now), _threat(opp, side, opp_now), _board(side), _board(opp)
+
+
+def _threat(side: Sequence[Side], opp: Sequence[Side], now: bool) -> float:
     """Cards a battlefield is worth as a threat to the opponent's deck (PHK-SUM-04 to 06, PHK-MECH-*), with DMG as
     it is ``now`` or as it lasts past this turn.
 
@@ -1562,7 +1588,7 @@ def _threat(side: list[Side], opp: list[Side], now: bool) -> float:
     return total
 
 
-def _board(side: list[Side]) -> float:
+def _board(side: Sequence[Side]) -> float:
     """A battlefield's worth beyond its threat: blockers, tribute, DMG for later."""
     return sum([(BOARD_BASE + BOARD_TIER * s[4] + BOARD_DMG * s[1]) * s[7] for s in side])
 
