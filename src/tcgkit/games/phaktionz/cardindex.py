@@ -46,6 +46,10 @@ class CardIndex(NamedTuple):
     #: (``fields["activated_free"]``, ``fields["activated_answers"]``)
     activated: tuple[tuple, ...]
     answers: tuple[tuple, ...]
+    #: the ids of the cards with such effects (``activated``, ``answers`` not empty): a zone none of them is in has
+    #: nothing to activate
+    activators: frozenset[int]
+    answerers: frozenset[int]
 
 
 class Glance(NamedTuple):
@@ -101,10 +105,13 @@ def build(defs: list) -> CardIndex:
         if f["triggers"]:
             for kind in f["triggers"]:
                 listeners.setdefault(kind, []).append(c)
+    activated, answers = tuple(map(itemgetter("activated_free"), fields)), \
+        tuple(map(itemgetter("activated_answers"), fields))
     return CardIndex({k: frozenset(v) for k, v in statics.items()}, frozenset(auras),
                      {k: frozenset(v) for k, v in listeners.items()}, tuple(map(itemgetter("side"), fields)),
-                     tuple(map(itemgetter("in_hand"), fields)), tuple(map(itemgetter("activated_free"), fields)),
-                     tuple(map(itemgetter("activated_answers"), fields)))
+                     tuple(map(itemgetter("in_hand"), fields)), activated, answers,
+                     frozenset(c for c, effs in enumerate(activated) if effs),
+                     frozenset(c for c, effs in enumerate(answers) if effs))
 
 
 def any_in_play(state: GameState, cards: frozenset[int], player: int | None = None) -> bool:

@@ -834,10 +834,18 @@ class PhaktionzRules(Ruleset):
         out = []
         zones = state.zones[player]
         index = card_index(state)
-        usable = index.activated if window is None else index.answers  # can_activate refuses the others
+        if window is None:  # can_activate refuses the others
+            usable, holders = index.activated, index.activators
+        else:
+            usable, holders = index.answers, index.answerers
+        if not holders:
+            return out
         for zname in ("field", "realm", "attached", "hand") if window is not None or self._hand_abilities else (
                 "field", "realm", "attached"):
-            for c in zones[zname]:
+            cards = zones[zname]
+            if holders.isdisjoint(cards):  # (no card of the zone has such an effect: read in C)
+                continue
+            for c in cards:
                 for i, eff in usable[c]:
                     if (eff.zone == zname or (eff.zone is None and zname != "hand")) \
                             and self.can_activate(state, c, i, eff, player, window, zname):
@@ -930,15 +938,17 @@ class PhaktionzRules(Ruleset):
             return []
         opp = state.zones[1 - player]["field"]
         defs, cs = state.defs, state.cs
-        guards = [c for c in opp if "guard" in defs[c].fields["static_keys"]]
+        guards = []
         shields = False  # an opposing Summon that cannot be battled by some: the full check for every attacker
-        by_col: dict[int, list[int]] = {}
         for o in opp:
-            if "not_battled_by" in defs[o].fields["static_keys"]:
-                shields = True
-            ost = cs.get(o)
-            by_col.setdefault(ost.counters.get("col", 0) if ost is not None else 0, []).append(o)
-        out = []
+            keys = defs[o].fields["static_keys"]
+            if keys:
+                if "guard" in keys:
+                    guards.append(o)
+                if "not_battled_by" in keys:
+                    shields = True
+        by_col: dict[int, list[int]] | None = None  # the opposing Summons by column, at the first Tech
+        out: list[Action] = []
         rows = BATTLE.rows  # the battle actions by attacker (ActionTable.row, without a call once made)
         for c in mine:
             st = cs.get(c)
@@ -958,9 +968,10 @@ class PhaktionzRules(Ruleset):
             if row is None:
                 row = BATTLE.row(c)
             if kind == "striker":
-                for t in guards or opp:
-                    out.append(row[t])
+                out.extend(map(row.__getitem__, guards or opp))
                 continue
+            if by_col is None:
+                by_col = self._by_column(state, opp)
             in_col = by_col.get(st.counters.get("col", 0) if st is not None else 0)
             if not in_col:
                 out.append(row["direct"])
@@ -968,6 +979,16 @@ class PhaktionzRules(Ruleset):
                 for t in in_col:
                     if not guards or t in guards:
                         out.append(row[t])
+        return out
+
+    @staticmethod
+    def _by_column(state: GameState, field: list[int]) -> dict[int, list[int]]:
+        """The Summons of a battlefield by column (0 for one with none), each column's in battlefield order."""
+        cs = state.cs
+        out: dict[int, list[int]] = {}
+        for o in field:
+            st = cs.get(o)
+            out.setdefault(st.counters.get("col", 0) if st is not None else 0, []).append(o)
         return out
 
     def resolve_battle(self, state: GameState, attacker: int, target: int | str) -> None:
