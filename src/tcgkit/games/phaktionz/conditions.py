@@ -206,7 +206,11 @@ def _leaf(cond: dict, rules: Any) -> Check | None:
 def _amount(spec: Any, rules: Any) -> Number | None:
     """A compiled amount for a literal or the size of a compiled selection; None for any other shape."""
     if type(spec) is int:
-        return lambda state, ctx: spec
+        def literal(state: GameState, ctx: dict) -> int:
+            return spec
+
+        literal.literal = True  # type: ignore[attr-defined]
+        return literal
     if type(spec) is dict and len(spec) == 1:
         (key, sel), = spec.items()
         if key in ("count", "zone_size"):
@@ -216,8 +220,17 @@ def _amount(spec: Any, rules: Any) -> Number | None:
         if key == "sum" and type(sel) in (list, tuple):
             parts = [_amount(a, rules) for a in sel]
             if all(part is not None for part in parts):
-                return lambda state, ctx: sum(part(state, ctx) for part in parts)  # type: ignore[misc]
+                return _sum(parts, sum(a for a in sel if type(a) is int))  # type: ignore[arg-type]
     return None
+
+
+def _sum(parts: list[Number], literal: int) -> Number:
+    """The sum of compiled amounts (ints: the same number in any order), the literal ones added once beforehand."""
+    parts = [part for part in parts if not getattr(part, "literal", False)]
+    if len(parts) == 1:
+        one = parts[0]
+        return lambda state, ctx: one(state, ctx) + literal
+    return lambda state, ctx: sum([part(state, ctx) for part in parts], literal)
 
 
 def _exists(spec: Any, rules: Any) -> Check | None:
@@ -249,7 +262,16 @@ def _cards(spec: Any, rules: Any) -> Cards | None:
         base = _cards(spec["zone"], rules)
         if base is None or not spec.get("filter"):
             return base
-        test = _filter(spec["filter"])
+        flt = spec["filter"]
+        if type(flt) is dict and len(flt) == 1 and type(flt.get("type")) is str:  # the commonest: read inline
+            want = flt["type"]
+
+            def typed(state: GameState, ctx: dict) -> list[int]:
+                defs = state.defs
+                return [c for c in base(state, ctx) if defs[c].type == want]  # type: ignore[misc]
+
+            return typed
+        test = _filter(flt)
         return lambda state, ctx: [c for c in base(state, ctx) if test(state, ctx, c)]
     if type(spec) is tuple and spec:
         parts = [_cards(s, rules) for s in spec]

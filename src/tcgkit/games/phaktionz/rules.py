@@ -1500,23 +1500,8 @@ class PhaktionzRules(Ruleset):
         back as new cards (PHK-MECH-03). ``in_hand``: the card index's, when read."""
         if in_hand is None:
             in_hand = card_index(state).in_hand
-        hand = zones["hand"]
-        tiers = 0
-        for s in side:
-            tiers += s[4]
-        for c in hand:
-            tier = in_hand[c][0]
-            if 0 <= tier < 2:
-                tiers += tier
-        total = HAND_AVERAGE * len(zones["aside"])
-        for c in hand:  # (added card by card, in hand order, as ever: the same float sums)
-            tier, by_tiers = in_hand[c]
-            if tier < 0:
-                total += HAND_INVOCATION
-            else:
-                total += HAND_SUMMON if tier < 2 or (tiers >= tier and by_tiers) else HAND_STUCK
-        n = len(hand)
-        return total if n <= HAND_FULL else total * (HAND_FULL + HAND_EXTRA * (n - HAND_FULL)) / n
+        return hand_worth(tuple(map(in_hand.__getitem__, zones["hand"])), len(zones["aside"]),
+                          sum(map(_TIER, side)))
 
     #: action kind -> what it does (called as ``ACTIONS[kind](self, state, action)`` by :meth:`apply`)
     ACTIONS: ClassVar[dict[str, Callable[..., None]]] = {
@@ -1563,6 +1548,34 @@ def field_worth(side: tuple[Side, ...], opp: tuple[Side, ...], now: bool, opp_no
     True
     """
     return _threat(side, opp, now), _threat(opp, side, opp_now), _board(side), _board(opp)
+
+
+#: a Side's Tier
+_TIER = itemgetter(4)
+
+
+@functools.lru_cache(maxsize=4096)
+def hand_worth(hand: tuple[tuple[int, bool], ...], aside: int, field_tiers: int) -> float:
+    """What :meth:`PhaktionzRules._hand` counts for a hand: ``hand``, what the evaluation reads of each card in hand
+    order (its Tier, -1 for an Invocation, and whether it is placed by demoting Tiers: the card index's ``in_hand``),
+    ``aside`` cards set aside in a mulligan, ``field_tiers`` Tiers on the battlefield. A function of these values
+    alone, remembered for the last few thousand (a search's positions share most hands).
+
+    >>> hand_worth(((1, True), (3, True), (-1, False)), 0, 2)  # the Tier 3 Summon has the Tiers to demote: 1 + 2
+    2.7
+    """
+    tiers = field_tiers
+    for tier, _ in hand:
+        if 0 <= tier < 2:
+            tiers += tier
+    total = HAND_AVERAGE * aside
+    for tier, by_tiers in hand:  # (added card by card, in hand order, as ever: the same float sums)
+        if tier < 0:
+            total += HAND_INVOCATION
+        else:
+            total += HAND_SUMMON if tier < 2 or (tiers >= tier and by_tiers) else HAND_STUCK
+    n = len(hand)
+    return total if n <= HAND_FULL else total * (HAND_FULL + HAND_EXTRA * (n - HAND_FULL)) / n
 
 
 def _threat(side: Sequence[Side], opp: Sequence[Side], now: bool) -> float:
