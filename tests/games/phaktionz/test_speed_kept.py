@@ -121,3 +121,29 @@ def test_remembered_battlefield_terms_evaluate_as_worked_out_anew() -> None:
                 seen += 1
     info = rules_module.field_worth.cache_info()
     assert seen > 2000 and info.hits > 0 and info.currsize <= info.maxsize
+
+
+def _in_play_by_zones(state: GameState, cards: frozenset[int], player: int | None) -> bool:
+    """Whether one of ``cards`` is in a play zone (of ``player``, when given), read from the zones themselves."""
+    return any(c in state.zones[p][z] for p in ((0, 1) if player is None else (player,))
+               for z in ("field", "realm", "attached") for c in cards)
+
+
+@pytest.mark.slow
+def test_cards_in_play_read_from_where_they_are_as_from_the_zones() -> None:
+    """``any_in_play`` (static keys PHK-MECH-04, auras, triggers: the card index's sets) reads where each of a few
+    cards is (``state.loc``) and the zones for more: both answer as the zones do, for every set of the index, for
+    either player or both, over positions of seeded games and their clones."""
+    from tcgkit.games.phaktionz.cardindex import any_in_play, card_index
+
+    seen = few = 0
+    for state in _decisions(4, clone_every=13):
+        index = card_index(state)
+        sets = [*index.statics.values(), index.auras, *index.listeners.values(), index.activators,
+                frozenset(range(len(state.defs)))]
+        for cards in sets:
+            few += len(cards) <= 4
+            for player in (None, 0, 1):
+                assert any_in_play(state, cards, player) == _in_play_by_zones(state, cards, player)
+                seen += 1
+    assert seen > 10000 and few > 1000

@@ -1317,16 +1317,18 @@ class PhaktionzRules(Ruleset):
         found: list[tuple] = []
         defs = state.defs
         kind = ev.kind
-        listeners = card_index(state).listeners.get(kind)
+        listeners = card_index(state).listeners.get(kind, _NONE)  # the cards with a trigger on it
         if listeners and any_in_play(state, listeners):
             for p in (state.active, 1 - state.active):
                 zones = state.zones[p]
                 for zname in self.PLAY_ZONES:
-                    for card in zones[zname]:
-                        if kind in defs[card].fields["triggers"]:
-                            self._collect(state, card, ev, None, found)
+                    cards = zones[zname]
+                    if not listeners.isdisjoint(cards):  # (a zone with no listener is not read: tested in C)
+                        for card in cards:
+                            if card in listeners:
+                                self._collect(state, card, ev, None, found)
         card = ev.card
-        if card >= 0 and kind in defs[card].fields["triggers"] and state.loc[card][1] not in self.PLAY_ZONES:
+        if card >= 0 and card in listeners and state.loc[card][1] not in self.PLAY_ZONES:
             self._collect(state, card, ev, state.loc[card][1], found)
         for card, _, turn in state.vars.get("delayed", ()):
             if turn == state.turn:
