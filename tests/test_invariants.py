@@ -14,6 +14,7 @@ from tcgkit.bots import RandomBot, View
 from tcgkit.core.actions import Action
 from tcgkit.core.errors import IllegalAction
 from tcgkit.core.state import GameState
+from tcgkit.games import get_rules
 
 SEEDS = st.integers(min_value=0, max_value=2**40)
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -171,3 +172,23 @@ def test_a_sure_choice_is_a_choice(game: str, seed: int, pool: bool) -> None:
         assert free or not sure, f"a free choice claimed at decision {state.decisions}: {legal}"
         assert fresh.forced_action() == (legal[0] if len(legal) == 1 else None)
         state.apply(bot.choose(View(state, state.current)))
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+@FAST
+@given(seed=SEEDS, pool=st.booleans())
+def test_events_not_heard_would_change_nothing(game: str, seed: int, pool: bool) -> None:
+    """Events are dispatched by kind: the core calls ``on_event`` only for the kinds the game's ``heard_kinds``
+    names. Calling it for every event instead plays the very same game (the kinds left out were ones it ignores)."""
+    rules = get_rules(game)
+    narrowed = random_game(game, seed, pool=pool)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(type(rules), "heard_kinds", lambda self, kinds: None)
+        rules.__dict__["heard"] = None
+        try:
+            every = random_game(game, seed, pool=pool)
+        finally:
+            patch.undo()
+            rules.pool()  # the game's own narrowed set again
+    assert narrowed.log == every.log
+    assert narrowed.result == every.result

@@ -52,7 +52,7 @@ class Ruleset:
         "start_triggered", "trigger_applies", "stat", "draw",
         "discard", "destroy", "damage_player", "damage_card", "heal_player", "heal_card", "add_status", "gain",
         "attach", "effect_win", "can_pay_step", "observe_extra", "evaluate", "describe", "check_effect", "index_pool",
-        "position_problems", "turn_resources", "has_keyword", "surely_has_choice",
+        "position_problems", "turn_resources", "has_keyword", "surely_has_choice", "heard_kinds",
     )
 
     id: ClassVar[str] = ""
@@ -148,6 +148,7 @@ class Ruleset:
             cached = _POOLS[(self.id, folders)] = self._load_pool(folders)
         pool, kinds, problems = cached
         self.__dict__["trigger_kinds"] = kinds
+        self.__dict__["heard"] = self.heard_kinds(kinds)
         self.__dict__["load_problems"] = problems
         return pool
 
@@ -207,6 +208,30 @@ class Ruleset:
         """The event kinds some card of the pool triggers on (events of other kinds skip the trigger scan)."""
         self.pool()
         return self.__dict__["trigger_kinds"]
+
+    @cached_property
+    def heard(self) -> frozenset[str] | None:
+        """The event kinds :meth:`on_event` is called for (None: every kind), from :meth:`heard_kinds` and this pool's
+        :attr:`trigger_kinds`; the core logs every event and passes on only these."""
+        self.pool()
+        return self.__dict__["heard"]
+
+    def heard_kinds(self, trigger_kinds: frozenset[str]) -> frozenset[str] | None:
+        """Optional hook: the event kinds :meth:`on_event` must see, given the kinds some card of the pool triggers on
+        (``trigger_kinds``); None: every event. The core calls ``on_event`` for these kinds only (events dispatched
+        by kind): most events (moves, payments, damage) answer no card, and a call that does nothing costs a decision
+        as much as a small rule. The default: ``trigger_kinds`` when the game keeps the default :meth:`on_event`
+        (which fires triggers and nothing else), every event when it has its own. A game with its own ``on_event``
+        narrows it to what that method acts on.
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("guardian-realms")
+        >>> rules.heard == rules.trigger_kinds  # its on_event only fires triggers
+        True
+        >>> get_rules("perfect-tcg").heard is None  # its on_event keeps counts at every move
+        True
+        """
+        return trigger_kinds if type(self).on_event is Ruleset.on_event else None
 
     @cached_property
     def load_problems(self) -> tuple[str, ...]:
@@ -501,8 +526,8 @@ class Ruleset:
         raise NotImplementedError
 
     def on_event(self, state: GameState, ev: Event) -> None:
-        """Optional hook: Every logged event passes here; the default fires matching triggered effects of cards in
-        play."""
+        """Optional hook: Every logged event of a kind :meth:`heard_kinds` names passes here; the default fires
+        matching triggered effects of cards in play."""
         if ev.kind in self.trigger_kinds:
             self.fire_triggers(state, ev)
 

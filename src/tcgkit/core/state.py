@@ -395,7 +395,10 @@ class GameState:
             self.log = self.log.copy()
             self._log_shared = False
         self.log.append(ev)
-        self.rules.on_event(self, ev)
+        rules = self.rules
+        heard = rules.heard
+        if heard is None or kind in heard:  # events dispatched by kind (Ruleset.heard_kinds)
+            rules.on_event(self, ev)
         return ev
 
     # ------------------------------------------------------------------ cards and zones
@@ -468,7 +471,10 @@ class GameState:
             self.log = self.log.copy()
             self._log_shared = False
         self.log.append(ev)
-        self.rules.on_event(self, ev)
+        rules = self.rules
+        heard = rules.heard
+        if heard is None or "move" in heard:
+            rules.on_event(self, ev)
 
     def move_top(self, player: Player, from_zone: str, to_zone: str, to_player: Player | None = None) -> CardId:
         """Move the top card of a pile; returns its id, or -1 when the pile is empty."""

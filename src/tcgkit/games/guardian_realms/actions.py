@@ -59,52 +59,56 @@ def main_actions(state: GameState) -> list[Action]:
     turn = state.turn
     ready: list[int] = []
     ready_status: list = []  # by ready Guardian: its statuses (None: no record), for the swaps (GR-PARA-01)
-    chooser_only = state.options.get("swap_partner_unpenalised")
+    options = state.options
+    chooser_only = options.get("swap_partner_unpenalised")
+    then_attack = options.get("ability_then_attack")
     partners: list[int] = []
     per_lane = None  # a Guardian's targets by its lane (1-3), worked out when a Guardian first needs them
-    attack_rows = ATTACK.rows
-    loc = state.loc
-    for g in fielded:
-        lane = LANE_OF[loc[g][1]]
-        infuse, attack_cost, abilities, penalty = facts[g]
-        if infuse:  # a player action, not the Guardian's: not gated by Exhausted or a forfeit (GR-SAC-03)
-            infusions = INFUSE.row(g)
-            acts.extend(infusions[r] for r in fielded if r != g)
-        st = cs.get(g)
-        f = 0
-        status = None
-        if st is not None:
-            status = st.status
-            if status and status.get("exhausted"):
-                continue
-            if st.counters.get("at") == turn:
-                f = st.counters["af"]
-                if f & FORFEIT:
+    ability_rows = ABILITY.rows
+    for lane, zone, base_key in _LANE_ZONES:
+        for g in z[zone]:
+            infuse, attack_cost, abilities, penalty = facts[g]
+            if infuse:  # a player action, not the Guardian's: not gated by Exhausted or a forfeit (GR-SAC-03)
+                infusions = INFUSE.row(g)
+                acts.extend(infusions[r] for r in fielded if r != g)
+            st = cs.get(g)
+            f = 0
+            status = None
+            if st is not None:
+                status = st.status
+                if status and status.get("exhausted"):
                     continue
-        attacks = dz >= attack_cost and (not f or _may_attack(state, f, penalty, status))
-        # may_ability: one ability per turn (GR-COMBAT-06), none after an attack (GR-COMBAT-04) or a swap
-        uses = abilities and (not f or not (f & _ACTED3 or f & SWAP and penalty))
-        if attacks or uses:
-            if per_lane is None:
-                per_lane = enemy_targets(state, 1 - p)
-            targets = per_lane[lane]
-            if attacks:
-                row = attack_rows.get(g) or ATTACK.row(g)  # ATTACK.row(g), with no call once it exists
-                acts.extend(map(row.__getitem__, targets))
-            if uses:
-                for i in abilities:
-                    if ability_ok(state, g, i, dz, targets):
-                        acts.append(ABILITY.row(g)[ABILITY_WORD[i] if i < 32 else str(i)])
-        base_key = BASE_KEY[lane]
-        if res[base_key] <= 0:
-            continue
-        # may_swap: not twice, not after an attack or ability (GR-SWAP-05/06), its Base standing (GR-BASE-09)
-        if not f or (not f & SWAP and not (f & _ACTED3 and penalty)
-                     and state.res[state.owner[g]][base_key] > 0):
-            ready.append(g)
-            ready_status.append(status)
-        elif chooser_only:
-            partners.append(g)  # it may still be swapped by another (option swap_partner_unpenalised)
+                if st.counters.get("at") == turn:
+                    f = st.counters["af"]
+                    if f & FORFEIT:
+                        continue
+            # may_attack: one basic attack, two with Fury (GR-COMBAT-03, GR-FURY-01), none after an ability
+            # (GR-COMBAT-04) or a swap (GR-SWAP-03); 2 if f & ATK2 else f & ATK1: the attacks made (ATK1 is 1)
+            attacks = dz >= attack_cost and (not f or not (f & SWAP and penalty) and (then_attack or not f & ABIL)
+                                             and (2 if f & ATK2 else f & ATK1) < (2 if status.get("fury") else 1))
+            # may_ability: one ability per turn (GR-COMBAT-06), none after an attack (GR-COMBAT-04) or a swap
+            uses = abilities and (not f or not (f & _ACTED3 or f & SWAP and penalty))
+            if attacks or uses:
+                if per_lane is None:
+                    per_lane = enemy_targets(state, 1 - p)
+                targets = per_lane[lane]
+                if attacks and targets:
+                    row = ATTACK.rows.get(g) or ATTACK.row(g)  # ATTACK.row(g), with no call once it exists
+                    acts.extend(map(row.__getitem__, targets))
+                if uses:
+                    for i in abilities:
+                        if ability_ok(state, g, i, dz, targets):
+                            row = ability_rows.get(g) or ABILITY.row(g)
+                            acts.append(row[ABILITY_WORD[i] if i < 32 else str(i)])
+            if res[base_key] <= 0:
+                continue
+            # may_swap: not twice, not after an attack or ability (GR-SWAP-05/06), its Base standing (GR-BASE-09)
+            if not f or (not f & SWAP and not (f & _ACTED3 and penalty)
+                         and state.res[state.owner[g]][base_key] > 0):
+                ready.append(g)
+                ready_status.append(status)
+            elif chooser_only:
+                partners.append(g)  # it may still be swapped by another (option swap_partner_unpenalised)
     if dz >= 1 and chooser_only:
         _chooser_swap_actions(state, ready, partners, acts)
     elif dz >= 1 and len(ready) >= 2:
@@ -117,7 +121,8 @@ def surely_has_choice(state: GameState) -> bool:
     ruleset's hook ``surely_has_choice``): the mulligan's keep or redraw (GR-TURN-02), or in the main phase the end of
     the turn and one more action that is legal whenever its costs are paid: a Guardian summoned to a standing Base
     (GR-SP-03, GR-BASE-06), an Effect with no play condition (GR-LANE-02), Equipment for a fielded Guardian
-    (GR-BASE-05), a fresh Guardian's attack on a target in range or two fresh Guardians' swap (:func:`_surely_acts`).
+    (GR-BASE-05), an infusion, a Guardian's attack on a target in range or two fresh Guardians' swap
+    (:func:`_surely_acts`).
     False when the quick look cannot tell (the legal actions are then listed).
 
     >>> from tcgkit.games import get_rules
@@ -143,7 +148,7 @@ def surely_has_choice(state: GameState) -> bool:
                     return True
             elif cost <= dz and (kind == EFFECT and not extra or kind == EQUIPMENT and _fielded(z)):
                 return True
-    return dz > 0 and _fielded(z) > 0 and _surely_acts(state, p, z, res, dz)
+    return _fielded(z) > 0 and _surely_acts(state, p, z, res, dz)
 
 
 def _fielded(z: dict) -> int:
@@ -152,21 +157,41 @@ def _fielded(z: dict) -> int:
 
 
 def _surely_acts(state: GameState, p: int, z: dict, res: dict, dz: int) -> bool:
-    """Whether a fielded Guardian of ``p`` with no status and no action yet this turn surely attacks
-    (GR-COMBAT-01/02: an enemy lane in range holds a visible Guardian (no Stealth, not Invincible, GR-STLH-01) or is
-    empty with its Base standing, GR-BASE-04), or two of them in lanes whose Bases stand may swap (GR-SWAP-01)."""
+    """Whether ``p`` surely has an infusion (a fielded Guardian that infuses and another one, GR-SAC-03: no cost, not
+    gated by Exhausted or a forfeit), a fielded Guardian surely attacks (as :func:`main_actions` tests it: not
+    Exhausted or forfeited, its attack affordable and not used up, GR-EXH-01, GR-DZ-05, GR-COMBAT-03/04, GR-FURY-01,
+    GR-SWAP-03; and an enemy lane in range holds a visible Guardian (no Stealth, not Invincible, GR-STLH-01) or is
+    empty with its Base standing, GR-COMBAT-01/02, GR-BASE-04), or two fielded Guardians with no status and no action
+    yet this turn, in lanes whose Bases stand, may swap (GR-SWAP-01)."""
     cs = state.cs
     turn = state.turn
     facts = (state.defs.facts.get(KEY) or state_index(state)).fielded
+    several = _fielded(z) >= 2
+    then_attack = state.options.get("ability_then_attack")
     zq = state.zones[1 - p]
     res_q = state.res[1 - p]
     swappers = 0
     for lane in LANES:
         for g in z[LANE_WORD[lane]]:
+            infuse, attack_cost, _, penalty = facts[g]
+            if infuse and several:
+                return True
             st = cs.get(g)
-            if st is not None and (st.status or st.counters.get("at") == turn):
-                continue
-            if facts[g][1] <= dz:  # its basic attack's cost (GR-DZ-05)
+            f = 0
+            if st is not None:
+                status = st.status
+                if status and status.get("exhausted"):
+                    continue
+                if st.counters.get("at") == turn:
+                    f = st.counters["af"]
+                    if f & FORFEIT:
+                        continue
+                if not f and not status and dz >= 1 and res[BASE_KEY[lane]] > 0:
+                    swappers += 1
+            elif dz >= 1 and res[BASE_KEY[lane]] > 0:
+                swappers += 1
+            if attack_cost <= dz and (not f or not (f & SWAP and penalty) and (then_attack or not f & ABIL)
+                                      and (2 if f & ATK2 else f & ATK1) < (2 if st.status.get("fury") else 1)):
                 for ln in NEAR[lane]:
                     there = zq[LANE_WORD[ln]]
                     if not there:
@@ -175,24 +200,14 @@ def _surely_acts(state: GameState, p: int, z: dict, res: dict, dz: int) -> bool:
                     elif (t := cs.get(there[0])) is None or not t.status or not (
                             t.status.get("stealth") or t.status.get("invincible")):
                         return True
-            if res[BASE_KEY[lane]] > 0:
-                swappers += 1
     return swappers >= 2
+
 
 _ACTED3 = ATK1 | ATK2 | ABIL
 
 
-def _may_attack(state: GameState, f: int, swap_penalty: bool, status: dict) -> bool:
-    """:func:`may_attack` for a Guardian whose turn flags ``f`` are set (so it has a record, whose ``status`` is
-    given): one basic attack, two with Fury (GR-COMBAT-03, GR-FURY-01), none after an ability (GR-COMBAT-04) or a
-    swap (GR-SWAP-03)."""
-    if f & SWAP and swap_penalty:
-        return False
-    if f & ABIL and not state.options.get("ability_then_attack"):
-        return False
-    limit = 2 if status.get("fury", 0) else 1
-    done = 2 if f & ATK2 else 1 if f & ATK1 else 0
-    return done < limit
+#: per lane: its number, its Guardian zone and its Base's resource key
+_LANE_ZONES = tuple((ln, LANE_WORD[ln], BASE_KEY[ln]) for ln in LANES)
 
 
 def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts: list[Action],
@@ -222,7 +237,8 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
                 acts.extend(summons[ln - 1] for ln in open_lanes)
         elif cost <= dz:
             if kind == EQUIPMENT:
-                acts.extend(map(EQUIP_ON.row(card).__getitem__, fielded))
+                row = EQUIP_ON.rows.get(card) or EQUIP_ON.row(card)  # EQUIP_ON.row(card), with no call once it exists
+                acts.extend(map(row.__getitem__, fielded))
             elif kind == FIELD:
                 if _play_condition_ok(state, card, p, 0):
                     acts.append(Action("play", (card,)))

@@ -140,10 +140,19 @@ def enemy_targets(state: GameState, q: int) -> tuple:
         res = state.res[q]
         cs = state.cs
         seen = (state.defs.facts.get(KEY) or state_index(state)).seen  # state_index, with no call
-        c1, t1 = _lane_view(zq["lane1"], res["b1"], cs, seen, 1)
-        c2, t2 = _lane_view(zq["lane2"], res["b2"], cs, seen, 2)
-        c3, t3 = _lane_view(zq["lane3"], res["b3"], cs, seen, 3)
-        if c1 is not None and c2 is not None and c3 is not None:
+        views = []  # each lane's (targets, Tanks), as enemy_lanes gives it (GR-BASE-04, GR-STLH-01, GR-IMM-03)
+        for zone, base_key, base_only in _LANE_PARTS:
+            occupants = zq[zone]
+            if not occupants:  # an empty lane: its Base while standing
+                views.append(base_only if res[base_key] > 0 else _NOTHING)
+            elif len(occupants) > 1:  # several Guardians: enemy_lanes reads them
+                break
+            else:  # its one Guardian, unless Stealthed or Invincible; itself as a Tank when it is one (``seen``)
+                st = cs.get(t := occupants[0])
+                views.append(seen[t] if st is None or not (status := st.status) or not (
+                    status.get("stealth") or status.get("invincible")) else _NOTHING)
+        else:
+            (c1, t1), (c2, t2), (c3, t3) = views
             return None, t1 + t2 or c1 + c2, t1 + t2 + t3 or c1 + c2 + c3, t2 + t3 or c2 + c3
     info = enemy_lanes(state, q)
     if info[0]:  # a Tank binds only its adjacent lanes: lane by lane
@@ -152,25 +161,7 @@ def enemy_targets(state: GameState, q: int) -> tuple:
     return None, t1 + t2 or c1 + c2, t1 + t2 + t3 or c1 + c2 + c3, t2 + t3 or c2 + c3
 
 
-def _lane_view(occupants: list[int], base_hp: int, cs: dict, seen: tuple, lane: int) -> tuple:
-    """One lane's item of :func:`enemy_lanes` with no option in force: an empty lane's standing Base (GR-BASE-04);
-    its one Guardian unless Stealthed or Invincible (GR-STLH-01, GR-IMM-03), with itself as a Tank when it is one
-    (``seen``: the card index's); ``(None, None)`` for a lane of several Guardians (:func:`enemy_lanes` reads it)."""
-    if not occupants:
-        return _BASE_ONLY[lane] if base_hp > 0 else _NOTHING
-    if len(occupants) > 1:
-        return _CROWDED
-    t = occupants[0]
-    st = cs.get(t)
-    if st is None or not st.status or not (st.status.get("stealth") or st.status.get("invincible")):
-        return seen[t]
-    return _NOTHING
-
-
 _NOTHING: tuple = ((), ())
-
-
-_CROWDED: tuple = (None, None)
 
 
 _BASE_ONLY = (_NOTHING, (("base1",), ()), (("base2",), ()), (("base3",), ()))

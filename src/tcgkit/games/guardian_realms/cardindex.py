@@ -93,18 +93,18 @@ def card_index(defs: list[CardDef]) -> CardIndex:
         base = _EMPTY
     start = len(base.hand)
     listeners = {k: list(v) for k, v in base.listeners.items()}
-    for i in range(start, len(defs)):
-        for kind, listening in defs[i].triggers.items():
-            if listening:
-                listeners.setdefault(kind, []).append(i)
     new = range(start, len(defs))
-    printed = tuple((defs[i].stats.get("hp", 0), defs[i].stats.get("atk", 0)) for i in new)
-    return CardIndex(base.defeat_if + tuple(i for i in new if defs[i].fields.get("defeat_if")),
-                     {k: tuple(v) for k, v in listeners.items()},
-                     base.hand + tuple(_hand_facts(defs[i]) for i in new),
-                     base.fielded + tuple(_fielded_facts(defs[i]) for i in new),
-                     base.printed + printed, base.terms + tuple(hp / 60.0 + atk / 30.0 for hp, atk in printed),
-                     base.seen + tuple(((i,), (i,) if "tank" in defs[i].tags else ()) for i in new))
+    per_card = [_card_facts(defs[i]) for i in new]
+    if not per_card:
+        return base
+    defeat, hand, fielded, printed, terms, tank, kinds = zip(*per_card, strict=True)
+    for i, listens in enumerate(kinds, start):
+        for kind in listens:
+            listeners.setdefault(kind, []).append(i)
+    return CardIndex(base.defeat_if + tuple(i for i, d in enumerate(defeat, start) if d),
+                     {k: tuple(v) for k, v in listeners.items()}, base.hand + hand, base.fielded + fielded,
+                     base.printed + printed, base.terms + terms,
+                     base.seen + tuple(((i,), (i,) if t else ()) for i, t in enumerate(tank, start)))
 
 
 _EMPTY = CardIndex((), {}, (), (), (), (), ())
@@ -112,6 +112,27 @@ _EMPTY = CardIndex((), {}, (), (), (), (), ())
 
 def _fielded_facts(d: CardDef) -> tuple[bool, int, tuple[int, ...], bool]:
     return d.fields["infuse"], d.stats.get("attack_cost", 0), d.fields["abilities"], d.fields["swap_penalty"]
+
+
+#: card key -> (its definition, what :func:`card_index` reads of it): worked out once per printed card and shared by
+#: every game's list that holds that very definition (a definition of the same key that is another object, a
+#: token's or a designer's replacement, is worked out from its own fields)
+_PER_CARD: dict[str, tuple[CardDef, tuple]] = {}
+
+
+def _card_facts(d: CardDef) -> tuple:
+    """What the index reads of one definition: (a printed defeat condition, its :attr:`CardIndex.hand` and
+    :attr:`CardIndex.fielded` items, its printed (HP, ATK), their evaluation term, whether it is a Tank, the event
+    kinds its triggered effects listen to)."""
+    kept = _PER_CARD.get(d.key)
+    if kept is not None and kept[0] is d:
+        return kept[1]
+    hp, atk = d.stats.get("hp", 0), d.stats.get("atk", 0)
+    facts = (bool(d.fields.get("defeat_if")), _hand_facts(d), _fielded_facts(d), (hp, atk), hp / 60.0 + atk / 30.0,
+             "tank" in d.tags, tuple(kind for kind, listening in d.triggers.items() if listening))
+    if kept is None:
+        _PER_CARD[d.key] = (d, facts)
+    return facts
 
 
 def listened(state: GameState, kind: str, zones: frozenset[str]) -> bool:

@@ -192,8 +192,15 @@ def settle_defeats(state: GameState) -> None:
                 break  # two or more: both boards in order, as their defeats are then ordered
             fielded = card
     else:
-        if fielded >= 0 and _defeat_condition(state, fielded, loc[fielded][0]):
-            defeat(state, [fielded])
+        if fielded >= 0:
+            p = loc[fielded][0]
+            fast = defs[fielded].fields.get("defeat_fast")
+            if fast is not None:  # _defeat_condition's "your resource R op N", inline
+                resource, op, value = fast
+                if effects.COMPARE_OPS[op](state.res[p].get(resource, 0), value):
+                    defeat(state, [fielded])
+            elif _defeat_condition(state, fielded, p):
+                defeat(state, [fielded])
         return
     for p in (0, 1):
         z = state.zones[p]

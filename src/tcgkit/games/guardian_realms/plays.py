@@ -36,14 +36,14 @@ USED = (Step("gr_used", {}),)
 
 def do_action(state: GameState, action: Action) -> None:
     kind, args = action.kind, action.args
-    if kind == "summon":
+    if kind == "attack":  # the commonest first
+        attack(state, args[0], args[1])
+    elif kind == "summon":
         summon(state, args[0], LANE_OF[args[1]], args[2:])
     elif kind == "play":
         play_card(state, args[0], BASE_LANE[args[1]] if len(args) > 1 else 0)
     elif kind == "equip":
         equip(state, args[0], args[1])
-    elif kind == "attack":
-        attack(state, args[0], args[1])
     elif kind == "ability":
         use_ability(state, args[0], int(args[1]))
     elif kind == "swap":

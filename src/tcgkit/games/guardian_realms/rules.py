@@ -190,7 +190,7 @@ class GuardianRealmsRules(Ruleset):
         p = state.active = state.vars["first_player"] if state.turn == 1 else 1 - state.active
         state.current = p
         state.phase = "main"
-        rnd = self.round_of(state)
+        rnd = (state.turn + 1) // 2  # self.round_of(state), with no call
         state.emit("turn", p, data=(state.turn, rnd))
         res = state.res[p]
         if rnd > 1:
@@ -215,7 +215,8 @@ class GuardianRealmsRules(Ruleset):
                 self.finish_end_turn(state)
             return
         cs = state.cs
-        for card in self.guardians(state, p):
+        z = state.zones[p]
+        for card in (*z["lane1"], *z["lane2"], *z["lane3"]):  # self.guardians(state, p), with no call
             st = cs.get(card)
             if st is not None and st.status:  # Burned or Poisoned is a status: none, no tick
                 damage.tick_damage(state, card)
@@ -230,11 +231,12 @@ class GuardianRealmsRules(Ruleset):
         state.phase = "ending"
         p = state.active
         cs = state.cs
-        for card in self.guardians(state, p):
+        z = state.zones[p]
+        for card in (*z["lane1"], *z["lane2"], *z["lane3"]):  # self.guardians(state, p), with no call
             st = cs.get(card)
             if st is not None and st.status:  # no status, nothing to count down
                 statuses.tick_durations(state, card)
-        field = state.zones[p]["field"]
+        field = z["field"]
         for card in list(field) if field else ():
             st = state.card_state(card)
             left = st.counters.get("left")
@@ -315,6 +317,10 @@ class GuardianRealmsRules(Ruleset):
         res[resource] = value
         state.emit("resource", player, data=(resource, value))
 
+    def heard_kinds(self, trigger_kinds: frozenset[str]) -> frozenset[str] | None:
+        """Only events some card triggers on: :meth:`on_event` fires triggers and does nothing else."""
+        return trigger_kinds
+
     def on_event(self, state: GameState, ev: Any) -> None:
         """Fire the triggers listening to ``ev`` only when a card in play listens to its kind (no scan of both
         boards for nothing: at every end of turn, say)."""
@@ -392,30 +398,40 @@ class GuardianRealmsRules(Ruleset):
         zones, all_res, active = state.zones, state.res, state.active
         other = 1 - player
         res, res2 = all_res[player], all_res[other]
+        z, z2 = zones[player], zones[other]
         hp, hp2 = res[_STRONGHOLD_KEY], res2[_STRONGHOLD_KEY]
-        mine = 2 * (len(zones[player]["deck"]) + ((-(-hp // (1 << res.get("out", 0)))).bit_length()
-                                                  if hp > 0 else 0)) - (player != active)
-        theirs = 2 * (len(zones[other]["deck"]) + ((-(-hp2 // (1 << res2.get("out", 0)))).bit_length()
-                                                   if hp2 > 0 else 0)) - (other != active)
+        mine = 2 * (len(z["deck"]) + ((-(-hp // (1 << res.get("out", 0)))).bit_length()
+                                      if hp > 0 else 0)) - (player != active)
+        theirs = 2 * (len(z2["deck"]) + ((-(-hp2 // (1 << res2.get("out", 0)))).bit_length()
+                                         if hp2 > 0 else 0)) - (other != active)
         soon = max(0.0, min(mine, theirs) - RACE_NEAR)
         score = RACE * _tanh((mine - theirs) / 2) * _exp(-soon / RACE_FADE)  # theirs falls first: good
         index = state.defs.facts.get(KEY) or state_index(state)  # state_index, with no call
         printed, terms = index.printed, index.terms
         cs = state.cs
         links = state.vars.get("links")
-        for p, sign in ((player, 1.0), (other, -1.0)):
-            res = all_res[p]
-            z = zones[p]
-            score += sign * (res["b1"] + res["b3"]) / 100.0
-            score += sign * 2.0 * res[_STRONGHOLD_KEY] / 100.0
-            for g in (*z["lane1"], *z["lane2"], *z["lane3"]):  # HP / 60 + ATK / 30, one Guardian after another
-                st = cs.get(g)
-                if links or st is not None and (st.mods or st.counters.get("dmg")):
-                    score += sign * _guardian_term(g, st, printed, links)
-                else:  # unhurt, unmodified, unlinked: its printed term, worked out once per card
-                    score += sign * terms[g]
-            score += sign * 0.03 * len(z["hand"])
-            score += sign * 0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0
+        # the player's side added, then the opponent's subtracted, term by term in the same order (subtracting a
+        # term is adding it times -1.0, to the last bit): Bases, Guardians' HP / 60 + ATK / 30, hand, Walls
+        score += (res["b1"] + res["b3"]) / 100.0
+        score += 2.0 * hp / 100.0
+        for g in (*z["lane1"], *z["lane2"], *z["lane3"]):
+            st = cs.get(g)
+            if links or st is not None and (st.mods or st.counters.get("dmg")):
+                score += _guardian_term(g, st, printed, links)
+            else:  # unhurt, unmodified, unlinked: its printed term, worked out once per card
+                score += terms[g]
+        score += 0.03 * len(z["hand"])
+        score += 0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0
+        score -= (res2["b1"] + res2["b3"]) / 100.0
+        score -= 2.0 * hp2 / 100.0
+        for g in (*z2["lane1"], *z2["lane2"], *z2["lane3"]):
+            st = cs.get(g)
+            if links or st is not None and (st.mods or st.counters.get("dmg")):
+                score -= _guardian_term(g, st, printed, links)
+            else:
+                score -= terms[g]
+        score -= 0.03 * len(z2["hand"])
+        score -= 0.02 * (res2["w1"] + res2["w2"] + res2["w3"]) / 10.0
         x = score / 4.0
         return 0.99 * x / (1 + abs(x))  # no clamp: far ahead or behind, moves still differ
 
