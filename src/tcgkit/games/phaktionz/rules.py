@@ -1311,6 +1311,11 @@ class PhaktionzRules(Ruleset):
         self.resolve_battle(state, attacker, target)
 
     # ------------------------------------------------------------------ triggers
+    def heard_kinds(self, trigger_kinds: frozenset[str]) -> frozenset[str] | None:
+        """:meth:`on_event` acts on the kinds cards trigger on alone (delayed effects included): the core passes it
+        only those (a move, most events, is not even a call)."""
+        return trigger_kinds
+
     def on_event(self, state: GameState, ev: Event) -> None:
         if ev.kind not in self.trigger_kinds:
             return
