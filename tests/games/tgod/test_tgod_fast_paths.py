@@ -98,3 +98,20 @@ def test_kept_abilities_and_fast_paths_match_the_plain_rules_in_games_and_clones
         while twin is not None and twin.result is None:
             check(twin)
             twin.apply(other.choose(View(twin, twin.current)))
+
+
+def test_evaluate_terms_out_of_the_tables_range_as_the_formula() -> None:
+    """Stars and attack below 0 (modifiers), and more than the tables hold, give the plain formula's value."""
+    from tgod_helpers import card, position
+
+    for stars, attack, damage in ((-5, -100, 0), (4, 200, 30), (0, 0, 0), (-1, 59, 5)):
+        state = position({"main": ["Squire of Dawn"]}, {"main": ["Squire of Dawn"]})
+        for p in (0, 1):
+            c = card(state, p, "Squire of Dawn")
+            st = state.card_state(c)
+            st.mods.extend([("stars", stars, "turn"), ("attack", attack, "turn")])
+            st.counters["damage"] = damage
+            base = state.zones[p]["base"][0]
+            state.card_state(base).mods.append(("stars", stars - 1, "turn"))
+        for p in (0, 1):
+            assert RULES.evaluate(state, p) == reference_evaluate(state, p)

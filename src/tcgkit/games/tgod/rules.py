@@ -1109,30 +1109,49 @@ class TgodRules(Ruleset):
                 "deck_types": list(state.vars.get("deck_type", (None, None))), "field": board}
 
     def evaluate(self, state: GameState, player: int) -> float:
-        """Base Armor HP share, weighted most, plus the creatures, their stars and attack on the field."""
+        """Base Armor HP share, weighted most, plus the creatures, their stars and attack on the field.
+
+        Worked out as the sum ``score += sign * term`` over both sides (the player's first), term by term: each
+        term is read from a table of its values when it has few (stars, attack, counts; see ``_TERMS``) and added
+        or taken away (``sign * t`` is ``t`` or exactly ``-t``), so the value is the same to the last bit with a
+        fraction of the float arithmetic."""
         r = state.result
         if r is not None:
             return super().evaluate(state, player)
-        score = 0.0
         v = state.vars
         statics = (v.get("static_stars"), v.get("static_hp"), v.get("static_attack"))
+        score = self._side_score(state, player, 0.0, False, statics)
+        score = self._side_score(state, 1 - player, score, True, statics)
+        return -1.0 if score < -1.0 else 1.0 if score > 1.0 else score
+
+    def _side_score(self, state: GameState, p: int, score: float, minus: bool, statics: tuple) -> float:
+        """``score`` with ``p``'s terms of :meth:`evaluate` added (``minus``: taken away), in the formula's order:
+        each Base Armor's HP share (0.6) and stars (0.05 for 3), each Main Creature (0.1, stars 0.05 for 3, attack
+        0.05 for 60), the Backups (0.04 each, 3 at most) and the hand (0.01 a card, 5 at most)."""
+        z = state.zones[p]
         numbers = self._numbers
-        # min(x, k) and max(1, x) written out (the same numbers, without a builtin call each)
-        for p, sign in ((player, 1.0), (1 - player, -1.0)):
-            z = state.zones[p]
-            for base in z["base"]:
-                hp_left, stars, hp = numbers(state, base, True, statics)
-                score += sign * 0.6 * hp_left / (hp if hp > 1 else 1)
-                score += sign * 0.05 * (stars if stars < 3 else 3) / 3
-            for c in z["main"]:
-                _, stars, attack = numbers(state, c, False, statics)
-                score += sign * (0.1 + 0.05 * (stars if stars < 3 else 3) / 3
-                                 + 0.05 * (attack if attack < 60 else 60) / 60)
-            n = len(z["backup"])
-            score += sign * 0.04 * (n if n < 3 else 3)
-            n = len(z["hand"])
-            score += sign * 0.01 * (n if n < 5 else 5)
-        return max(-1.0, min(1.0, score))
+        terms = []
+        for base in z["base"]:
+            hp_left, stars, hp = numbers(state, base, True, statics)
+            terms.append(0.6 * hp_left / (hp if hp > 1 else 1))
+            s = stars if stars < 3 else 3
+            terms.append(_STAR_TERM[s] if s >= 0 else 0.05 * s / 3)
+        for c in z["main"]:
+            _, stars, attack = numbers(state, c, False, statics)
+            s = stars if stars < 3 else 3
+            a = attack if attack < 60 else 60
+            terms.append(_MAIN_TERM[s][a] if s >= 0 and a >= 0 else 0.1 + 0.05 * s / 3 + 0.05 * a / 60)
+        n = len(z["backup"])
+        terms.append(_BACKUP_TERM[n if n < 3 else 3])
+        n = len(z["hand"])
+        terms.append(_HAND_TERM[n if n < 5 else 5])
+        if minus:
+            for t in terms:
+                score -= t
+        else:
+            for t in terms:
+                score += t
+        return score
 
     def _numbers(self, state: GameState, card: int, base: bool, statics: tuple) -> tuple[int, int, int]:
         """For :meth:`evaluate`, in one pass over the card's record: ``(hp_left, stars_left, printed hp)`` of a Base
@@ -1176,6 +1195,12 @@ class TgodRules(Ruleset):
             if "(" in w.line() else f"{w.name} ({state.defs[card].fields['colour']})"
 
 
+#: ``evaluate``'s terms with few values, worked out once as the formula works them out (unsigned: a side's term is
+#: added or taken away): stars (0 to 3), a Main Creature by stars and attack (0 to 60), Backups (0 to 3), hand (0 to 5)
+_STAR_TERM = tuple(0.05 * s / 3 for s in range(4))
+_MAIN_TERM = tuple(tuple(0.1 + 0.05 * s / 3 + 0.05 * a / 60 for a in range(61)) for s in range(4))
+_BACKUP_TERM = tuple(0.04 * n for n in range(4))
+_HAND_TERM = tuple(0.01 * n for n in range(6))
 #: the ``state.memo`` keys of each player's ability candidates (``_ability_candidates``)
 _ABILITY_MEMO = ("abilities:0", "abilities:1")
 #: the selectors ``you.<zone>`` and ``opponent.<zone>`` (a zone or a group of zones): who, and the zones it reads
