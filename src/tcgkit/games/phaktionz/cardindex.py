@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 #: the zones of cards in play (``PhaktionzRules.PLAY_ZONES``)
 PLAY_ZONES = frozenset(("field", "realm", "attached"))
 _KEY, _GLANCE = "phaktionz.cards", "phaktionz.glance"
+#: up to this many cards, :func:`any_in_play` reads where each is rather than testing the six play zones
+_FEW = 4
 
 
 class CardIndex(NamedTuple):
@@ -46,6 +48,10 @@ class CardIndex(NamedTuple):
     #: (``fields["activated_free"]``, ``fields["activated_answers"]``)
     activated: tuple[tuple, ...]
     answers: tuple[tuple, ...]
+    #: the ids of the cards with such effects (``activated``, ``answers`` not empty): a zone none of them is in has
+    #: nothing to activate
+    activators: frozenset[int]
+    answerers: frozenset[int]
 
 
 class Glance(NamedTuple):
@@ -101,21 +107,31 @@ def build(defs: list) -> CardIndex:
         if f["triggers"]:
             for kind in f["triggers"]:
                 listeners.setdefault(kind, []).append(c)
+    activated, answers = tuple(map(itemgetter("activated_free"), fields)), \
+        tuple(map(itemgetter("activated_answers"), fields))
     return CardIndex({k: frozenset(v) for k, v in statics.items()}, frozenset(auras),
                      {k: frozenset(v) for k, v in listeners.items()}, tuple(map(itemgetter("side"), fields)),
-                     tuple(map(itemgetter("in_hand"), fields)), tuple(map(itemgetter("activated_free"), fields)),
-                     tuple(map(itemgetter("activated_answers"), fields)))
+                     tuple(map(itemgetter("in_hand"), fields)), activated, answers,
+                     frozenset(c for c, effs in enumerate(activated) if effs),
+                     frozenset(c for c, effs in enumerate(answers) if effs))
 
 
 def any_in_play(state: GameState, cards: frozenset[int], player: int | None = None) -> bool:
-    """Whether one of ``cards`` is in play (on ``player``'s side only, when given): each play zone is tested against
-    the set in C (``isdisjoint``), so the cost is that of the few zones, not of the cards listed.
+    """Whether one of ``cards`` is in play (on ``player``'s side only, when given): where each of a few cards is, or
+    else each play zone tested against the set in C (``isdisjoint``), so the cost is that of the few zones.
 
     >>> from tcgkit.games import get_rules
     >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
     >>> any_in_play(state, frozenset(range(len(state.defs))))
     False
     """
+    if len(cards) <= _FEW:  # a few cards: where each is (what the zones hold, ``state.loc``)
+        loc = state.loc
+        for c in cards:
+            p, z = loc[c]
+            if z in PLAY_ZONES and (player is None or p == player):
+                return True
+        return False
     zones = state.zones
     for p in (0, 1) if player is None else (player,):
         z = zones[p]

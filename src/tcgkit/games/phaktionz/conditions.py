@@ -39,6 +39,8 @@ _SELECTORS: dict[int, tuple[Any, Cards]] = {}
 _AMOUNTS: dict[int, tuple[Any, Number]] = {}
 _FILTERS: dict[int, tuple[Any, Test]] = {}
 _MEMBERS: dict[int, tuple[Any, Test]] = {}
+#: the card list's facts of :func:`passing_names` (this and the filter's id: (the filter, the names))
+_PASSING = "phaktionz.passing_names"
 _WHO = ("you", "opponent", "each")
 #: the printed numbers a filter may bound (``{tier: {min: 3}}``)
 _STATS = ("tier", "dmg")
@@ -119,6 +121,60 @@ def card_test(flt: Any) -> Test:
     return entry[1]
 
 
+def passing_names(state: GameState, flt: Any) -> tuple[str | None, ...] | None:
+    """By card id: the card's name when its printed facts pass ``flt``, else None; or None for a filter that reads
+    more than printed facts. Such a filter (``type``, ``tag``, ``not_tag``, ``name_has``, Tier bounds by literal
+    numbers) answers as :func:`card_test` for every card off the battlefield (a card's Tier on the battlefield may be
+    its field Tier), whatever its state: a search of the deck reads the names of the cards that pass in C, not a
+    test per card. A fact of the card list (``state.defs``), kept per filter.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
+    >>> names = passing_names(state, {"type": "summon"})
+    >>> names == tuple(d.name if d.type == "summon" else None for d in state.defs)
+    True
+    >>> passing_names(state, {"other": True}) is None
+    True
+    """
+    key = f"{_PASSING}:{id(flt)}"
+    entry = state.defs.facts.get(key)
+    if entry is None or entry[0] is not flt:  # (a filter of this list's cards lives as long as the list)
+        entry = state.defs.facts[key] = (flt, _passing_names(state.defs, flt))
+    return entry[1]
+
+
+def _passing_names(defs: list, flt: Any) -> tuple[str | None, ...] | None:
+    """Work out :func:`passing_names` for one filter (None when it reads more than printed facts)."""
+    if type(flt) is not dict:
+        return None
+    tests = []
+    for key, want in flt.items():
+        test = _printed_key(key, want)
+        if test is None:
+            return None
+        tests.append(test)
+    return tuple(d.name if all(test(d) for test in tests) else None for d in defs)
+
+
+def _printed_key(key: str, want: Any) -> Callable[[Any], bool] | None:
+    """One filter key as :func:`_filter_key` reads it for a card off the battlefield, from its definition alone; None
+    for a key that reads more."""
+    if key == "type" and type(want) is str:
+        return lambda d: d.type == want
+    if key == "tag" and type(want) is str:
+        return lambda d: want in d.tags
+    if key == "not_tag" and type(want) is str:
+        return lambda d: want not in d.tags
+    if key == "name_has":
+        part = str(want).lower()
+        return lambda d: part in d.name.lower()
+    if key == "tier" and _filter_key(key, want) is not None:  # stat(card, "tier") off the battlefield: printed
+        lo, hi, eq = want.get("min"), want.get("max"), want.get("eq")
+        return lambda d: ((lo is None or d.stats.get("tier", 0) >= lo) and (hi is None or d.stats.get("tier", 0) <= hi)
+                          and (eq is None or d.stats.get("tier", 0) == eq))
+    return None
+
+
 def compile_condition(cond: Any, rules: Any) -> Check:
     """A function answering as ``effects.check(state, ctx, cond)`` would (``rules``: the ruleset, for its zones):
     the core's :func:`~tcgkit.core.effects.compile_check`, with Phaktionz's commonest leaves compiled."""
@@ -150,7 +206,11 @@ def _leaf(cond: dict, rules: Any) -> Check | None:
 def _amount(spec: Any, rules: Any) -> Number | None:
     """A compiled amount for a literal or the size of a compiled selection; None for any other shape."""
     if type(spec) is int:
-        return lambda state, ctx: spec
+        def literal(state: GameState, ctx: dict) -> int:
+            return spec
+
+        literal.literal = True  # type: ignore[attr-defined]
+        return literal
     if type(spec) is dict and len(spec) == 1:
         (key, sel), = spec.items()
         if key in ("count", "zone_size"):
@@ -160,8 +220,17 @@ def _amount(spec: Any, rules: Any) -> Number | None:
         if key == "sum" and type(sel) in (list, tuple):
             parts = [_amount(a, rules) for a in sel]
             if all(part is not None for part in parts):
-                return lambda state, ctx: sum(part(state, ctx) for part in parts)  # type: ignore[misc]
+                return _sum(parts, sum(a for a in sel if type(a) is int))  # type: ignore[arg-type]
     return None
+
+
+def _sum(parts: list[Number], literal: int) -> Number:
+    """The sum of compiled amounts (ints: the same number in any order), the literal ones added once beforehand."""
+    parts = [part for part in parts if not getattr(part, "literal", False)]
+    if len(parts) == 1:
+        one = parts[0]
+        return lambda state, ctx: one(state, ctx) + literal
+    return lambda state, ctx: sum([part(state, ctx) for part in parts], literal)
 
 
 def _exists(spec: Any, rules: Any) -> Check | None:
@@ -193,7 +262,16 @@ def _cards(spec: Any, rules: Any) -> Cards | None:
         base = _cards(spec["zone"], rules)
         if base is None or not spec.get("filter"):
             return base
-        test = _filter(spec["filter"])
+        flt = spec["filter"]
+        if type(flt) is dict and len(flt) == 1 and type(flt.get("type")) is str:  # the commonest: read inline
+            want = flt["type"]
+
+            def typed(state: GameState, ctx: dict) -> list[int]:
+                defs = state.defs
+                return [c for c in base(state, ctx) if defs[c].type == want]  # type: ignore[misc]
+
+            return typed
+        test = _filter(flt)
         return lambda state, ctx: [c for c in base(state, ctx) if test(state, ctx, c)]
     if type(spec) is tuple and spec:
         parts = [_cards(s, rules) for s in spec]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, ClassVar
@@ -41,6 +41,8 @@ COLUMN, TRIBUTE, BATTLE, ACTIVATE, USE = (ActionTable("column"), ActionTable("tr
 
 #: no cards (a card index's answer for a static key no card prints)
 _NONE: frozenset[int] = frozenset()
+#: no DMG from auras (what :meth:`PhaktionzRules.field_auras` gives with no aura in play; never changed)
+_NO_BONUS: dict[int, int] = {}
 #: deck checks already made: (format, sections) -> violations (decks are immutable).
 _CHECKED: dict[tuple, tuple[Violation, ...]] = {}
 
@@ -832,10 +834,18 @@ class PhaktionzRules(Ruleset):
         out = []
         zones = state.zones[player]
         index = card_index(state)
-        usable = index.activated if window is None else index.answers  # can_activate refuses the others
+        if window is None:  # can_activate refuses the others
+            usable, holders = index.activated, index.activators
+        else:
+            usable, holders = index.answers, index.answerers
+        if not holders:
+            return out
         for zname in ("field", "realm", "attached", "hand") if window is not None or self._hand_abilities else (
                 "field", "realm", "attached"):
-            for c in zones[zname]:
+            cards = zones[zname]
+            if holders.isdisjoint(cards):  # (no card of the zone has such an effect: read in C)
+                continue
+            for c in cards:
                 for i, eff in usable[c]:
                     if (eff.zone == zname or (eff.zone is None and zname != "hand")) \
                             and self.can_activate(state, c, i, eff, player, window, zname):
@@ -928,15 +938,17 @@ class PhaktionzRules(Ruleset):
             return []
         opp = state.zones[1 - player]["field"]
         defs, cs = state.defs, state.cs
-        guards = [c for c in opp if "guard" in defs[c].fields["static_keys"]]
+        guards = []
         shields = False  # an opposing Summon that cannot be battled by some: the full check for every attacker
-        by_col: dict[int, list[int]] = {}
         for o in opp:
-            if "not_battled_by" in defs[o].fields["static_keys"]:
-                shields = True
-            ost = cs.get(o)
-            by_col.setdefault(ost.counters.get("col", 0) if ost is not None else 0, []).append(o)
-        out = []
+            keys = defs[o].fields["static_keys"]
+            if keys:
+                if "guard" in keys:
+                    guards.append(o)
+                if "not_battled_by" in keys:
+                    shields = True
+        by_col: dict[int, list[int]] | None = None  # the opposing Summons by column, at the first Tech
+        out: list[Action] = []
         rows = BATTLE.rows  # the battle actions by attacker (ActionTable.row, without a call once made)
         for c in mine:
             st = cs.get(c)
@@ -956,9 +968,10 @@ class PhaktionzRules(Ruleset):
             if row is None:
                 row = BATTLE.row(c)
             if kind == "striker":
-                for t in guards or opp:
-                    out.append(row[t])
+                out.extend(map(row.__getitem__, guards or opp))
                 continue
+            if by_col is None:
+                by_col = self._by_column(state, opp)
             in_col = by_col.get(st.counters.get("col", 0) if st is not None else 0)
             if not in_col:
                 out.append(row["direct"])
@@ -966,6 +979,16 @@ class PhaktionzRules(Ruleset):
                 for t in in_col:
                     if not guards or t in guards:
                         out.append(row[t])
+        return out
+
+    @staticmethod
+    def _by_column(state: GameState, field: list[int]) -> dict[int, list[int]]:
+        """The Summons of a battlefield by column (0 for one with none), each column's in battlefield order."""
+        cs = state.cs
+        out: dict[int, list[int]] = {}
+        for o in field:
+            st = cs.get(o)
+            out.setdefault(st.counters.get("col", 0) if st is not None else 0, []).append(o)
         return out
 
     def resolve_battle(self, state: GameState, attacker: int, target: int | str) -> None:
@@ -1288,22 +1311,29 @@ class PhaktionzRules(Ruleset):
         self.resolve_battle(state, attacker, target)
 
     # ------------------------------------------------------------------ triggers
+    def heard_kinds(self, trigger_kinds: frozenset[str]) -> frozenset[str] | None:
+        """:meth:`on_event` acts on the kinds cards trigger on alone (delayed effects included): the core passes it
+        only those (a move, most events, is not even a call)."""
+        return trigger_kinds
+
     def on_event(self, state: GameState, ev: Event) -> None:
         if ev.kind not in self.trigger_kinds:
             return
         found: list[tuple] = []
         defs = state.defs
         kind = ev.kind
-        listeners = card_index(state).listeners.get(kind)
+        listeners = card_index(state).listeners.get(kind, _NONE)  # the cards with a trigger on it
         if listeners and any_in_play(state, listeners):
             for p in (state.active, 1 - state.active):
                 zones = state.zones[p]
                 for zname in self.PLAY_ZONES:
-                    for card in zones[zname]:
-                        if kind in defs[card].fields["triggers"]:
-                            self._collect(state, card, ev, None, found)
+                    cards = zones[zname]
+                    if not listeners.isdisjoint(cards):  # (a zone with no listener is not read: tested in C)
+                        for card in cards:
+                            if card in listeners:
+                                self._collect(state, card, ev, None, found)
         card = ev.card
-        if card >= 0 and kind in defs[card].fields["triggers"] and state.loc[card][1] not in self.PLAY_ZONES:
+        if card >= 0 and card in listeners and state.loc[card][1] not in self.PLAY_ZONES:
             self._collect(state, card, ev, state.loc[card][1], found)
         for card, _, turn in state.vars.get("delayed", ()):
             if turn == state.turn:
@@ -1379,15 +1409,19 @@ class PhaktionzRules(Ruleset):
         if r is not None:
             return super().evaluate(state, player)
         mine, theirs = state.zones[player], state.zones[1 - player]
-        bonus = self.field_auras(state)
-        my_side, their_side = self._sides(state, mine["field"], bonus), self._sides(state, theirs["field"], bonus)
+        index = card_index(state)
+        bonus = self.field_auras(state) if index.auras else _NO_BONUS  # (no aura in the card list: none in play)
+        sides, in_hand = index.side, index.in_hand
+        my_side, their_side = (self._sides(state, mine["field"], bonus, sides),
+                               self._sides(state, theirs["field"], bonus, sides))
         now = state.phase in ("main", "combat")
         me_now, they_now = now and state.active == player, now and state.active != player
-        deck = len(mine["deck"]) - len(theirs["deck"]) + (0.5 if state.active == player else -0.5)
-        score = (deck + _threat(my_side, their_side, me_now) - _threat(their_side, my_side, they_now)
-                 + _board(my_side) - _board(their_side) + self._hand(state, mine, my_side)
-                 - self._hand(state, theirs, their_side))
-        low = min(len(mine["deck"]), len(theirs["deck"])) + 1
+        my_deck, their_deck = len(mine["deck"]), len(theirs["deck"])
+        deck = my_deck - their_deck + (0.5 if state.active == player else -0.5)
+        threat, their_threat, board, their_board = field_worth(tuple(my_side), tuple(their_side), me_now, they_now)
+        score = (deck + threat - their_threat + board - their_board + self._hand(state, mine, my_side, in_hand)
+                 - self._hand(state, theirs, their_side, in_hand))
+        low = (my_deck if my_deck < their_deck else their_deck) + 1
         x = score / (SCALE + low / 3)
         return 0.99 * x / (1 + abs(x))  # no clamp: far ahead or behind, moves still differ
 
@@ -1427,11 +1461,15 @@ class PhaktionzRules(Ruleset):
         for c in targets:
             out[c] = out.get(c, 0) + by
 
-    def _sides(self, state: GameState, field: list[int], bonus: dict[int, int]) -> list[Side]:
+    def _sides(self, state: GameState, field: list[int], bonus: dict[int, int],
+               sides: tuple[tuple, ...] | None = None) -> list[Side]:
         """A :data:`Side` for each Summon on a battlefield (``bonus``: the DMG auras give, :meth:`field_auras`); DMG
-        and Tier as :meth:`stat` gives them for a card on the battlefield."""
+        and Tier as :meth:`stat` gives them for a card on the battlefield (``sides``: the card index's, when read)."""
+        if not field:
+            return []
         cs, defs, turn = state.cs, state.defs, state.turn
-        sides = card_index(state).side
+        if sides is None:
+            sides = card_index(state).side
         out = []
         for c in field:
             value, tech, tier, guard = sides[c]
@@ -1461,29 +1499,16 @@ class PhaktionzRules(Ruleset):
             out.append((dmg, later if later > 0 else 0, col, tech, tier, guard, sword, keep))
         return out
 
-    def _hand(self, state: GameState, zones: dict[str, list[int]], side: list[Side]) -> float:
+    def _hand(self, state: GameState, zones: dict[str, list[int]], side: list[Side],
+              in_hand: tuple[tuple[int, bool], ...] | None = None) -> float:
         """Cards in hand are plays to come. A Summon of Tier 2 or more counts in full only while the battlefield and
         the Tier 1s in hand hold the Tiers to demote for it (PHK-MECH-02); one with its own demoting requirement
         (Plague Summons) counts as stuck. Past a full hand, cards count less. Cards set aside in a mulligan come
-        back as new cards (PHK-MECH-03)."""
-        in_hand = card_index(state).in_hand
-        hand = zones["hand"]
-        tiers = 0
-        for s in side:
-            tiers += s[4]
-        for c in hand:
-            tier = in_hand[c][0]
-            if 0 <= tier < 2:
-                tiers += tier
-        total = HAND_AVERAGE * len(zones["aside"])
-        for c in hand:  # (added card by card, in hand order, as ever: the same float sums)
-            tier, by_tiers = in_hand[c]
-            if tier < 0:
-                total += HAND_INVOCATION
-            else:
-                total += HAND_SUMMON if tier < 2 or (tiers >= tier and by_tiers) else HAND_STUCK
-        n = len(hand)
-        return total if n <= HAND_FULL else total * (HAND_FULL + HAND_EXTRA * (n - HAND_FULL)) / n
+        back as new cards (PHK-MECH-03). ``in_hand``: the card index's, when read."""
+        if in_hand is None:
+            in_hand = card_index(state).in_hand
+        return hand_worth(tuple(map(in_hand.__getitem__, zones["hand"])), len(zones["aside"]),
+                          sum(map(_TIER, side)))
 
     #: action kind -> what it does (called as ``ACTIONS[kind](self, state, action)`` by :meth:`apply`)
     ACTIONS: ClassVar[dict[str, Callable[..., None]]] = {
@@ -1518,7 +1543,49 @@ SCALE = 4.0
 PLAGUED = 0.5
 
 
-def _threat(side: list[Side], opp: list[Side], now: bool) -> float:
+@functools.lru_cache(maxsize=4096)
+def field_worth(side: tuple[Side, ...], opp: tuple[Side, ...], now: bool, opp_now: bool) -> tuple[float, ...]:
+    """The evaluation's terms of two battlefields: (the threat of ``side`` to the other's deck, with DMG as it is
+    ``now``; that of ``opp``, with DMG as it is ``opp_now``; the worth of ``side``; that of ``opp``), by
+    :func:`_threat` and :func:`_board`. A function of these values alone, remembered for the last few thousand
+    (a search scores many positions whose battlefields are the same: most of its evaluations find them here).
+
+    >>> mine = ((3, 3, 1, True, 1, False, False, 1.0),)
+    >>> field_worth(mine, (), True, False) == (_threat(mine, (), True), 0.0, _board(mine), 0)
+    True
+    """
+    return _threat(side, opp, now), _threat(opp, side, opp_now), _board(side), _board(opp)
+
+
+#: a Side's Tier
+_TIER = itemgetter(4)
+
+
+@functools.lru_cache(maxsize=4096)
+def hand_worth(hand: tuple[tuple[int, bool], ...], aside: int, field_tiers: int) -> float:
+    """What :meth:`PhaktionzRules._hand` counts for a hand: ``hand``, what the evaluation reads of each card in hand
+    order (its Tier, -1 for an Invocation, and whether it is placed by demoting Tiers: the card index's ``in_hand``),
+    ``aside`` cards set aside in a mulligan, ``field_tiers`` Tiers on the battlefield. A function of these values
+    alone, remembered for the last few thousand (a search's positions share most hands).
+
+    >>> hand_worth(((1, True), (3, True), (-1, False)), 0, 2)  # the Tier 3 Summon has the Tiers to demote: 1 + 2
+    2.7
+    """
+    tiers = field_tiers
+    for tier, _ in hand:
+        if 0 <= tier < 2:
+            tiers += tier
+    total = HAND_AVERAGE * aside
+    for tier, by_tiers in hand:  # (added card by card, in hand order, as ever: the same float sums)
+        if tier < 0:
+            total += HAND_INVOCATION
+        else:
+            total += HAND_SUMMON if tier < 2 or (tiers >= tier and by_tiers) else HAND_STUCK
+    n = len(hand)
+    return total if n <= HAND_FULL else total * (HAND_FULL + HAND_EXTRA * (n - HAND_FULL)) / n
+
+
+def _threat(side: Sequence[Side], opp: Sequence[Side], now: bool) -> float:
     """Cards a battlefield is worth as a threat to the opponent's deck (PHK-SUM-04 to 06, PHK-MECH-*), with DMG as
     it is ``now`` or as it lasts past this turn.
 
@@ -1562,7 +1629,7 @@ def _threat(side: list[Side], opp: list[Side], now: bool) -> float:
     return total
 
 
-def _board(side: list[Side]) -> float:
+def _board(side: Sequence[Side]) -> float:
     """A battlefield's worth beyond its threat: blockers, tribute, DMG for later."""
     return sum([(BOARD_BASE + BOARD_TIER * s[4] + BOARD_DMG * s[1]) * s[7] for s in side])
 

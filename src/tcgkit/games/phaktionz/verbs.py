@@ -3,7 +3,7 @@ set_dmg and choose_x. Each is a handler ``(state, ctx, step)`` of the effect int
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
@@ -177,13 +177,7 @@ def _search_deck(state: GameState, ctx: dict, step: Step) -> None:
             _found(state, ctx, name, card, who, p)
         return
     test = conditions.card_test(flt)  # effects.matches, read once
-    passed: set[str] = set()
-    defs = state.defs
-    for c in pool:  # a name already found needs no test of its other copies
-        card_name = defs[c].name
-        if card_name not in passed and test(state, ctx, c):
-            passed.add(card_name)
-    names = sorted(passed)
+    names = _passed(state, ctx, pool, flt, test)
     also = [c for c in effects.select(state, ctx, p["also"]) if test(state, ctx, c)] if "also" in p else []
     options = [Action("option", (n,)) for n in names] + [Action("choose", (c,)) for c in also]
     up_to = p.get("up_to", True)
@@ -195,6 +189,24 @@ def _search_deck(state: GameState, ctx: dict, step: Step) -> None:
     else:
         effects.ask(state, ctx, who, f"search your deck: choose {name}",
                     options + ([Action("done")] if up_to else []), bind)
+
+
+def _passed(state: GameState, ctx: dict, pool: list[int], flt: Any, test: conditions.Test) -> list[str]:
+    """The names of the cards of ``pool`` (deck cards, off the battlefield) that pass ``flt``, sorted: read from the
+    names passing a filter of printed facts (:func:`conditions.passing_names`) when it is one, else tested card by
+    card (a name already found needs no test of its other copies)."""
+    by_id = conditions.passing_names(state, flt)
+    if by_id is not None:
+        passed = set(map(by_id.__getitem__, pool))
+        passed.discard(None)
+        return sorted(passed)  # type: ignore[type-var]
+    found: set[str] = set()
+    defs = state.defs
+    for c in pool:
+        card_name = defs[c].name
+        if card_name not in found and test(state, ctx, c):
+            found.add(card_name)
+    return sorted(found)
 
 
 def _look_at_top(state: GameState, ctx: dict, name: str, who: int, n: int) -> list[int]:
