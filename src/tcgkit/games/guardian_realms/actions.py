@@ -29,7 +29,7 @@ from tcgkit.games.guardian_realms.cardindex import EFFECT, EQUIPMENT, FIELD, GUA
 from tcgkit.games.guardian_realms.model import BASE_KEY, BASE_LANE, BASE_WORD, LANE_OF, LANE_WORD, LANES, NEAR
 
 if TYPE_CHECKING:
-    from tcgkit.core.state import GameState
+    from tcgkit.core.state import CardState, GameState
 
 
 ABILITY_WORD = tuple(str(i) for i in range(32))
@@ -75,13 +75,10 @@ def main_actions(state: GameState) -> list[Action]:
             f = 0
             status = None
             if st is not None:
-                status = st.status
-                if status and status.get("exhausted"):
+                f = _turn_flags(st, turn)
+                if f < 0:
                     continue
-                if st.counters.get("at") == turn:
-                    f = st.counters["af"]
-                    if f & FORFEIT:
-                        continue
+                status = st.status
             # may_attack: one basic attack, two with Fury (GR-COMBAT-03, GR-FURY-01), none after an ability
             # (GR-COMBAT-04) or a swap (GR-SWAP-03); 2 if f & ATK2 else f & ATK1: the attacks made (ATK1 is 1)
             attacks = dz >= attack_cost and (not f or not (f & SWAP and penalty) and (then_attack or not f & ABIL)
@@ -179,14 +176,10 @@ def _surely_acts(state: GameState, p: int, z: dict, res: dict, dz: int) -> bool:
             st = cs.get(g)
             f = 0
             if st is not None:
-                status = st.status
-                if status and status.get("exhausted"):
+                f = _turn_flags(st, turn)
+                if f < 0:
                     continue
-                if st.counters.get("at") == turn:
-                    f = st.counters["af"]
-                    if f & FORFEIT:
-                        continue
-                if not f and not status and dz >= 1 and res[BASE_KEY[lane]] > 0:
+                if not f and not st.status and dz >= 1 and res[BASE_KEY[lane]] > 0:
                     swappers += 1
             elif dz >= 1 and res[BASE_KEY[lane]] > 0:
                 swappers += 1
@@ -204,6 +197,18 @@ def _surely_acts(state: GameState, p: int, z: dict, res: dict, dz: int) -> bool:
 
 
 _ACTED3 = ATK1 | ATK2 | ABIL
+
+
+def _turn_flags(st: CardState, turn: int) -> int:
+    """A fielded Guardian's action flags this turn (0: none yet), or -1 when it may do nothing: Exhausted
+    (GR-EXH-01) or its actions forfeited this turn."""
+    status = st.status
+    if status and status.get("exhausted"):
+        return -1
+    if st.counters.get("at") == turn:
+        f = st.counters["af"]
+        return -1 if f & FORFEIT else f
+    return 0
 
 
 #: per lane: its number, its Guardian zone and its Base's resource key
