@@ -159,7 +159,11 @@ def score_children(state: GameState, legal: list[Action], player: int, spare: bo
 def _completed(state: GameState, player: int, follow: int = FOLLOW_DEPTH
                ) -> tuple[float, GameState, tuple[Scored | None, ...] | None]:
     """:func:`completed_value`, with the options of the unfinished action it completed (None when there was none)."""
-    legal = _settle(state, player) if follow > 0 else play_forced(state)
+    legal = None
+    if follow > 0:
+        legal = _settle(state, player)
+    else:
+        play_forced(state)
     if not legal:
         return state.rules.evaluate(state, player), state, None
     return best_completion(state, legal, player, follow)
@@ -176,7 +180,11 @@ def best_completion(state: GameState, legal: list[Action], player: int,
     for a in legal:
         s = state.clone()
         s.apply(a)
-        more = _settle(s, player) if follow > 1 else play_forced(s)
+        more = None
+        if follow > 1:
+            more = _settle(s, player)
+        else:
+            play_forced(s)
         if more:
             value, done, _ = best_completion(s, more, player, follow - 1)
             options.append(None)

@@ -410,33 +410,32 @@ class GuardianRealmsRules(Ruleset):
         printed, terms = index.printed, index.terms
         cs = state.cs
         links = state.vars.get("links")
-        # the player's side added, then the opponent's subtracted, term by term in the same order (subtracting a
-        # term is adding it times -1.0, to the last bit): Bases, Guardians' HP / 60 + ATK / 30, hand, Walls
-        score += (res["b1"] + res["b3"]) / 100.0
-        score += 2.0 * hp / 100.0
-        for g in (*z["lane1"], *z["lane2"], *z["lane3"]):
-            st = cs.get(g)
-            if links or st is not None and (st.mods or st.counters.get("dmg")):
-                score += _guardian_term(g, st, printed, links)
-            else:  # unhurt, unmodified, unlinked: its printed term, worked out once per card
-                score += terms[g]
-        score += 0.03 * len(z["hand"])
-        score += 0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0
-        score -= (res2["b1"] + res2["b3"]) / 100.0
-        score -= 2.0 * hp2 / 100.0
-        for g in (*z2["lane1"], *z2["lane2"], *z2["lane3"]):
-            st = cs.get(g)
-            if links or st is not None and (st.mods or st.counters.get("dmg")):
-                score -= _guardian_term(g, st, printed, links)
-            else:
-                score -= terms[g]
-        score -= 0.03 * len(z2["hand"])
-        score -= 0.02 * (res2["w1"] + res2["w2"] + res2["w3"]) / 10.0
+        # the player's side added, then the opponent's taken away, term by term in the same order (taking a term
+        # away is adding it times -1.0, to the last bit)
+        for t in _side_terms(z, res, hp, cs, links, printed, terms):
+            score += t
+        for t in _side_terms(z2, res2, hp2, cs, links, printed, terms):
+            score -= t
         x = score / 4.0
         return 0.99 * x / (1 + abs(x))  # no clamp: far ahead or behind, moves still differ
 
 
 _tanh, _exp = math.tanh, math.exp
+
+
+def _side_terms(z: dict, res: dict, hp: int, cs: dict, links: Any, printed: tuple, terms: tuple) -> list[float]:
+    """One side's terms of :meth:`GuardianRealmsRules.evaluate`, in order: Bases, Stronghold (``hp``), each
+    Guardian's HP / 60 + ATK / 30, hand, Walls."""
+    out = [(res["b1"] + res["b3"]) / 100.0, 2.0 * hp / 100.0]
+    for g in (*z["lane1"], *z["lane2"], *z["lane3"]):
+        st = cs.get(g)
+        if links or st is not None and (st.mods or st.counters.get("dmg")):
+            out.append(_guardian_term(g, st, printed, links))
+        else:  # unhurt, unmodified, unlinked: its printed term, worked out once per card
+            out.append(terms[g])
+    out.append(0.03 * len(z["hand"]))
+    out.append(0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0)
+    return out
 
 
 def _guardian_term(g: int, st: CardState | None, printed: tuple[tuple[int, int], ...], links: Any) -> float:

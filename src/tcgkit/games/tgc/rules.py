@@ -1086,7 +1086,7 @@ class TgcRules(Ruleset):
         p = state.active
         for r in state.res:  # "this turn" plasma ends with the turn, whoever gained it (TGC-1.10.1)
             r["temp"] = 0
-        loc, cs, defs = state.loc, state.cs, state.defs
+        loc, cs = state.loc, state.cs
         for card, st in list(cs.items()):
             status = st.status  # (a destroyed card's record in the discard pile keeps a status that never expires)
             if st.mods or (status and -1 in status.values()):
@@ -1096,13 +1096,6 @@ class TgcRules(Ruleset):
             if st.status and st.status.get("doomed"):
                 self.destroy(state, card, {"controller": state.owner[card]})
                 if loc[card][1] != "field":
-                    continue
-            now = cs.get(card)  # (_out_of_resolve's fast path, read inline: most records)
-            if now is not None and not (now.mods or now.attached):
-                d = defs[card]
-                if not d.fields["statics"]:
-                    if d.stats.get("resolve", 0) <= now.counters.get("damage", 0):
-                        self.destroy(state, card, {"controller": -1})
                     continue
             if self._out_of_resolve(state, card):
                 self.destroy(state, card, {"controller": -1})
