@@ -315,9 +315,10 @@ class GameState:
         legal = self.legal_unless_free()
         return legal[0] if legal is not None and len(legal) == 1 else None
 
-    def cache_legal(self, actions: list[Action]) -> None:
+    def cache_legal(self, actions: list[Action] | None) -> None:
         """Keep the legal actions a ruleset has just worked out (to decide whether there is a decision at all), so
-        that :meth:`legal_actions` does not work them out again. Any change of state forgets them."""
+        that :meth:`legal_actions` does not work them out again; None forgets a kept list (a ruleset that knows there
+        is a decision without listing it: they are listed when asked). Any change of state forgets them."""
         self._legal = actions
 
     def apply(self, action: Action | str) -> None:

@@ -163,7 +163,7 @@ class TurnFlow:
             if ph == "main":
                 if self.main_surely_open(state, p):
                     state.current = p  # a play or a Retreat, and pass
-                    state.cache_legal(None)  # type: ignore[arg-type]  # listed when asked (surely_has_choice)
+                    state.cache_legal(None)  # listed when asked (surely_has_choice)
                     return True
                 acts = self.closed_main_actions(state, p)  # (no play, no Retreat)
                 if len(acts) == 1:  # only passing is left: the War stage at once
@@ -177,7 +177,7 @@ class TurnFlow:
             elif ph == "war":
                 if self.sure_attack(state, p):
                     state.current = p  # the Leader's attack on the Leader, and end
-                    state.cache_legal(None)  # type: ignore[arg-type]  # listed when asked (surely_has_choice)
+                    state.cache_legal(None)  # listed when asked (surely_has_choice)
                     return True
                 attackers = self.attackers(state, p)
                 if not attackers and not state.vars.get("war_acted"):
