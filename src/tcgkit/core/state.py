@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from tcgkit.core.actions import Action, Decision
 from tcgkit.core.cards import CardList
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.effects import answer
 from tcgkit.core.errors import IllegalAction, Refusal
 from tcgkit.core.rng import Rng, salted_rng
@@ -69,6 +70,7 @@ class Event(NamedTuple):
 _tuple_new = tuple.__new__
 
 
+@mypyc_attr(native_class=False)  # see tcgkit.core.compiled
 class Options(dict):
     """A game's options: fixed when the game starts, so a clone shares them with its original at no cost and no
     state can change another's rules. Reads are a plain dict's; any change raises ``TypeError``.
@@ -87,14 +89,16 @@ class Options(dict):
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
         raise TypeError("a game's options are fixed when it starts; start a new game with other options")
 
-    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
-
     def copy(self) -> dict[str, Any]:  # type: ignore[override]
         """A plain (changeable) dict of the options, e.g. to start another game with one option changed."""
         return dict(self)
 
     def __reduce__(self) -> tuple:
         return (Options, (dict(self),))
+
+
+for _name in ("__setitem__", "__delitem__", "__ior__", "clear", "pop", "popitem", "setdefault", "update"):
+    setattr(Options, _name, Options._refuse)  # (set after the class: the compiled build's class bodies take no aliases)
 
 
 class CardState:
@@ -150,6 +154,7 @@ class CardState:
         return out
 
 
+@mypyc_attr(native_class=False)  # see tcgkit.core.compiled
 class GameState:
     """The whole state of one game. See the module docstring; build one with ``Ruleset.new_game``.
 

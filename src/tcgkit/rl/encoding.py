@@ -122,7 +122,7 @@ class Encoding:
         self.zones: list[str] = list(self.rules.ZONES)
         self._build_actions([*spec["templates"], (OTHER, "#other")])
         self._compile_actions()
-        self._legal_cache: tuple | None = None
+        self._legal_cache: list[Any] | None = None  # [legal, state, decisions, index -> action, sorted indices]
         self._warned: set[str] = set()  # the shapes without a place already warned of
         self._build_cards(pool)
         self._build_observation()
@@ -195,7 +195,7 @@ class Encoding:
         for t in self.templates:
             key = (t.kind, t.shape)
             places = self._places[key]
-            args = []
+            args: list[tuple[bool, Any, int]] = []
             for i, c in enumerate(t.shape):
                 if c == "c":
                     table = {(me, zone): (start, self.caps[zone]) for (j, me, zone), start in places.items() if j == i}
@@ -296,9 +296,11 @@ class Encoding:
         True
         """
         actions = self.legal_map(state)
-        order = self._legal_cache[4]
+        cached = self._legal_cache
+        assert cached is not None  # legal_map kept it
+        order = cached[4]
         if order is None:  # sorted once per position, when first asked
-            order = self._legal_cache[4] = sorted(actions)
+            order = cached[4] = sorted(actions)
         return order
 
     def legal_map(self, state: GameState) -> dict[int, Action]:
@@ -703,15 +705,12 @@ class Encoding:
                             mv[d] = 1.0
                         if st.face_down:
                             mv[d + 1] = 1.0
-                        x = st.counters
-                        if x:
-                            mv[d + 2] = sum(x.values())
-                        x = st.status
-                        if x:
-                            mv[d + 3] = len(x)
-                        x = st.attached
-                        if x:
-                            mv[d + 4] = len(x)
+                        if st.counters:
+                            mv[d + 2] = sum(st.counters.values())
+                        if st.status:
+                            mv[d + 3] = len(st.status)
+                        if st.attached:
+                            mv[d + 4] = len(st.attached)
                     at += F
 
     def _write_piles(self, state: GameState, viewer: int, rows: list[int], veiled: set[int] | None, mv: Any) -> None:

@@ -8,6 +8,7 @@ SWAP, FORFEIT).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tcgkit.core import effects
@@ -229,7 +230,7 @@ def may_swap(state: GameState, card: int, f: int = -1) -> bool:
     return state.res[state.owner[card]][BASE_KEY[lane_of(state, card)]] > 0
 
 
-def ability_ok(state: GameState, card: int, index: int, dz: int, targets: list | None = None) -> bool:
+def ability_ok(state: GameState, card: int, index: int, dz: int, targets: Sequence[int] | None = None) -> bool:
     """Affordable (GR-COMBAT-05), within its use limit, and its condition holds (``targets``: the card's attack
     targets, a shortcut for the usual "an enemy Guardian in range" condition)."""
     eff = state.defs[card].effects[index]

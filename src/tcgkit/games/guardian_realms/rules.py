@@ -18,6 +18,7 @@ from typing import Any
 from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, Effect, Step
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.ruleset import Ruleset
@@ -47,6 +48,7 @@ END_ORDER = (Step("gr_end_order", {}),)
 _MODS = attrgetter("mods")
 
 
+@mypyc_attr(native_class=False)  # see tcgkit.core.compiled
 class GuardianRealmsRules(Ruleset):
     """The Guardian Realms ruleset (game id ``guardian-realms``)."""
 

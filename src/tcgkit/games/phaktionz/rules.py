@@ -16,6 +16,7 @@ import yaml
 from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action, ActionTable
 from tcgkit.core.cards import CardDef, CardPool, Effect
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
@@ -47,6 +48,7 @@ _NO_BONUS: dict[int, int] = {}
 _CHECKED: dict[tuple, tuple[Violation, ...]] = {}
 
 
+@mypyc_attr(native_class=False)  # see tcgkit.core.compiled
 class _Pool(CardPool):
     """The core pool plus an exact-name index (deck files name cards exactly as printed)."""
 
@@ -66,6 +68,7 @@ def load_faction_groups() -> dict[str, str]:
     return {str(k): str(v) for k, v in (doc.get("groups") or {}).items()}
 
 
+@mypyc_attr(native_class=False)  # see tcgkit.core.compiled
 class PhaktionzRules(Ruleset):
     """The Phaktionz ruleset. ``state.vars`` keys: ``q`` (the task queue), ``sub`` (a sub-decision: tribute,
     column, window), ``placing``, ``win`` (the open response window), ``answering`` and ``fizzled`` (plays

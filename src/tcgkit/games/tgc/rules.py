@@ -22,6 +22,7 @@ from typing import Any
 from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action, ActionTable, new_action
 from tcgkit.core.cards import CardDef, CardList, Effect, trigger_listeners
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError
 from tcgkit.core.ruleset import Ruleset
@@ -71,6 +72,7 @@ _MULLIGAN = ActionTable("mulligan")
 _NOT_SURE_ASIMOV = frozenset({"Blocker", "Stasis", "Fury"})
 
 
+@mypyc_attr(native_class=False)  # see tcgkit.core.compiled
 class TgcRules(Ruleset):
     id = "tgc"
     name = "TGC"
@@ -782,7 +784,7 @@ class TgcRules(Ruleset):
         return out
 
     def explain_illegal(self, state: GameState, action: Action) -> str:
-        gs = state.vars.get("gs")
+        gs: str = state.vars.get("gs", "")
         if gs == "closed":
             return "the gamestate is Closed: no player may act (TGC-2.1)"
         names = {"play": "Open Play", "battle": "Open Battle", "quick": "Open Quick", "block": "a block choice"}

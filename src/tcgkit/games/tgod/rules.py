@@ -21,6 +21,7 @@ from typing import Any
 from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action, ActionTable
 from tcgkit.core.cards import CardDef, Effect, Step
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError
 from tcgkit.core.ruleset import Ruleset
@@ -79,6 +80,7 @@ EQUIP, ATTACK = ActionTable("equip"), ActionTable("attack")
 ACTIVATE = ActionTable("activate")  # rows keyed by the ability's index as text (INDEX)
 
 
+@mypyc_attr(native_class=False)  # see tcgkit.core.compiled
 class TgodRules(Ruleset):
     """The Guardians of Destiny. See the module docstring and ``RULINGS.md``."""
 
@@ -98,7 +100,7 @@ class TgodRules(Ruleset):
     FORMATS = ("standard",)
     PLAYED_SECTIONS = ("main",)  # the Armory is checked with the deck and stays out of the game (TGOD-DECK-06)
     #: Second readings of the rulebook (RULINGS.md), all off by default; ``first_player``: None = random.
-    OPTIONS: Mapping[str, Any] = {"steps_any_order": False, "carry_remaining_hp": False,
+    OPTIONS = {"steps_any_order": False, "carry_remaining_hp": False,
                                   "paralysis_counts_all_turns": False, "deal_before_game": False,
                                   "equip_any_number": False, "power_any_number": False,
                                   "defense_only_creatures": False, "first_player": None,
