@@ -134,7 +134,8 @@ def any_in_play(state: GameState, cards: frozenset[int], player: int | None = No
         return False
     zones = state.zones
     for p in (0, 1) if player is None else (player,):
-        z = zones[p]
-        if not (cards.isdisjoint(z["field"]) and cards.isdisjoint(z["realm"]) and cards.isdisjoint(z["attached"])):
+        held = zones[p]
+        if not (cards.isdisjoint(held["field"]) and cards.isdisjoint(held["realm"])
+                and cards.isdisjoint(held["attached"])):
             return True
     return False
