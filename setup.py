@@ -18,7 +18,8 @@ COMPILED = [
     "bots/base.py", "bots/greedy.py", "bots/mcts.py",
     "games/tgod/rules.py",
     "games/tgc/rules.py",
-    "games/phaktionz/cardindex.py",
+    "games/phaktionz/cardindex.py", "games/phaktionz/conditions.py", "games/phaktionz/rules.py",
+    "games/phaktionz/verbs.py",
     "rl/encoding.py",
 ]
 

@@ -86,7 +86,10 @@ class PhaktionzRules(Ruleset):
     PLAY_ZONES = ("field", "realm", "attached")
     PASS_KINDS = Ruleset.PASS_KINDS | {"keep", "next", "pass"}
     ZONE_RULES = {"field": (None, ("summon",))}
-    DECK_ZONE, HAND_ZONE, DISCARD_ZONE, TOKEN_ZONE = "deck", "hand", "deck_out", "field"
+    DECK_ZONE = "deck"
+    HAND_ZONE = "hand"
+    DISCARD_ZONE = "deck_out"
+    TOKEN_ZONE = "field"
     FORMATS = ("standard", "synthesis")
     OPTIONS = {"format": "standard", "columns": 5, "tribute_at_least": False, "demote_winner": False,
                "defender_disabled": False, "win_on_failed_draw": False, "first_turn_no_draw": False,
@@ -331,7 +334,7 @@ class PhaktionzRules(Ruleset):
         cards = card_index(state).statics.get(key)
         if cards is None or not any_in_play(state, cards, player):
             return []
-        out = []
+        out: list[tuple[int, Effect]] = []
         defs = state.defs
         for p in (0, 1) if player is None else (player,):
             zones = state.zones[p]
@@ -834,7 +837,7 @@ class PhaktionzRules(Ruleset):
 
     # ------------------------------------------------------------------ activated abilities and responses
     def activate_actions(self, state: GameState, player: int, window: tuple | None) -> list[Action]:
-        out = []
+        out: list[Action] = []
         zones = state.zones[player]
         index = card_index(state)
         if window is None:  # can_activate refuses the others
@@ -961,8 +964,8 @@ class PhaktionzRules(Ruleset):
                     continue
             fields = defs[c].fields
             if shields or "battle_only" in fields["static_keys"]:
-                row = BATTLE.row(c)
-                out.extend([row[t] for t in self.battle_targets(state, c, opp, guards)])
+                targets = BATTLE.row(c)
+                out.extend([targets[t] for t in self.battle_targets(state, c, opp, guards)])
                 continue
             kind = fields["summon_type"]
             if st is not None and st.status.get("swapped") == state.turn:
@@ -1011,9 +1014,8 @@ class PhaktionzRules(Ruleset):
         state.emit("battle", p, attacker, (target, da, dt))
         if state.options.get("defender_disabled"):
             state.card_state(target).tapped = True
-        dmg = self.weapon_damage(state, attacker, da, dt)
-        if dmg is None:
-            dmg = max(0, da - dt)
+        by_weapon = self.weapon_damage(state, attacker, da, dt)
+        dmg = max(0, da - dt) if by_weapon is None else by_weapon
         if dmg > 0:
             self.deal_battle_damage(state, attacker, 1 - p, dmg, ctx)
         if da > dt and state.result is None:
@@ -1133,8 +1135,10 @@ class PhaktionzRules(Ruleset):
             key = f"cast:{p}:{d.key}"
             used = state.vars.get(key)
             per_turn, _ = effects.parse_limit(limit)
-            fresh = used is None or (per_turn and used[0] != state.turn)
-            state.vars[key] = (state.turn, 1) if fresh else (used[0], used[1] + 1)
+            if used is None or (per_turn and used[0] != state.turn):
+                state.vars[key] = (state.turn, 1)
+            else:
+                state.vars[key] = (used[0], used[1] + 1)
         in_window = state.vars.get("sub") == "window"
         iki = state.loc[card][1] == "deck_out"
         state.move(card, p, "stack")
@@ -1213,7 +1217,7 @@ class PhaktionzRules(Ruleset):
             zones = state.zones
             if not (zones[0]["deck"] and zones[1]["deck"]):
                 self.check_decks(state)
-                if state.result is not None:
+                if _ended(state):
                     return
             vars_ = state.vars
             if "sub" in vars_ or state.phase == "mulligan":
@@ -1322,7 +1326,7 @@ class PhaktionzRules(Ruleset):
     def on_event(self, state: GameState, ev: Event) -> None:
         if ev.kind not in self.trigger_kinds:
             return
-        found: list[tuple] = []
+        found: list[tuple[int, int]] = []
         defs = state.defs
         kind = ev.kind
         listeners = card_index(state).listeners.get(kind, _NONE)  # the cards with a trigger on it
@@ -1346,7 +1350,8 @@ class PhaktionzRules(Ruleset):
         for card, i in found:
             effects.mark_used(state, card, i, defs[card].effects[i].limit)
         amount = ev.data[0] if ev.data and type(ev.data[0]) is int else 0
-        tasks = []
+        tasks: list[tuple] = []
+        groups: list[tuple[int, tuple[tuple[int, int], ...], bool]]
         if len(found) == 1:  # what by_controller gives for one effect
             groups = [(state.owner[found[0][0]], (found[0],), False)]
         else:
@@ -1361,7 +1366,7 @@ class PhaktionzRules(Ruleset):
     @staticmethod
     def _ability_tasks(p: int, abilities: tuple, ecard: int, eplayer: int, amount: int) -> list[tuple]:
         """The queue tasks of triggered abilities, in order: each gets its answer window, then resolves."""
-        tasks = []
+        tasks: list[tuple] = []
         for card, i in abilities:
             tasks.append(("window", "ability", p, card, -1))
             tasks.append(("ability", card, i, p, ecard, eplayer, amount))
@@ -1513,17 +1518,25 @@ class PhaktionzRules(Ruleset):
         return hand_worth(tuple(map(in_hand.__getitem__, zones["hand"])), len(zones["aside"]),
                           sum(map(_TIER, side)))
 
-    #: action kind -> what it does (called as ``ACTIONS[kind](self, state, action)`` by :meth:`apply`)
-    ACTIONS: ClassVar[dict[str, Callable[..., None]]] = {
-        "mull": _do_mull, "keep": _do_keep, "next": _do_next, "place": _do_place, "tribute": _do_tribute,
-        "column": _do_column, "cast": _do_cast, "activate": _do_activate, "use": _do_use, "create": _do_create,
-        "battle": _do_battle, "pass": _do_pass, "first": _do_first,
-    }
+    #: action kind -> what it does (called as ``ACTIONS[kind](self, state, action)`` by :meth:`apply`; filled in below
+    #: the class, whose methods the compiled build cannot name in its body)
+    ACTIONS: ClassVar[dict[str, Callable[..., None]]]
     #: queued task name -> the step it runs (called as ``TASKS[name](self, state, *args)`` by :meth:`proceed`)
-    TASKS: ClassVar[dict[str, Callable[..., None]]] = {
-        "window": _task_window, "inv": _task_inv, "begin": _task_begin, "spend": _task_spend,
-        "ability": _task_ability, "battle": _task_battle, "order": _task_order,
-    }
+    TASKS: ClassVar[dict[str, Callable[..., None]]]
+
+
+PhaktionzRules.ACTIONS = {
+    "mull": PhaktionzRules._do_mull, "keep": PhaktionzRules._do_keep, "next": PhaktionzRules._do_next,
+    "place": PhaktionzRules._do_place, "tribute": PhaktionzRules._do_tribute, "column": PhaktionzRules._do_column,
+    "cast": PhaktionzRules._do_cast, "activate": PhaktionzRules._do_activate, "use": PhaktionzRules._do_use,
+    "create": PhaktionzRules._do_create, "battle": PhaktionzRules._do_battle, "pass": PhaktionzRules._do_pass,
+    "first": PhaktionzRules._do_first,
+}
+PhaktionzRules.TASKS = {
+    "window": PhaktionzRules._task_window, "inv": PhaktionzRules._task_inv, "begin": PhaktionzRules._task_begin,
+    "spend": PhaktionzRules._task_spend, "ability": PhaktionzRules._task_ability,
+    "battle": PhaktionzRules._task_battle, "order": PhaktionzRules._task_order,
+}
 
 
 #: evaluate: a Summon on the battlefield as the evaluation sees it: (DMG now, DMG past this turn, column, is a Tech,
@@ -1635,6 +1648,12 @@ def _threat(side: Sequence[Side], opp: Sequence[Side], now: bool) -> float:
 def _board(side: Sequence[Side]) -> float:
     """A battlefield's worth beyond its threat: blockers, tribute, DMG for later."""
     return sum([(BOARD_BASE + BOARD_TIER * s[4] + BOARD_DMG * s[1]) * s[7] for s in side])
+
+
+def _ended(state: GameState) -> bool:
+    """Whether the game is over, read anew after a call that may end it (the compiled build trusts a check made before
+    the call: ``state.result`` is None in the body of a loop run while it is)."""
+    return state.result is not None
 
 
 def cost_ok(state: GameState, ctx: dict, cost: tuple) -> bool:
