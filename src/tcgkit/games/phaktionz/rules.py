@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import yaml
 
@@ -32,20 +32,30 @@ PHASES = ("draw", "main", "combat", "final", "end")
 NEXT_PHASE = {"main": "combat", "combat": "final", "final": "end"}
 #: The five kinds of play an opponent may answer (PHK-INV-03, PHK-TERM-07).
 RESPONSE_KINDS = ("invocation", "ability", "battle")
-NEXT, PASS, KEEP = Action("next"), Action("pass"), Action("keep")
+NEXT: Final = Action("next")
+PASS: Final = Action("pass")
+KEEP: Final = Action("keep")
 #: the legal actions by card (or column, or pair of cards), each built once and shared (hot path)
-MULL, PLACE, PLACE_FRONT, CAST, CREATE = (ActionTable("mull"), ActionTable("place"), ActionTable("place", ("front",)),
-                                          ActionTable("cast"), ActionTable("create"))
-COLUMN, TRIBUTE, BATTLE, ACTIVATE, USE = (ActionTable("column"), ActionTable("tribute"), ActionTable("battle"),
-                                          ActionTable("activate"), ActionTable("use"))
+MULL: Final = ActionTable("mull")
+PLACE: Final = ActionTable("place")
+PLACE_FRONT: Final = ActionTable("place", ("front",))
+CAST: Final = ActionTable("cast")
+CREATE: Final = ActionTable("create")
+COLUMN: Final = ActionTable("column")
+TRIBUTE: Final = ActionTable("tribute")
+BATTLE: Final = ActionTable("battle")
+ACTIVATE: Final = ActionTable("activate")
+USE: Final = ActionTable("use")
+#: the zones of cards in play (``PhaktionzRules.PLAY_ZONES``, read by the hot path without an attribute lookup)
+_IN_PLAY: Final = ("field", "realm", "attached")
 
 
 #: no cards (a card index's answer for a static key no card prints)
-_NONE: frozenset[int] = frozenset()
+_NONE: Final[frozenset[int]] = frozenset()
 #: no DMG from auras (what :meth:`PhaktionzRules.field_auras` gives with no aura in play; never changed)
-_NO_BONUS: dict[int, int] = {}
+_NO_BONUS: Final[dict[int, int]] = {}
 #: deck checks already made: (format, sections) -> violations (decks are immutable).
-_CHECKED: dict[tuple, tuple[Violation, ...]] = {}
+_CHECKED: Final[dict[tuple, tuple[Violation, ...]]] = {}
 
 
 @mypyc_attr(native_class=False)  # see tcgkit.core.compiled
@@ -83,7 +93,7 @@ class PhaktionzRules(Ruleset):
     ZONE_GROUPS = {"end_zone": ("deck_out",), "battlefield": ("field",), "cp": ("creation_pile",)}
     #: where events name other cards in their data (hidden from a viewer who cannot see them now).
     EVENT_CARD_DATA = {"attached": (0,), "battle": (0,), "battle_declared": (0,)}
-    PLAY_ZONES = ("field", "realm", "attached")
+    PLAY_ZONES = _IN_PLAY
     PASS_KINDS = Ruleset.PASS_KINDS | {"keep", "next", "pass"}
     ZONE_RULES = {"field": (None, ("summon",))}
     DECK_ZONE = "deck"
@@ -293,7 +303,7 @@ class PhaktionzRules(Ruleset):
         defs = state.defs
         for p in (0, 1):
             zones = state.zones[p]
-            for zname in self.PLAY_ZONES:
+            for zname in _IN_PLAY:
                 for src in zones[zname]:
                     for aura in defs[src].fields["aura"]:
                         bonus += self._aura(state, src, card, aura)
@@ -338,7 +348,7 @@ class PhaktionzRules(Ruleset):
         defs = state.defs
         for p in (0, 1) if player is None else (player,):
             zones = state.zones[p]
-            for zname in self.PLAY_ZONES:
+            for zname in _IN_PLAY:
                 for c in zones[zname]:
                     fields = defs[c].fields
                     if key in fields["static_keys"]:
@@ -846,7 +856,7 @@ class PhaktionzRules(Ruleset):
             usable, holders = index.answers, index.answerers
         if not holders:
             return out
-        for zname in ("field", "realm", "attached", "hand") if window is not None or self._hand_abilities else (
+        for zname in ("field", "realm", "attached", "hand") if window is not None or index.hand_free else (
                 "field", "realm", "attached"):
             cards = zones[zname]
             if holders.isdisjoint(cards):  # (no card of the zone has such an effect: read in C)
@@ -1233,12 +1243,6 @@ class PhaktionzRules(Ruleset):
     def after_effects(self, state: GameState) -> None:
         self.proceed(state)
 
-    @functools.cached_property
-    def _hand_abilities(self) -> bool:
-        """Whether some card has an In-Hand ability usable outside a response window."""
-        return any(e.kind == "activated" and e.zone == "hand" and "response" not in e.params
-                   for d in self.pool() for e in d.effects)
-
     def _task_window(self, state: GameState, kind: str, player: int, card: int, target: int | str) -> None:
         """PHK-INV-03: the opponent may answer a play (a Counter, an In-Hand ability) or pass."""
         r = 1 - player
@@ -1333,14 +1337,14 @@ class PhaktionzRules(Ruleset):
         if listeners and any_in_play(state, listeners):
             for p in (state.active, 1 - state.active):
                 zones = state.zones[p]
-                for zname in self.PLAY_ZONES:
+                for zname in _IN_PLAY:
                     cards = zones[zname]
                     if not listeners.isdisjoint(cards):  # (a zone with no listener is not read: tested in C)
                         for card in cards:
                             if card in listeners:
                                 self._collect(state, card, ev, None, found)
         card = ev.card
-        if card >= 0 and card in listeners and state.loc[card][1] not in self.PLAY_ZONES:
+        if card >= 0 and card in listeners and state.loc[card][1] not in _IN_PLAY:
             self._collect(state, card, ev, state.loc[card][1], found)
         for card, _, turn in state.vars.get("delayed", ()):
             if turn == state.turn:
@@ -1443,7 +1447,7 @@ class PhaktionzRules(Ruleset):
         defs, zones = state.defs, state.zones
         field: list[int] | None = None
         for p in (0, 1):
-            for zname in self.PLAY_ZONES:
+            for zname in _IN_PLAY:
                 for src in zones[p][zname]:
                     for aura in defs[src].fields["aura"]:
                         if field is None:
@@ -1545,18 +1549,26 @@ PhaktionzRules.TASKS = {
 Side = tuple[int, int, int, bool, int, bool, bool, float]
 #: evaluate: damage a Summon can deal again next turn counts DIRECT_TURNS turns, damage dealt once by demoting a
 #: Summon counts KILL_WEIGHT, and a demoted opposing Summon is worth REMOVAL cards beyond the damage.
-DIRECT_TURNS, KILL_WEIGHT, REMOVAL = 1.0, 0.6, 1.0
+DIRECT_TURNS: Final = 1.0
+KILL_WEIGHT: Final = 0.6
+REMOVAL: Final = 1.0
 #: evaluate: a Summon's worth on the battlefield (a blocker, tribute for a higher Tier) by itself, per Tier, per DMG.
-BOARD_BASE, BOARD_TIER, BOARD_DMG = 0.7, 0.3, 0.25
+BOARD_BASE: Final = 0.7
+BOARD_TIER: Final = 0.3
+BOARD_DMG: Final = 0.25
 #: evaluate: a Summon in hand that could be placed, one lacking the Tiers to demote, an Invocation; past HAND_FULL
 #: cards, each card counts HAND_EXTRA of its worth.
-HAND_SUMMON, HAND_STUCK, HAND_INVOCATION, HAND_FULL, HAND_EXTRA = 1.0, 0.4, 0.7, 6, 0.4
+HAND_SUMMON: Final = 1.0
+HAND_STUCK: Final = 0.4
+HAND_INVOCATION: Final = 0.7
+HAND_FULL: Final = 6
+HAND_EXTRA: Final = 0.4
 #: evaluate: a card set aside in a mulligan, to be replaced by a card from the deck.
-HAND_AVERAGE = 0.75
+HAND_AVERAGE: Final = 0.75
 #: evaluate: the squash's base scale (cards).
-SCALE = 4.0
+SCALE: Final = 4.0
 #: evaluate: the share of a Plague Summon's worth that counts (it is exiled at the second End Phase, PHK ruling).
-PLAGUED = 0.5
+PLAGUED: Final = 0.5
 
 
 @functools.lru_cache(maxsize=4096)
