@@ -14,7 +14,7 @@ import os
 from setuptools import setup
 
 COMPILED = [
-    "core/actions.py", "core/durations.py", "core/effects.py", "core/state.py",
+    "core/actions.py", "core/durations.py", "core/effects.py", "core/rng.py", "core/state.py",
     "bots/base.py", "bots/greedy.py", "bots/mcts.py",
     "games/tgod/rules.py",
     "games/tgc/rules.py",
