@@ -367,7 +367,7 @@ class TgodRules(Ruleset):
 
     def requirement_met(self, state: GameState, player: int, d: CardDef) -> bool:
         """The card's bracketed requirement, checked when it is played (TGOD-CARD-09, TGOD-DECK-09)."""
-        return _requirement_met(state, player, d)
+        return _requirement_met(state, player, d.fields["req"])
 
     def paralyzed(self, state: GameState, card: int) -> bool:
         return _paralyzed(state, card)
@@ -591,7 +591,7 @@ class TgodRules(Ruleset):
             if ev.kind in self.trigger_kinds:
                 self.fire_triggers(state, ev)
             return
-        if state.defs[ev.card].fields["tracked"]:
+        if _cards(state)[ev.card].tracked:
             _track_card(state, ev.card)
         if ev.data[1] in HOLDERS and ev.data[3] not in HOLDERS:
             owner = ev.data[0]
@@ -791,6 +791,52 @@ def _verb_paralyze(state: GameState, ctx: dict, step: Step) -> None:
 # ====================================================================== the hot path, as module functions
 # The rules' methods above hand their work to these functions: called from one another they are direct calls (in the
 # compiled build, C calls with typed arguments), where a method is looked up on the rules object at every call.
+# ``defs: list[CardDef] = state.defs`` (a CardList) is indexed as a list there, without a Python-level lookup.
+
+
+class _Card:
+    """What the hot path reads of one card, read once from its :class:`CardDef` (the card list's fact ``_CARDS``): in
+    the compiled build a native object whose attributes are read without a lookup. The same values as the definition's:
+    its type, a copy of its printed numbers, and ``fields``' requirement, attacks per turn, tracked flag, activated
+    abilities, static keys, statics by stat and numbers for ``evaluate`` (see ``make_card``).
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("tgod").new_game(["Guardian Wall", "Knight Order"], seed=3)
+    >>> card = _cards(state)[0]
+    >>> card.kind == state.defs[0].type, card.stats == state.defs[0].stats, card.req == state.defs[0].fields["req"]
+    (True, True, True)
+    """
+
+    __slots__ = ("kind", "stats", "req", "attacks_per_turn", "tracked", "activated", "static_keys", "statics_of",
+                 "numbers")
+
+    def __init__(self, d: CardDef) -> None:
+        fields = d.fields
+        self.kind: str = d.type
+        self.stats: dict[str, int] = dict(d.stats)
+        self.req: tuple[str, Any] | None = fields["req"]
+        self.attacks_per_turn: int = fields["attacks_per_turn"]
+        self.tracked: bool = fields["tracked"]
+        self.activated: tuple[int, ...] = fields["activated"]
+        self.static_keys: tuple[str, ...] = fields["static_keys"]
+        self.statics_of: dict[str, tuple[tuple[Any, ...], ...]] = fields["statics_of"]
+        self.numbers: tuple[int, int, int] = fields["numbers"]
+
+
+_CARDS = "tgod.cards"
+
+
+def _card_table(defs: list[CardDef]) -> list[_Card]:
+    return [_Card(d) for d in defs]
+
+
+def _cards(state: GameState) -> list[_Card]:
+    """The :class:`_Card` of every card id: a fact of the card list, worked out once (``CardList.fact``)."""
+    defs = state.defs
+    table = defs.facts.get(_CARDS)
+    if table is None:
+        table = defs.fact(_CARDS, _card_table)
+    return table
 
 
 def _turn_kind(turn: int) -> str:
@@ -902,14 +948,14 @@ def _plays_open(state: GameState) -> tuple[frozenset[int], int, bool, bool, bool
     turn = state.turn
     steps = PRIMARY_STEPS if turn <= 2 else SECONDARY_STEPS if turn <= 4 else NORMAL_STEPS
     v = state.vars
-    opts = state.options
-    step: int = 0 if opts["steps_any_order"] else v["step"]
+    opts: dict[str, Any] = state.options  # read with get: a dict subclass's [] is looked up at every call
+    step: int = 0 if opts.get("steps_any_order") else v["step"]
     did: int = v["did"]
     return (steps, step,
             S_MAIN in steps and step <= S_MAIN and not state.zones[state.active]["main"] and not did & DID_MAIN,
             S_BACKUP in steps and step <= S_BACKUP and not did & DID_BACKUP,
-            S_EQUIP in steps and step <= S_EQUIP and (not did & DID_EQUIP or bool(opts["equip_any_number"])),
-            S_POWER in steps and step <= S_POWER and (not did & DID_POWER or bool(opts["power_any_number"])))
+            S_EQUIP in steps and step <= S_EQUIP and (not did & DID_EQUIP or bool(opts.get("equip_any_number"))),
+            S_POWER in steps and step <= S_POWER and (not did & DID_POWER or bool(opts.get("power_any_number"))))
 
 
 def _surely_has_choice(state: GameState) -> bool:
@@ -930,14 +976,14 @@ def _surely_has_choice(state: GameState) -> bool:
     creature = can_main or can_backup
     equip = can_equip and bool(zones["base"] or zones["main"] or zones["backup"])
     if creature or equip or can_power:
-        defs = state.defs
+        cards = _cards(state)
         for card in zones["hand"]:
-            d = defs[card]
-            kind = d.type
+            c = cards[card]
+            kind = c.kind
             if kind == POWER:
-                if can_power and _requirement_met(state, p, d):
+                if can_power and _requirement_met(state, p, c.req):
                     return True
-            elif d.fields["req"] is None and (kind == CREATURE and creature or kind == EQUIPMENT and equip):
+            elif c.req is None and (kind == CREATURE and creature or kind == EQUIPMENT and equip):
                 return True
     return False
 
@@ -945,21 +991,29 @@ def _surely_has_choice(state: GameState) -> bool:
 def _hand_actions(state: GameState, p: int, can_main: bool, can_backup: bool, holders: tuple[int, ...],
                   can_power: bool, acts: list[Action]) -> None:
     """:meth:`TgodRules._hand_actions`."""
-    defs = state.defs
+    cards = _cards(state)
     for card in state.zones[p]["hand"]:
-        d = defs[card]
-        kind = d.type
+        c = cards[card]
+        kind = c.kind
         if kind == CREATURE:
-            if (can_main or can_backup) and (d.fields["req"] is None or _requirement_met(state, p, d)):
+            if (can_main or can_backup) and (c.req is None or _requirement_met(state, p, c.req)):
                 if can_main:
-                    acts.append(PLAY_MAIN[card])
+                    acts.append(_action(PLAY_MAIN, card))
                 if can_backup:
-                    acts.append(PLAY_BACKUP[card])
+                    acts.append(_action(PLAY_BACKUP, card))
         elif kind == EQUIPMENT:
-            if holders and (d.fields["req"] is None or _requirement_met(state, p, d)):
+            if holders and (c.req is None or _requirement_met(state, p, c.req)):
                 acts.extend(map(EQUIP.row(card).__getitem__, holders))
-        elif kind == POWER and can_power and _requirement_met(state, p, d):
-            acts.append(PLAY_POWER[card])
+        elif kind == POWER and can_power and _requirement_met(state, p, c.req):
+            acts.append(_action(PLAY_POWER, card))
+
+
+def _action(table: ActionTable, card: int) -> Action:
+    """``table[card]``, read as a plain dict's item when it is there (a dict subclass's ``[]`` is looked up at every
+    call)."""
+    known: dict[Any, Action] = table
+    action = known.get(card)
+    return action if action is not None else table[card]
 
 
 def _ability_actions(state: GameState, p: int, acts: list[Action]) -> None:
@@ -1000,7 +1054,8 @@ def _ability_candidates(state: GameState, p: int) -> tuple[tuple[Any, ...], ...]
     known = memo.get(key)
     if known is not None and known[0] is tracked:
         return known[1]
-    owner, loc, defs = state.owner, state.loc, state.defs
+    owner, loc = state.owner, state.loc
+    defs: list[CardDef] = state.defs
     out = []
     for card in tracked:
         if owner[card] != p:
@@ -1025,9 +1080,8 @@ def _ability_payable(state: GameState, p: int, card: int, eff: Effect) -> bool:
     return effects.check(state, ctx, eff.condition) and effects.can_pay(state, ctx, eff.cost)
 
 
-def _requirement_met(state: GameState, player: int, d: CardDef) -> bool:
-    """:meth:`TgodRules.requirement_met`."""
-    req = d.fields["req"]
+def _requirement_met(state: GameState, player: int, req: tuple[str, Any] | None) -> bool:
+    """:meth:`TgodRules.requirement_met`: ``req`` is the card's ``fields["req"]``."""
     if req is None:
         return True
     kind, value = req
@@ -1035,7 +1089,8 @@ def _requirement_met(state: GameState, player: int, d: CardDef) -> bool:
         return bool(state.vars["deck_type"][player] == value)
     if kind == "main":
         main = state.zones[player]["main"]
-        return bool(main) and (not value or value in state.defs[main[0]].tags)
+        defs: list[CardDef] = state.defs
+        return bool(main) and (not value or value in defs[main[0]].tags)
     return bool(state.zones[player]["backup"])
 
 
@@ -1046,7 +1101,7 @@ def _paralyzed(state: GameState, card: int) -> bool:
 
 def _stars_left(state: GameState, card: int) -> int:
     """:meth:`TgodRules.stars_left`."""
-    value = state.defs[card].stats["stars"]
+    value = _cards(state)[card].stats["stars"]
     st = state.cs.get(card)
     if st is not None:
         value -= st.counters.get("stars_used", 0)
@@ -1065,12 +1120,12 @@ def _hp_left(state: GameState, card: int) -> int:
 
 def _can_attack(state: GameState, card: int) -> bool:
     """:meth:`TgodRules.can_attack`."""
-    d = state.defs[card]
-    value = d.stats["stars"]  # then as stars_left, reading the record once
+    c = _cards(state)[card]
+    value = c.stats["stars"]  # then as stars_left, reading the record once
     st = state.cs.get(card)
     if st is not None:
         counters = st.counters
-        if counters.get("atk_turn") == state.turn and counters.get("atk_n", 0) >= d.fields["attacks_per_turn"]:
+        if counters.get("atk_turn") == state.turn and counters.get("atk_n", 0) >= c.attacks_per_turn:
             return False
         value -= counters.get("stars_used", 0)
         for stat, delta, _ in st.mods:
@@ -1154,7 +1209,8 @@ def _play(state: GameState, card: int, zone: str) -> None:
     else:
         _step(state, S_POWER, DID_POWER)
     state.move(card, p, zone)
-    d = state.defs[card]
+    defs: list[CardDef] = state.defs
+    d = defs[card]
     if zone == "power":
         state.card_state(card).counters["turns_left"] = d.stats.get("lasts", 1)
     state.emit("played", p, card, (zone,))
@@ -1166,7 +1222,8 @@ def _play(state: GameState, card: int, zone: str) -> None:
 def _activate(state: GameState, card: int, index: int) -> None:
     """:meth:`TgodRules.activate`."""
     _step(state, S_ABILITY, 0)
-    eff = state.defs[card].effects[index]
+    defs: list[CardDef] = state.defs
+    eff = defs[card].effects[index]
     effects.mark_used(state, card, index, eff.limit)
     state.emit("activate", state.active, card, (index,))
     effects.start(state, eff.cost + eff.steps, card, state.active)
@@ -1221,7 +1278,7 @@ def _attack(state: GameState, attacker: int, target: int) -> None:
         _paralyze(state, target, PARALYSIS_TURNS)
     else:
         defense = _stat(state, target, "defense")
-        if state.options["defense_only_creatures"] and state.defs[target].type == BASE:
+        if state.options["defense_only_creatures"] and _cards(state)[target].kind == BASE:
             defense = 0
         power = _stat(state, attacker, "attack")
         damage = max(0, power - defense)
@@ -1237,7 +1294,7 @@ def _fire_on(state: GameState, card: int, trigger: str, other: int) -> None:
     """:meth:`TgodRules.fire_on`."""
     if state.loc[card][1] not in HOLDERS:
         return
-    defs = state.defs
+    defs: list[CardDef] = state.defs
     if trigger in defs[card].triggers:
         _fire_card(state, card, trigger, other)
     st = state.cs.get(card)
@@ -1248,7 +1305,8 @@ def _fire_on(state: GameState, card: int, trigger: str, other: int) -> None:
 
 
 def _fire_card(state: GameState, card: int, trigger: str, other: int) -> None:
-    for i, eff in state.defs[card].triggers.get(trigger, ()):
+    defs: list[CardDef] = state.defs
+    for i, eff in defs[card].triggers.get(trigger, ()):
         ctx = {"source": card, "controller": state.owner[card], "event_card": other}
         if effects.limit_ok(state, card, i, eff.limit) and effects.check(state, ctx, eff.condition):
             effects.mark_used(state, card, i, eff.limit)
@@ -1285,7 +1343,7 @@ def _damage_card(state: GameState, card: int, amount: int, ctx: dict) -> None:
     before = _hp_left(state, card)
     counters = state.card_state(card).counters
     counters["damage"] = counters.get("damage", 0) + amount
-    if state.defs[card].type == BASE:
+    if _cards(state)[card].kind == BASE:
         state.vars["base_hit"] = True
     state.emit("damage", state.owner[card], card, (amount,))
     if before - amount <= 0:
@@ -1304,7 +1362,7 @@ def _destroy(state: GameState, card: int, ctx: dict | None) -> None:
     zone = state.loc[card][1]
     if zone not in HOLDERS:
         return
-    if state.defs[card].type == BASE:
+    if _cards(state)[card].kind == BASE:
         counters = state.card_state(card).counters
         counters["damage"] = max(counters.get("damage", 0), _stat(state, card, "hp"))
         state.vars["base_hit"] = True
@@ -1327,10 +1385,11 @@ def _destroy(state: GameState, card: int, ctx: dict | None) -> None:
         elif state.options.get("carry_hp_with_equipment"):
             carried = full
         else:
-            carried = state.defs[card].stats["hp"]
+            carried = _cards(state)[card].stats["hp"]
         state.emit("hp_carried", owner, card, (carried,))
         _damage_player(state, owner, carried, {"controller": ctx.get("controller", 1 - owner)})
-    if "on_destroyed" in state.defs[card].triggers:
+    defs: list[CardDef] = state.defs
+    if "on_destroyed" in defs[card].triggers:
         _fire_card(state, card, "on_destroyed", ctx.get("source", -1))
 
 
@@ -1433,16 +1492,16 @@ def _stat(state: GameState, card: int, name: str) -> int:
             return _stars_left(state, card)
         st = state.cs.get(card)
         return st.counters.get("damage", 0) if st is not None else 0
-    value = state.defs[card].stats.get(name, 0)
+    cards = _cards(state)
+    value = cards[card].stats.get(name, 0)
     st = state.cs.get(card)
     if st is not None:
         for stat, delta, _ in st.mods:
             if stat == name:
                 value += delta
         if st.attached and (name == "attack" or name == "defense"):
-            defs = state.defs
             for eq in st.attached:
-                value += defs[eq].stats.get(name, 0)
+                value += cards[eq].stats.get(name, 0)
     key = STATIC_KEY.get(name)
     return value + _static_bonus(state, card, name) if key and state.vars.get(key) else value
 
@@ -1453,10 +1512,10 @@ def _static_bonus(state: GameState, card: int, name: str) -> int:
     if not sources:
         return 0
     total = 0
-    defs, loc, cs = state.defs, state.loc, state.cs
+    cards, loc, cs = _cards(state), state.loc, state.cs
     src: int
     for src in sources:
-        for spec in defs[src].fields["statics_of"].get(name, ()):
+        for spec in cards[src].statics_of.get(name, ()):
             to = spec[2]  # the "self" and "host" answers of _static_applies, without the call
             if to == "self":
                 if src != card:
@@ -1472,13 +1531,13 @@ def _static_bonus(state: GameState, card: int, name: str) -> int:
 
 def _track_card(state: GameState, card: int) -> None:
     """:meth:`TgodRules.track_card`."""
-    fields = state.defs[card].fields
+    rec = _cards(state)[card]
     zone = state.loc[card][1]
     v = state.vars
-    for key in fields["static_keys"]:
+    for key in rec.static_keys:
         kept = tuple(c for c in v.get(key, ()) if c != card)
         v[key] = (*kept, card) if zone in IN_PLAY else kept
-    if fields["activated"]:
+    if rec.activated:
         kept = tuple(c for c in v.get("abilities", ()) if c != card)
         v["abilities"] = (*kept, card) if zone in HOLDERS else kept
 
@@ -1511,7 +1570,7 @@ def _static_applies(state: GameState, src: int, zone: str, card: int, spec: tupl
             return False
         if when == "defending":
             return battle[1] == card
-        return battle[0] == card and (when == "attacking" or state.defs[battle[1]].type == BASE)
+        return battle[0] == card and (when == "attacking" or _cards(state)[battle[1]].kind == BASE)
     return True
 
 
@@ -1544,8 +1603,8 @@ def _side_score(state: GameState, p: int, score: float, minus: bool, statics: tu
 
 def _numbers(state: GameState, card: int, base: bool, statics: tuple) -> tuple[int, int, int]:
     """:meth:`TgodRules._numbers`."""
-    numbers: tuple[int, int, int] = state.defs[card].fields["numbers"]
-    printed_hp, stars, attack = numbers
+    cards = _cards(state)
+    printed_hp, stars, attack = cards[card].numbers
     hp = printed_hp
     damage = 0
     st = state.cs.get(card)
@@ -1562,9 +1621,8 @@ def _numbers(state: GameState, card: int, base: bool, statics: tuple) -> tuple[i
             elif stat == "attack":
                 attack += delta
         if st.attached and not base:
-            defs = state.defs
             for eq in st.attached:
-                attack += defs[eq].stats.get("attack", 0)
+                attack += cards[eq].stats.get("attack", 0)
     if statics[0]:
         stars += _static_bonus(state, card, "stars")
     if base:
