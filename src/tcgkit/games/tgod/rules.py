@@ -20,7 +20,7 @@ from typing import Any
 
 from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action, ActionTable
-from tcgkit.core.cards import CardDef, Effect, Step
+from tcgkit.core.cards import CardDef, CardList, Effect, Step
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError
@@ -831,12 +831,15 @@ def _card_table(defs: list[CardDef]) -> list[_Card]:
 
 
 def _cards(state: GameState) -> list[_Card]:
-    """The :class:`_Card` of every card id: a fact of the card list, worked out once (``CardList.fact``)."""
+    """The :class:`_Card` of every card id: a fact of the card list, worked out once (``CardList.fact``); worked out
+    again at every call for a plain list put in ``state.defs`` (as a test may do to change a card)."""
     defs = state.defs
-    table = defs.facts.get(_CARDS)
-    if table is None:
-        table = defs.fact(_CARDS, _card_table)
-    return table
+    if isinstance(defs, CardList):
+        table = defs.facts.get(_CARDS)
+        if table is None:
+            table = defs.fact(_CARDS, _card_table)
+        return table
+    return _card_table(defs)
 
 
 def _turn_kind(turn: int) -> str:
