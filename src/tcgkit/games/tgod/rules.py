@@ -260,11 +260,11 @@ class TgodRules(Ruleset):
 
     def start_turn(self, state: GameState) -> None:
         """Step 1 of every turn: draw 7 (primary) or 1; nothing once the deck is empty (TGOD-OTH-01)."""
-        _start_turn(self, state)
+        _start_turn(state)
 
     def end_turn(self, state: GameState) -> None:
         """The last step: paralysis counts down, Power cards run out, "this turn" modifiers end; next turn."""
-        _end_turn(self, state)
+        _end_turn(state)
 
     @staticmethod
     def _count_down(state: GameState, p: int) -> None:
@@ -414,7 +414,7 @@ class TgodRules(Ruleset):
 
     # ================================================================== applying actions
     def apply(self, state: GameState, action: Action) -> None:
-        _apply(self, state, action)
+        _apply(state, action)
 
     @staticmethod
     def _step(state: GameState, step: int, did: int) -> None:
@@ -587,18 +587,12 @@ class TgodRules(Ruleset):
 
     def on_event(self, state: GameState, ev: Event) -> None:
         """Equipment falls off a holder that leaves play; then the core's triggers."""
-        if ev.kind != "move":
-            if ev.kind in self.trigger_kinds:
+        kind = ev.kind
+        if kind != "move":
+            if kind in self.trigger_kinds:
                 self.fire_triggers(state, ev)
             return
-        if _cards(state)[ev.card].tracked:
-            _track_card(state, ev.card)
-        if ev.data[1] in HOLDERS and ev.data[3] not in HOLDERS:
-            owner = ev.data[0]
-            for eq in list(state.zones[owner]["equipped"]):
-                st = state.cs.get(eq)
-                if st is not None and st.host == ev.card:
-                    state.move(eq, state.owner[eq], "discard")
+        _on_move(state, ev.card, ev.data)
         if "move" in self.trigger_kinds:
             self.fire_triggers(state, ev)
 
@@ -798,7 +792,8 @@ class _Card:
     """What the hot path reads of one card, read once from its :class:`CardDef` (the card list's fact ``_CARDS``): in
     the compiled build a native object whose attributes are read without a lookup. The same values as the definition's:
     its type, a copy of its printed numbers, and ``fields``' requirement, attacks per turn, tracked flag, activated
-    abilities, static keys, statics by stat and numbers for ``evaluate`` (see ``make_card``).
+    abilities, static keys, statics by stat and numbers for ``evaluate`` (see ``make_card``). One record serves every
+    copy of a card in the list.
 
     >>> from tcgkit.games import get_rules
     >>> state = get_rules("tgod").new_game(["Guardian Wall", "Knight Order"], seed=3)
@@ -827,7 +822,14 @@ _CARDS = "tgod.cards"
 
 
 def _card_table(defs: list[CardDef]) -> list[_Card]:
-    return [_Card(d) for d in defs]
+    made: dict[int, _Card] = {}  # by the definition's id: the copies of a card share its record
+    out = []
+    for d in defs:
+        rec = made.get(id(d))
+        if rec is None:
+            rec = made[id(d)] = _Card(d)
+        out.append(rec)
+    return out
 
 
 def _cards(state: GameState) -> list[_Card]:
@@ -846,7 +848,7 @@ def _turn_kind(turn: int) -> str:
     return "primary" if turn <= 2 else "secondary" if turn <= 4 else "normal"
 
 
-def _start_turn(rules: TgodRules, state: GameState) -> None:
+def _start_turn(state: GameState) -> None:
     """:meth:`TgodRules.start_turn`."""
     turn = state.turn + 1
     state.turn = turn
@@ -868,10 +870,10 @@ def _start_turn(rules: TgodRules, state: GameState) -> None:
                 v["deck_out"] = (True, out[1]) if p == 0 else (out[0], True)
                 state.emit("no_draw", p, data=("TGOD-OTH-01",))
             break
-        rules.draw(state, p)
+        state.move(deck[-1], p, "hand")  # Ruleset.draw (state.move_top), the deck known not to be empty
 
 
-def _end_turn(rules: TgodRules, state: GameState) -> None:
+def _end_turn(state: GameState) -> None:
     """:meth:`TgodRules.end_turn`."""
     p = state.active
     v = state.vars
@@ -889,7 +891,7 @@ def _end_turn(rules: TgodRules, state: GameState) -> None:
     if v.get("mods"):
         v["mods"] = durations.end_turn(state)
     state.emit("end_turn", p)
-    _start_turn(rules, state)
+    _start_turn(state)
 
 
 def _count_down(state: GameState, p: int) -> None:
@@ -1170,12 +1172,12 @@ def _switchable(state: GameState, player: int) -> list[int]:
     return out
 
 
-def _apply(rules: TgodRules, state: GameState, action: Action) -> None:
+def _apply(state: GameState, action: Action) -> None:
     """:meth:`TgodRules.apply`."""
     k = action.kind
     args = action.args
     if k == "end":
-        _end_turn(rules, state)
+        _end_turn(state)
     elif k == "play":
         _play(state, args[0], args[1])
     elif k == "equip":
@@ -1635,3 +1637,16 @@ def _numbers(state: GameState, card: int, base: bool, statics: tuple) -> tuple[i
     if statics[2]:
         attack += _static_bonus(state, card, "attack")
     return hp - damage, stars, attack
+
+
+def _on_move(state: GameState, card: int, data: tuple) -> None:
+    """:meth:`TgodRules.on_event` for a move (``data``: from player, from zone, to player, to zone): the tracked lists
+    follow the card, and the Equipment on a holder that leaves play goes to the discard pile."""
+    if _cards(state)[card].tracked:
+        _track_card(state, card)
+    if data[1] in HOLDERS and data[3] not in HOLDERS:
+        owner = data[0]
+        for eq in list(state.zones[owner]["equipped"]):
+            st = state.cs.get(eq)
+            if st is not None and st.host == card:
+                state.move(eq, state.owner[eq], "discard")
