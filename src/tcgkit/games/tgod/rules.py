@@ -296,7 +296,30 @@ class TgodRules(Ruleset):
 
     # ================================================================== legal actions
     def legal_actions(self, state: GameState) -> list[Action]:
-        return _legal_actions(state)
+        if state.phase == "switch":
+            return [SWITCH[c] for c in _switchable(state, state.current)]
+        p = state.active
+        steps, step, can_main, can_backup, can_equip, can_power = _plays_open(state)
+        zones = state.zones[p]
+        main, backup = zones["main"], zones["backup"]
+        acts: list[Action] = []
+        holders: tuple[int, ...] = (*main, *backup, *zones["base"]) if can_equip else ()
+        if can_main or can_backup or holders or can_power:  # nothing in hand is played from the abilities step on
+            _hand_actions(state, p, can_main, can_backup, holders, can_power, acts)
+        if not main:
+            cs = state.cs
+            acts.extend([PROMOTE[c] for c in backup if c not in cs or not cs[c].status.get("paralyzed")])
+        if S_ABILITY in steps and step <= S_ABILITY:
+            _ability_actions(state, p, acts)
+        if S_ATTACK in steps:
+            targets: list[int] | None = None
+            for attacker in (*main, *zones["base"]):
+                if _can_attack(state, attacker):
+                    if targets is None:
+                        targets = _attack_targets(state, 1 - p)
+                    acts.extend(map(ATTACK.row(attacker).__getitem__, targets))
+        acts.append(_END)
+        return acts
 
     @staticmethod
     def _plays_open(state: GameState) -> tuple[frozenset[int], int, bool, bool, bool, bool]:
@@ -414,7 +437,26 @@ class TgodRules(Ruleset):
 
     # ================================================================== applying actions
     def apply(self, state: GameState, action: Action) -> None:
-        _apply(state, action)
+        k = action.kind
+        args = action.args
+        if k == "end":
+            _end_turn(state)
+        elif k == "play":
+            _play(state, args[0], args[1])
+        elif k == "equip":
+            _step(state, S_EQUIP, DID_EQUIP)
+            _attach(state, args[0], args[1])
+        elif k == "promote":
+            state.move(args[0], state.active, "main", reset=False)
+        elif k == "activate":
+            _activate(state, args[0], int(args[1]))
+        elif k == "attack":
+            _step(state, S_ATTACK, 0)
+            _attack(state, args[0], args[1])
+        elif k == "switch":
+            _switch(state, state.current, args[0])
+        if (not state.stack and state.pending is None) or effects.run(state):  # proceed
+            _after_effects(state)
 
     @staticmethod
     def _step(state: GameState, step: int, did: int) -> None:
@@ -592,7 +634,16 @@ class TgodRules(Ruleset):
             if kind in self.trigger_kinds:
                 self.fire_triggers(state, ev)
             return
-        _on_move(state, ev.card, ev.data)
+        card, data = ev.card, ev.data
+        defs: list[CardDef] = state.defs
+        if defs[card].fields["tracked"]:
+            _track_card(state, card)
+        if data[1] in HOLDERS and data[3] not in HOLDERS:
+            owner = data[0]
+            for eq in list(state.zones[owner]["equipped"]):
+                st = state.cs.get(eq)
+                if st is not None and st.host == card:
+                    state.move(eq, state.owner[eq], "discard")
         if "move" in self.trigger_kinds:
             self.fire_triggers(state, ev)
 
@@ -636,7 +687,7 @@ class TgodRules(Ruleset):
         """For :meth:`evaluate`, in one pass over the card's record: ``(hp_left, stars_left, printed hp)`` of a Base
         Armor, ``(hp_left, stars_left, attack)`` of a Creature, as :meth:`hp_left`, :meth:`stars_left` and
         :meth:`stat` give them; ``statics`` is ``vars``' static sources of stars, HP and attack."""
-        return _numbers(state, card, base, statics)
+        return _card_numbers(state, _cards(state), card, base, statics)
 
     def card_line(self, state: GameState, card: int) -> str:
         """One card in words, with its colour code (TGOD-CARD-01): ``Squire of Dawn (yellow; A 15, HP 40 of 40...)``.
@@ -920,33 +971,6 @@ def _count_down(state: GameState, p: int) -> None:
     v["paralysis"] = tuple(still)
 
 
-def _legal_actions(state: GameState) -> list[Action]:
-    """:meth:`TgodRules.legal_actions`."""
-    if state.phase == "switch":
-        return [SWITCH[c] for c in _switchable(state, state.current)]
-    p = state.active
-    steps, step, can_main, can_backup, can_equip, can_power = _plays_open(state)
-    zones = state.zones[p]
-    main, backup = zones["main"], zones["backup"]
-    acts: list[Action] = []
-    holders: tuple[int, ...] = (*main, *backup, *zones["base"]) if can_equip else ()
-    if can_main or can_backup or holders or can_power:  # nothing in hand is played from the abilities step on
-        _hand_actions(state, p, can_main, can_backup, holders, can_power, acts)
-    if not main:
-        cs = state.cs
-        acts.extend([PROMOTE[c] for c in backup if c not in cs or not cs[c].status.get("paralyzed")])
-    if S_ABILITY in steps and step <= S_ABILITY:
-        _ability_actions(state, p, acts)
-    if S_ATTACK in steps:
-        targets: list[int] | None = None
-        for attacker in (*main, *zones["base"]):
-            if _can_attack(state, attacker):
-                if targets is None:
-                    targets = _attack_targets(state, 1 - p)
-                acts.extend(map(ATTACK.row(attacker).__getitem__, targets))
-    acts.append(_END)
-    return acts
-
 
 def _plays_open(state: GameState) -> tuple[frozenset[int], int, bool, bool, bool, bool]:
     """:meth:`TgodRules._plays_open`."""
@@ -1003,22 +1027,15 @@ def _hand_actions(state: GameState, p: int, can_main: bool, can_backup: bool, ho
         if kind == CREATURE:
             if (can_main or can_backup) and (c.req is None or _requirement_met(state, p, c.req)):
                 if can_main:
-                    acts.append(_action(PLAY_MAIN, card))
+                    acts.append(PLAY_MAIN[card])
                 if can_backup:
-                    acts.append(_action(PLAY_BACKUP, card))
+                    acts.append(PLAY_BACKUP[card])
         elif kind == EQUIPMENT:
             if holders and (c.req is None or _requirement_met(state, p, c.req)):
                 acts.extend(map(EQUIP.row(card).__getitem__, holders))
         elif kind == POWER and can_power and _requirement_met(state, p, c.req):
-            acts.append(_action(PLAY_POWER, card))
+            acts.append(PLAY_POWER[card])
 
-
-def _action(table: ActionTable, card: int) -> Action:
-    """``table[card]``, read as a plain dict's item when it is there (a dict subclass's ``[]`` is looked up at every
-    call)."""
-    known: dict[Any, Action] = table
-    action = known.get(card)
-    return action if action is not None else table[card]
 
 
 def _ability_actions(state: GameState, p: int, acts: list[Action]) -> None:
@@ -1106,7 +1123,8 @@ def _paralyzed(state: GameState, card: int) -> bool:
 
 def _stars_left(state: GameState, card: int) -> int:
     """:meth:`TgodRules.stars_left`."""
-    value = _cards(state)[card].stats["stars"]
+    defs: list[CardDef] = state.defs
+    value = defs[card].stats["stars"]
     st = state.cs.get(card)
     if st is not None:
         value -= st.counters.get("stars_used", 0)
@@ -1125,12 +1143,13 @@ def _hp_left(state: GameState, card: int) -> int:
 
 def _can_attack(state: GameState, card: int) -> bool:
     """:meth:`TgodRules.can_attack`."""
-    c = _cards(state)[card]
-    value = c.stats["stars"]  # then as stars_left, reading the record once
+    defs: list[CardDef] = state.defs
+    d = defs[card]
+    value = d.stats["stars"]  # then as stars_left, reading the record once
     st = state.cs.get(card)
     if st is not None:
         counters = st.counters
-        if counters.get("atk_turn") == state.turn and counters.get("atk_n", 0) >= c.attacks_per_turn:
+        if counters.get("atk_turn") == state.turn and counters.get("atk_n", 0) >= d.fields["attacks_per_turn"]:
             return False
         value -= counters.get("stars_used", 0)
         for stat, delta, _ in st.mods:
@@ -1171,29 +1190,6 @@ def _switchable(state: GameState, player: int) -> list[int]:
                 out.remove(c)
     return out
 
-
-def _apply(state: GameState, action: Action) -> None:
-    """:meth:`TgodRules.apply`."""
-    k = action.kind
-    args = action.args
-    if k == "end":
-        _end_turn(state)
-    elif k == "play":
-        _play(state, args[0], args[1])
-    elif k == "equip":
-        _step(state, S_EQUIP, DID_EQUIP)
-        _attach(state, args[0], args[1])
-    elif k == "promote":
-        state.move(args[0], state.active, "main", reset=False)
-    elif k == "activate":
-        _activate(state, args[0], int(args[1]))
-    elif k == "attack":
-        _step(state, S_ATTACK, 0)
-        _attack(state, args[0], args[1])
-    elif k == "switch":
-        _switch(state, state.current, args[0])
-    if (not state.stack and state.pending is None) or effects.run(state):  # proceed
-        _after_effects(state)
 
 
 def _step(state: GameState, step: int, did: int) -> None:
@@ -1283,7 +1279,7 @@ def _attack(state: GameState, attacker: int, target: int) -> None:
         _paralyze(state, target, PARALYSIS_TURNS)
     else:
         defense = _stat(state, target, "defense")
-        if state.options["defense_only_creatures"] and _cards(state)[target].kind == BASE:
+        if state.options["defense_only_creatures"] and state.defs[target].type == BASE:
             defense = 0
         power = _stat(state, attacker, "attack")
         damage = max(0, power - defense)
@@ -1348,7 +1344,8 @@ def _damage_card(state: GameState, card: int, amount: int, ctx: dict) -> None:
     before = _hp_left(state, card)
     counters = state.card_state(card).counters
     counters["damage"] = counters.get("damage", 0) + amount
-    if _cards(state)[card].kind == BASE:
+    defs: list[CardDef] = state.defs
+    if defs[card].type == BASE:
         state.vars["base_hit"] = True
     state.emit("damage", state.owner[card], card, (amount,))
     if before - amount <= 0:
@@ -1367,7 +1364,8 @@ def _destroy(state: GameState, card: int, ctx: dict | None) -> None:
     zone = state.loc[card][1]
     if zone not in HOLDERS:
         return
-    if _cards(state)[card].kind == BASE:
+    defs: list[CardDef] = state.defs
+    if defs[card].type == BASE:
         counters = state.card_state(card).counters
         counters["damage"] = max(counters.get("damage", 0), _stat(state, card, "hp"))
         state.vars["base_hit"] = True
@@ -1390,10 +1388,9 @@ def _destroy(state: GameState, card: int, ctx: dict | None) -> None:
         elif state.options.get("carry_hp_with_equipment"):
             carried = full
         else:
-            carried = _cards(state)[card].stats["hp"]
+            carried = defs[card].stats["hp"]
         state.emit("hp_carried", owner, card, (carried,))
         _damage_player(state, owner, carried, {"controller": ctx.get("controller", 1 - owner)})
-    defs: list[CardDef] = state.defs
     if "on_destroyed" in defs[card].triggers:
         _fire_card(state, card, "on_destroyed", ctx.get("source", -1))
 
@@ -1497,8 +1494,8 @@ def _stat(state: GameState, card: int, name: str) -> int:
             return _stars_left(state, card)
         st = state.cs.get(card)
         return st.counters.get("damage", 0) if st is not None else 0
-    cards = _cards(state)
-    value = cards[card].stats.get(name, 0)
+    defs: list[CardDef] = state.defs
+    value = defs[card].stats.get(name, 0)
     st = state.cs.get(card)
     if st is not None:
         for stat, delta, _ in st.mods:
@@ -1506,7 +1503,7 @@ def _stat(state: GameState, card: int, name: str) -> int:
                 value += delta
         if st.attached and (name == "attack" or name == "defense"):
             for eq in st.attached:
-                value += cards[eq].stats.get(name, 0)
+                value += defs[eq].stats.get(name, 0)
     key = STATIC_KEY.get(name)
     return value + _static_bonus(state, card, name) if key and state.vars.get(key) else value
 
@@ -1536,13 +1533,14 @@ def _static_bonus(state: GameState, card: int, name: str) -> int:
 
 def _track_card(state: GameState, card: int) -> None:
     """:meth:`TgodRules.track_card`."""
-    rec = _cards(state)[card]
+    defs: list[CardDef] = state.defs
+    fields = defs[card].fields
     zone = state.loc[card][1]
     v = state.vars
-    for key in rec.static_keys:
+    for key in fields["static_keys"]:
         kept = tuple(c for c in v.get(key, ()) if c != card)
         v[key] = (*kept, card) if zone in IN_PLAY else kept
-    if rec.activated:
+    if fields["activated"]:
         kept = tuple(c for c in v.get("abilities", ()) if c != card)
         v["abilities"] = (*kept, card) if zone in HOLDERS else kept
 
@@ -1575,21 +1573,22 @@ def _static_applies(state: GameState, src: int, zone: str, card: int, spec: tupl
             return False
         if when == "defending":
             return battle[1] == card
-        return battle[0] == card and (when == "attacking" or _cards(state)[battle[1]].kind == BASE)
+        return battle[0] == card and (when == "attacking" or state.defs[battle[1]].type == BASE)
     return True
 
 
 def _side_score(state: GameState, p: int, score: float, minus: bool, statics: tuple) -> float:
     """:meth:`TgodRules._side_score`."""
     z = state.zones[p]
+    cards = _cards(state)
     terms: list[float] = []
     for base in z["base"]:
-        hp_left, stars, hp = _numbers(state, base, True, statics)
+        hp_left, stars, hp = _card_numbers(state, cards, base, True, statics)
         terms.append(0.6 * hp_left / (hp if hp > 1 else 1))
         s = stars if stars < 3 else 3
         terms.append(_STAR_TERM[s] if s >= 0 else 0.05 * s / 3)
     for c in z["main"]:
-        _, stars, attack = _numbers(state, c, False, statics)
+        _, stars, attack = _card_numbers(state, cards, c, False, statics)
         s = stars if stars < 3 else 3
         a = attack if attack < 60 else 60
         terms.append(_MAIN_TERM[s][a] if s >= 0 and a >= 0 else 0.1 + 0.05 * s / 3 + 0.05 * a / 60)
@@ -1606,9 +1605,8 @@ def _side_score(state: GameState, p: int, score: float, minus: bool, statics: tu
     return score
 
 
-def _numbers(state: GameState, card: int, base: bool, statics: tuple) -> tuple[int, int, int]:
-    """:meth:`TgodRules._numbers`."""
-    cards = _cards(state)
+def _card_numbers(state: GameState, cards: list[_Card], card: int, base: bool, statics: tuple) -> tuple[int, int, int]:
+    """:meth:`TgodRules._numbers`, ``cards`` being :func:`_cards`."""
     printed_hp, stars, attack = cards[card].numbers
     hp = printed_hp
     damage = 0
@@ -1638,15 +1636,3 @@ def _numbers(state: GameState, card: int, base: bool, statics: tuple) -> tuple[i
         attack += _static_bonus(state, card, "attack")
     return hp - damage, stars, attack
 
-
-def _on_move(state: GameState, card: int, data: tuple) -> None:
-    """:meth:`TgodRules.on_event` for a move (``data``: from player, from zone, to player, to zone): the tracked lists
-    follow the card, and the Equipment on a holder that leaves play goes to the discard pile."""
-    if _cards(state)[card].tracked:
-        _track_card(state, card)
-    if data[1] in HOLDERS and data[3] not in HOLDERS:
-        owner = data[0]
-        for eq in list(state.zones[owner]["equipped"]):
-            st = state.cs.get(eq)
-            if st is not None and st.host == card:
-                state.move(eq, state.owner[eq], "discard")
