@@ -255,8 +255,7 @@ class TgodRules(Ruleset):
     @staticmethod
     def turn_kind(state: GameState) -> str:
         """``primary`` (turns 1-2), ``secondary`` (turns 3-4) or ``normal`` (TGOD-PRI-01, SEC-01, NRM-01)."""
-        t = state.turn
-        return "primary" if t <= 2 else "secondary" if t <= 4 else "normal"
+        return _turn_kind(state.turn)
 
     def start_turn(self, state: GameState) -> None:
         """Step 1 of every turn: draw 7 (primary) or 1; nothing once the deck is empty (TGOD-OTH-01)."""
@@ -896,6 +895,7 @@ def _cards(state: GameState) -> list[_Card]:
 
 
 def _turn_kind(turn: int) -> str:
+    """:meth:`TgodRules.turn_kind` of turn number ``turn``."""
     return "primary" if turn <= 2 else "secondary" if turn <= 4 else "normal"
 
 
