@@ -12,6 +12,7 @@ from typing import Any
 
 from tcgkit.core import effects
 from tcgkit.core.actions import Action, ActionTable
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.effects import Check
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
@@ -64,6 +65,7 @@ FRONT = (LEADER, WL, WR)
 FIELD_ZONES_ALL = frozenset((DECK, HAND, LEADER, HISTORY, WL, WR, SL, SR, BOOST, ENERGY, LOST, ART))
 
 
+@mypyc_attr(native_class=False)  # a dict with __missing__ (see tcgkit.core.compiled)
 class PlayRows(dict):
     """A unit's play actions into the empty ones of the Wing and Support zones, by card: ``rows[card]`` is the tuple
     ``(PLAY_TO[z][card] for each empty z in SLOTS order)``, built once per card (the actions are the shared ones of
@@ -177,7 +179,7 @@ def _needs(cond: Any) -> tuple[tuple[bool, str], ...]:
 def _exists_check(cond: dict) -> Check | None:
     """``{exists: you.<zone>}`` (or ``opponent.``) of a zone or a group of zones (``units``, ``slots``...), plain or
     with a filter of the keys :func:`card_test` reads; None otherwise (``effects.check`` answers it)."""
-    spec = cond.get("exists")
+    spec: Any = cond.get("exists")
     plain = type(spec) is str
     where = spec if plain else spec.get("zone") if type(spec) is dict else None
     if type(where) is not str:
@@ -226,28 +228,19 @@ def card_test(flt: Any) -> CardTest | None:
     """
     if type(flt) is not dict or not flt:
         return None
-    tests = []
+    tests: list[CardTest] = []
     for key, want in flt.items():
         if key == "type" and type(want) is str:
-            tests.append(lambda state, ctx, c, t=want: state.defs[c].type == t)
+            tests.append(_by_type(want))
         elif key == "name":
-            lowered = str(want).lower()
-            tests.append(lambda state, ctx, c, n=lowered: state.defs[c].name.lower() == n)
+            tests.append(_by_name(str(want).lower()))
         elif key in ("status", "not_status") and type(want) is str:
-            has = key == "status"
-
-            def by_status(state: GameState, ctx: dict, c: int, s: str = want, has: bool = has) -> bool:
-                st = state.cs.get(c)
-                return (st is not None and st.status.get(s, 0) > 0) == has
-            tests.append(by_status)
+            tests.append(_by_status(want, key == "status"))
         elif key == "tapped":
-            def by_tapped(state: GameState, ctx: dict, c: int, want: bool = bool(want)) -> bool:
-                st = state.cs.get(c)
-                return bool(st is not None and st.tapped) == want
-            tests.append(by_tapped)
+            tests.append(_by_tapped(bool(want)))
         elif key == "other":
             if want:
-                tests.append(lambda state, ctx, c: c != ctx.get("source"))
+                tests.append(_not_source)
         else:
             return None
     if len(tests) == 1:
@@ -262,6 +255,38 @@ def card_test(flt: Any) -> CardTest | None:
     return every
 
 
+# card_test's parts: each made by a function of its own, so that what it tests is its own (a closure per call)
+def _by_type(t: str) -> CardTest:
+    def by_type(state: GameState, ctx: dict, c: int) -> bool:
+        return state.defs[c].type == t
+    return by_type
+
+
+def _by_name(lowered: str) -> CardTest:
+    def by_name(state: GameState, ctx: dict, c: int) -> bool:
+        return state.defs[c].name.lower() == lowered
+    return by_name
+
+
+def _by_status(s: str, has: bool) -> CardTest:
+    def by_status(state: GameState, ctx: dict, c: int) -> bool:
+        st = state.cs.get(c)
+        return (st is not None and st.status.get(s, 0) > 0) == has
+    return by_status
+
+
+def _by_tapped(want: bool) -> CardTest:
+    def by_tapped(state: GameState, ctx: dict, c: int) -> bool:
+        st = state.cs.get(c)
+        return bool(st is not None and st.tapped) == want
+    return by_tapped
+
+
+def _not_source(state: GameState, ctx: dict, c: int) -> bool:
+    return c != ctx.get("source")
+
+
+@mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class StageActions:
     """The legal actions of each stage, and the refusals."""
 
@@ -649,7 +674,7 @@ class StageActions:
         if z == LEADER:
             if chosen and state.options.get("leader_one_support"):
                 return []
-            spots = SUPPORTS
+            spots: tuple[str, ...] = SUPPORTS
         elif z in BEHIND:
             if chosen:
                 return []
@@ -727,7 +752,7 @@ class StageActions:
     def explain_illegal(self, state: GameState, action: Action) -> str:
         """Why an action is not legal now, citing the clause where one applies."""
         why = self._explain(state, action)
-        return why or super().explain_illegal(state, action)
+        return why or super().explain_illegal(state, action)  # type: ignore[misc]  # (the Ruleset's, in the game)
 
     def _explain(self, state: GameState, a: Action) -> str | None:
         k, args = a.kind, a.args

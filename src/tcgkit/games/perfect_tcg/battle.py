@@ -8,6 +8,7 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 from __future__ import annotations
 
 from tcgkit.core.cards import Step
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
     DECK,
@@ -27,6 +28,7 @@ END_BATTLE = Step("_end_battle", {})
 WIN_CHECK = Step("_check_wins", {})
 
 
+@mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class Battle:
     """Damage, healing and battles."""
 

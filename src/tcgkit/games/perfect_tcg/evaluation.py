@@ -9,6 +9,7 @@ from __future__ import annotations
 from math import tanh
 
 from tcgkit.core.cards import CardDef, CardList
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
     ARTEFACT,
@@ -208,6 +209,7 @@ def board_worth(state: GameState, zones: dict, gone: tuple[int, ...], facts: tup
     return worth
 
 
+@mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class Evaluation:
     """The evaluation of a position (``evaluate``) and its parts."""
 
@@ -225,6 +227,7 @@ class Evaluation:
         r = state.result
         if r is not None:
             return 0.0 if r.winner is None else (1.0 if r.winner == player else -1.0)
+        gone: tuple[int, ...]
         if state.vars.get("b_att", -1) < 0:
             hits, gone = (0, 0), ()  # no battle declared: what _battle_outlook answers, without the call
         else:
@@ -240,6 +243,8 @@ class Evaluation:
             horizon = 1.0
         defs = state.defs
         facts = defs.facts.get(BOARD_FACTS) or board_facts(defs)
+        b0: float | None
+        b1: float | None
         if gone:  # a battle's outlook: its losers count nothing
             b0, b1 = board_worth(state, z0, gone, facts), board_worth(state, z1, gone, facts)
         else:  # each side's board worth kept in state.memo until its cards move or change (BOARD_WORTH)

@@ -12,6 +12,7 @@ from typing import Any
 
 from tcgkit.core import effects
 from tcgkit.core.cards import Effect
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.ruleset import event_bindings, event_filters_pass
 from tcgkit.core.state import Event, GameState
 from tcgkit.games.perfect_tcg.model import (
@@ -55,6 +56,7 @@ def _event_bindings(ev: Event) -> dict[str, Any]:
     return {**event_bindings(ev), "event_other": ev.data[0] if ev.data and type(ev.data[0]) is int else -1}
 
 
+@mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class Triggers:
     """Events: the counts of effects in play, and the triggered effects."""
 

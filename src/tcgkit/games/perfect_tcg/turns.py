@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.actions import STAGE_ACTIONS
@@ -32,6 +33,7 @@ TEMP_STATUSES = ("cannot_be_lost", "shield")
 NEXT_STAGE = {"bonus": "level", "level": "main", "main": "war"}
 
 
+@mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class TurnFlow:
     """Setup, the stages of a turn and applying actions."""
 
