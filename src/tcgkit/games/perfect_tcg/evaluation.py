@@ -58,7 +58,7 @@ _KING_PARTS = {"Left Arm of Gandor": WL, "Right Arm of Gandor": WR, "Left Leg of
 
 
 #: what :func:`board_facts` gives an Artefact (worth W_ARTEFACT in a Wing or Support zone while its effects work)
-ARTEFACT_FACT = ("artefact",)
+ARTEFACT_FACT: tuple[str, ...] = ("artefact",)  # (of any length: a compiled build keeps it one object, told by `is`)
 #: the name of :func:`board_facts`' fact in ``state.defs``
 BOARD_FACTS = "perfect-tcg.board_facts"
 
