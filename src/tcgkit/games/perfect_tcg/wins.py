@@ -6,6 +6,8 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
@@ -17,9 +19,10 @@ from tcgkit.games.perfect_tcg.model import (
     status,
 )
 
-ENERGY_VICTORY = 24
+ENERGY_VICTORY: Final = 24
 #: the Energy Victory needs this many cards left in the deck (PTCG-WIN-02)
-EV_DECK_MIN, EV_DECK_MAX = 5, 10
+EV_DECK_MIN: Final = 5
+EV_DECK_MAX: Final = 10
 NKEYS_WIN = NKEYS["win"]
 
 
