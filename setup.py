@@ -17,7 +17,7 @@ COMPILED = [
     "core/actions.py", "core/durations.py", "core/effects.py", "core/state.py",
     "bots/base.py", "bots/greedy.py", "bots/mcts.py",
     "games/tgod/rules.py",
-    "games/tgc/rules.py",
+    "games/tgc/rules.py", "games/tgc/verbs.py",
     "games/phaktionz/cardindex.py",
     "rl/encoding.py",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tcgkit.core import effects
@@ -237,7 +238,9 @@ def nullified(state: GameState, card: int) -> bool:
     if st is None:
         return False
     nul = st.status.get("nullified")
-    return bool(nul) and _status_live(state, nul)
+    if not nul:
+        return False
+    return _status_live(state, nul)
 
 
 def faction(state: GameState, card: int) -> str:
@@ -959,7 +962,7 @@ def _casualties_ok(state: GameState, ctx: dict, params: Any) -> bool:
 @hook("tgc.was_asimov")
 def _was_asimov(state: GameState, ctx: dict, params: Any) -> bool:
     """The destroyed creature had Asimov when it was on the field (the ``destroyed`` event's last known keywords)."""
-    data = ctx.get("event_data") or ()
+    data: Any = ctx.get("event_data") or ()
     return len(data) > 1 and "Asimov" in data[1]
 
 
@@ -1018,7 +1021,10 @@ def fits_hook(details: str) -> str:
     """The name of a filter hook for "cards fitting the required details" (Tribute): see :func:`fits`."""
     name = "tgc.fits." + details
     if name not in HOOKS:
-        HOOKS[name] = lambda state, ctx, params, _d=details: fits(state, params["card"], _d)
+        def fits_details(state: GameState, ctx: dict, params: Mapping[str, Any]) -> bool:
+            return fits(state, params["card"], details)
+
+        HOOKS[name] = fits_details
     return name
 
 
