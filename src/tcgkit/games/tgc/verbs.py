@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tcgkit.core import effects
 from tcgkit.core.cards import Step
@@ -13,7 +13,7 @@ from tcgkit.games.tgc.model import KEYWORDS
 if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
-_T = "target"
+_T: Final = "target"
 
 #: Extra verbs of TGC's effect language (see CARDS.md).
 EXTRA_VERBS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -29,7 +29,7 @@ EXTRA_VERBS: dict[str, dict[str, tuple[str, ...]]] = {
     "modify": {"params": (_T, "stat", "by", "until"), "required": (_T, "stat", "by")},
 }
 
-DISCARD_SELF = Step("discard_played", {})
+DISCARD_SELF: Final = Step("discard_played", {})
 
 
 # ---------------------------------------------------------------------------------------------- keywords
@@ -98,7 +98,7 @@ def _kw_now_long(state: GameState, card: int, d: Any, st: Any) -> set[str]:
 
 
 #: the name of :func:`equipped_kw`'s table in ``state.defs`` (a fact of the card list)
-EQUIPPED_KW = "tgc.equipped_kw"
+EQUIPPED_KW: Final = "tgc.equipped_kw"
 
 
 def equipped_kw(state: GameState, card: int, attached: list[int]) -> frozenset[str] | set[str]:
@@ -359,7 +359,7 @@ def apply_statics(state: GameState, card: int, name: str, value: int, statics: t
 #: The keywords :func:`combat` reads of either creature once Asimov has been tested (besides those
 #: :meth:`TgcRules.damage_card` reads): a creature with none of them printed, and no status or Equipment, fights by
 #: the plain rule (:func:`_plain_combat`).
-COMBAT_KEYWORDS = frozenset({"Acid Blood", "Carapace", "Double Strike", "Exterminate", "First Strike", "Hulking",
+COMBAT_KEYWORDS: Final = frozenset({"Acid Blood", "Carapace", "Double Strike", "Exterminate", "First Strike", "Hulking",
                              "Immunity", "Oo Rah", "Squad Tactics", "Systems Nominal", "Toxic", "Vendetta"})
 
 
@@ -670,7 +670,7 @@ def _choose(state: GameState, ctx: dict, step: Step) -> None:
                     state.emit("targeted", ctx["controller"], c, (src,))
 
 
-_CORE_CHOOSE = effects.CORE_HANDLERS["choose"]
+_CORE_CHOOSE: Final = effects.CORE_HANDLERS["choose"]
 
 
 def _destroy(state: GameState, ctx: dict, step: Step) -> None:
