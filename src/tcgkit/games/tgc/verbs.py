@@ -432,7 +432,9 @@ def _plain_combat(rules: Any, state: GameState, a: int, d: int) -> None:
 
 def has_kw_last(state: GameState, card: int, kw: str) -> bool:
     """Whether a card that just left the field had the keyword there (its last ``destroyed`` event), or has it."""
-    for ev in reversed(state.log[-12:]):
+    log = state.log
+    for i in range(len(log) - 1, max(len(log) - 13, -1), -1):  # the last 12 events, latest first (mypyc fails on
+        ev = log[i]                                              # a loop over reversed(state.log[-12:]))
         if ev.kind == "destroyed" and ev.card == card:
             return kw in (ev.data[1] if len(ev.data) > 1 else ())
     return has_kw(state, card, kw)
@@ -880,7 +882,8 @@ def _search(state: GameState, ctx: dict, params: Any) -> None:
         ctx[key] = "none"
     label = ctx.pop(key)
     if label != "none":
-        card = next(c for c in reversed(found) if _search_label(state, c, clash) == label)
+        card = next(found[i] for i in range(len(found) - 1, -1, -1)  # the last one (mypyc fails on reversed(found))
+                    if _search_label(state, found[i], clash) == label)
         if params.get("to") == "summon":
             state.rules.summon(state, who, card)
         else:
