@@ -1162,7 +1162,8 @@ class TgcRules(Ruleset):
         card (:func:`card_sets`' ``listen``); otherwise the scan of the board would find nothing."""
         kind = ev.kind
         if kind in AUTO_TRIGGERS and kind in self.trigger_kinds:
-            listening = (state.defs.facts.get(CARD_SETS) or card_sets(state))["listen"].get(kind)  # read inline
+            listening: frozenset[int] | None = (state.defs.facts.get(CARD_SETS) or card_sets(state))["listen"].get(
+                kind)  # read inline
             if listening is None:
                 return  # no card of this game listens to the event
             if ev.card in listening:
@@ -1246,7 +1247,7 @@ def _sure_play(state: GameState, p: int) -> bool:
         for b in state.zones[q]["bf"]:
             if defs[b].fields["cost_all"]:
                 return False
-    plain = (defs.facts.get(CARD_SETS) or card_sets(state))["plain_cost"]
+    plain: dict[int, int] = (defs.facts.get(CARD_SETS) or card_sets(state))["plain_cost"]
     r = state.res[p]
     avail = r["plasma"] + r["temp"]  # (available_plasma, read inline)
     for card in state.zones[p]["hand"]:
@@ -1254,6 +1255,7 @@ def _sure_play(state: GameState, p: int) -> bool:
         if cost is not None and cost <= avail:
             return True
     return False
+
 
 def _sure_attacker(state: GameState, p: int) -> bool:
     """Whether Pass Phase is offered in ``p``'s Open Battle and a creature of ``p``'s field is sure to attack
@@ -1280,12 +1282,13 @@ def _sure_attacker(state: GameState, p: int) -> bool:
         return found
     return not any("Taunt" in kw_now(state, c) for c in state.zones[1 - p]["field"])
 
+
 def _open_actions(rules: TgcRules, state: GameState, p: int, gs: str) -> list[Action]:
     acts: list[Action] = []
     restricted = (p != state.active and state.options.get("nonturn_waits")
                   and not state.vars.get("manual_pass"))
     if not restricted:
-        sets = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline
+        sets: dict[str, Any] = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline
         _card_plays(rules, state, p, gs, acts, sets["instant"])
         for card, i in _activatable(rules, state, p, gs, sets):
             acts.append(new_action(Action, ("activate", (card, str(i)))))
@@ -1300,6 +1303,7 @@ def _open_actions(rules: TgcRules, state: GameState, p: int, gs: str) -> list[Ac
         acts.append(_PASS_PHASE)
     return acts
 
+
 def _quick_idle(state: GameState, p: int) -> bool:
     """Whether ``p`` may only Do Nothing in this Open Quick, as :meth:`_open_actions` would find, read from the
     few cards of the game that could do something there: no Instant in hand (TGC-2.4.3.a.x), no card with a
@@ -1309,15 +1313,18 @@ def _quick_idle(state: GameState, p: int) -> bool:
         return False
     if p != state.active and state.options.get("nonturn_waits") and not v.get("manual_pass"):
         return True  # TGC-2.5.3.x reading (c): the non-turn player only waits
-    sets = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline (the commonest decision)
-    if not sets["instant"].isdisjoint(state.zones[p]["hand"]):
+    sets: dict[str, Any] = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline (the commonest decision)
+    instants: frozenset[int] = sets["instant"]  # (typed locals: the compiled build reads them natively)
+    if not instants.isdisjoint(state.zones[p]["hand"]):
         return False
     loc = state.loc
-    for c in sets["qacts"]:  # a few cards in a game
+    qacts: frozenset[int] = sets["qacts"]
+    for c in qacts:  # a few cards in a game
         q, zone = loc[c]
         if zone in FIELD and (q == p or zone == "bf"):
             return False
     return True
+
 
 def _card_plays(rules: TgcRules, state: GameState, p: int, gs: str, acts: list[Action], instants: frozenset[int],
                 ) -> None:
@@ -1331,14 +1338,14 @@ def _card_plays(rules: TgcRules, state: GameState, p: int, gs: str, acts: list[A
     r = state.res[p]
     avail = r["plasma"] + r["temp"]  # (available_plasma, read inline)
     defs = state.defs
-    sets = defs.facts.get(CARD_SETS) or card_sets(state)
+    sets: dict[str, Any] = defs.facts.get(CARD_SETS) or card_sets(state)
     zones = state.zones
     # what the board does to costs, the same for every card of the hand: nothing with no Committed Botanist in the
     # game and no Battlefield in play (cost_board's answer then)
     board = _cost_board(state, p) if sets["botanist"] or zones[0]["bf"] or zones[1]["bf"] else _NO_BOARD
     v = state.vars
     printed = board == _NO_BOARD and not v.get("cost_cut") and not v.get("cost_up")  # every cost as printed
-    plain = sets["plain_cost"] if printed else {}
+    plain: dict[int, int] = sets["plain_cost"] if printed else {}
     for card in hand:
         cost = plain.get(card)
         if cost is not None:  # no Tribute, Equipment, Hex or play condition: only its printed cost to test
@@ -1358,6 +1365,7 @@ def _card_plays(rules: TgcRules, state: GameState, p: int, gs: str, acts: list[A
         elif not f["play_checks"] or rules.playable_now(state, p, card):
             acts.append(_PLAY[card])
 
+
 def _activatable(rules: TgcRules, state: GameState, p: int, gs: str, sets: dict[str, Any] | None,
                  ) -> list[tuple[int, int]]:
     """The effects ``p`` may activate now (TGC-3.4.1, 3.4.2, 2.4.1.b, 2.4.2.b.a, 2.4.3.b.1); ``sets`` is
@@ -1372,6 +1380,7 @@ def _activatable(rules: TgcRules, state: GameState, p: int, gs: str, sets: dict[
             out.append((card, i))
     return out
 
+
 def _board_activations(state: GameState, p: int, gs: str, key: str, having: frozenset[int],
                        out: list[tuple[int, int]]) -> None:
     """The activated effects (``key``: ``acts`` or ``qacts``) of ``p``'s board and of the opponent's shared
@@ -1383,7 +1392,8 @@ def _board_activations(state: GameState, p: int, gs: str, key: str, having: froz
         if not zone or having.isdisjoint(zone):
             continue
         for card in zone:
-            for i, eff in defs[card].fields[key]:
+            mine: tuple[tuple[int, Effect], ...] = defs[card].fields[key]
+            for i, eff in mine:
                 if (not eff.zone or eff.zone == zname) and _may_activate(state, p, gs, card, i, eff):
                     out.append((card, i))  # used from its own zone, or from any board zone when it names none
     theirs = state.zones[1 - p]["bf"]
@@ -1391,6 +1401,7 @@ def _board_activations(state: GameState, p: int, gs: str, key: str, having: froz
         for i, eff in defs[card].fields[key]:
             if eff.params.get("shared") and _may_activate(state, p, gs, card, i, eff):
                 out.append((card, i))
+
 
 def _timing_ok(state: GameState, gs: str, eff: Effect) -> bool:
     params = eff.params
@@ -1401,6 +1412,7 @@ def _timing_ok(state: GameState, gs: str, eff: Effect) -> bool:
     if gs == "battle":
         return bool(params.get("quick") or params.get("battle"))
     return bool(params.get("quick"))
+
 
 def _may_activate(state: GameState, p: int, gs: str, card: int, i: int, eff: Effect) -> bool:
     params = eff.params
@@ -1430,6 +1442,7 @@ def _may_activate(state: GameState, p: int, gs: str, card: int, i: int, eff: Eff
     needs = params.get("needs")
     return needs is None or needs_met(state, ctx, needs)
 
+
 def _attacks(rules: TgcRules, state: GameState, p: int, acts: list[Action]) -> bool:
     """Add the attacks ``p`` may declare (TGC-3.5; Taunt, Deadeye, TGC-4.1.2.1) to ``acts``; return whether a Fury
     creature among them can attack (then Pass Phase is refused, as :meth:`_fury_must_attack` says)."""
@@ -1437,12 +1450,12 @@ def _attacks(rules: TgcRules, state: GameState, p: int, acts: list[Action]) -> b
     if not mine:
         return False
     theirs = state.zones[1 - p]["field"]
-    cs, defs, has_kw = state.cs, state.defs, verbs.has_kw
-    taunts = []
+    cs, defs = state.cs, state.defs
+    taunts: list[int] = []
     for c in theirs:
         st = cs.get(c)
         if ("Taunt" in defs[c].fields["kw"] if st is None or not (st.status or st.attached)  # printed only
-                else has_kw(state, c, "Taunt")):
+                else verbs.has_kw(state, c, "Taunt")):
             taunts.append(c)
     targets = taunts or theirs
     fury = False
@@ -1460,7 +1473,7 @@ def _attacks(rules: TgcRules, state: GameState, p: int, acts: list[Action]) -> b
                     row = rows.get(a) or _ATTACK.row(a)
                     acts.extend(map(row.__getitem__, targets))
                 continue
-            kws = f["kw"]
+            kws: frozenset[str] | set[str] = f["kw"]
             if "Blocker" in kws or "Stasis" in kws:
                 continue
             n = len(acts)
@@ -1483,6 +1496,7 @@ def _attacks(rules: TgcRules, state: GameState, p: int, acts: list[Action]) -> b
         if not fury and "Fury" in kws:  # its attacks are the ones just added
             fury = len(acts) > n if state.owner[a] == p else rules._has_attack(state, a)
     return fury
+
 
 def _fights(state: GameState, a: int, targets: list[int], acts: list[Action], asimov: bool,
             kws: frozenset[str] | set[str] | None = None) -> None:
@@ -1765,6 +1779,7 @@ def _strength(state: GameState, card: int) -> int:
             resolve += e.stats.get("resolve", 0) + bonus
         resolve -= st.counters.get("damage", 0)
     return power + resolve // 2
+
 
 def needs_met(state: GameState, ctx: dict, needs: Any) -> bool:
     """Whether the selector ``needs`` of an effect (what it must have to be used, TGC-3.4.1.x-2) names a card:
