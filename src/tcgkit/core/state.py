@@ -336,11 +336,12 @@ class GameState:
         is a decision without listing it: they are listed when asked). Any change of state forgets them."""
         self._legal = actions
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: Action | str | Any) -> None:
         """Play ``action`` (an :class:`Action` or its text form) and run the game to the next decision.
 
         Raises :class:`IllegalAction`, leaving the state unchanged, when the action is not legal now, or when it is
-        not an :class:`Action` at all (a plain tuple equal to a legal action is refused too).
+        not an :class:`Action` at all (a plain tuple equal to a legal action is refused too; anything else too, hence
+        ``Any``: the compiled build would refuse it with a bare ``TypeError``).
         """
         if type(action) is not Action:  # one identity test: a plain tuple equal to an action is not one
             if not isinstance(action, str):
