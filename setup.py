@@ -17,7 +17,7 @@ COMPILED = [
     "core/actions.py", "core/durations.py", "core/effects.py", "core/rng.py", "core/state.py",
     "bots/base.py", "bots/greedy.py", "bots/mcts.py",
     "games/tgod/rules.py",
-    "games/tgc/rules.py",
+    "games/tgc/rules.py", "games/tgc/verbs.py",
     *(f"games/perfect_tcg/{m}.py" for m in (
         "actions", "battle", "evaluation", "plays", "rules", "statics", "triggers", "turns", "verbs", "wins")),
     "games/phaktionz/cardindex.py", "games/phaktionz/conditions.py", "games/phaktionz/rules.py",
