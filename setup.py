@@ -18,6 +18,8 @@ COMPILED = [
     "bots/base.py", "bots/greedy.py", "bots/mcts.py",
     "games/tgod/rules.py",
     "games/tgc/rules.py",
+    *(f"games/guardian_realms/{m}.py" for m in (
+        "actions", "board", "cardindex", "damage", "links", "plays", "rules", "statuses", "verbs")),
     "games/phaktionz/cardindex.py",
     "rl/encoding.py",
 ]

@@ -300,7 +300,7 @@ def _play_bases(state: GameState, card: int, p: int, vis: tuple) -> tuple[int, .
     visible from the Effect's Base: own or adjacent lane (GR-COMBAT-02; option ``effects_any_lane``: any lane)."""
     d = state.defs[card]
     fasts = d.fields["fast_conds"]
-    bases = LANES
+    bases: tuple[int, ...] = LANES
     for i in d.fields["play_conds"]:
         e = d.effects[i]
         fast = fasts[i]

@@ -230,7 +230,7 @@ def may_swap(state: GameState, card: int, f: int = -1) -> bool:
     return state.res[state.owner[card]][BASE_KEY[lane_of(state, card)]] > 0
 
 
-def ability_ok(state: GameState, card: int, index: int, dz: int, targets: Sequence[int] | None = None) -> bool:
+def ability_ok(state: GameState, card: int, index: int, dz: int, targets: Sequence[int | str] | None = None) -> bool:
     """Affordable (GR-COMBAT-05), within its use limit, and its condition holds (``targets``: the card's attack
     targets, a shortcut for the usual "an enemy Guardian in range" condition)."""
     eff = state.defs[card].effects[index]

@@ -251,7 +251,9 @@ class GuardianRealmsRules(Ruleset):
             plays.discard_spent_equipment(state, p)
         if any(map(_MODS, state.cs.values())):  # no record holds a modifier (the usual case): none to end
             durations.end_turn(state)
-        if (not state.stack or effects.run(state)) and state.result is None:
+        # is_over, not ``result is None``: mypy takes the result for None since the check above, and the compiled
+        # build would trust it
+        if (not state.stack or effects.run(state)) and not state.is_over:
             self.start_turn(state)
 
     def settle(self, state: GameState) -> None:
@@ -273,7 +275,7 @@ class GuardianRealmsRules(Ruleset):
             return
         if state.phase == "ordering":
             self.finish_end_turn(state)
-            if state.phase == "ending" and state.pending is None and state.result is None:
+            if state.phase == "ending" and state.pending is None and not state.is_over:  # as in finish_end_turn
                 state.phase = "main"
             return
         self.settle(state)
