@@ -24,7 +24,7 @@ from tcgkit.core.errors import TcgkitError
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, CardState, GameState
 from tcgkit.games.guardian_realms import actions, damage, plays, statuses
-from tcgkit.games.guardian_realms.cardindex import KEY, listened, state_index
+from tcgkit.games.guardian_realms.cardindex import KEY, CardIndex, listened, state_index
 from tcgkit.games.guardian_realms.grammar import prepare_entry
 from tcgkit.games.guardian_realms.model import (
     LANE_OF,
@@ -410,7 +410,7 @@ class GuardianRealmsRules(Ruleset):
                                          if hp2 > 0 else 0)) - (other != active)
         soon = max(0.0, min(mine, theirs) - RACE_NEAR)
         score = RACE * _tanh((mine - theirs) / 2) * _exp(-soon / RACE_FADE)  # theirs falls first: good
-        index = state.defs.facts.get(KEY) or state_index(state)  # state_index, with no call
+        index: CardIndex = state.defs.facts.get(KEY) or state_index(state)  # state_index, with no call
         printed, terms = index.printed, index.terms
         cs = state.cs
         links = state.vars.get("links")
