@@ -14,7 +14,7 @@ import os
 from setuptools import setup
 
 COMPILED = [
-    "core/actions.py", "core/durations.py", "core/effects.py", "core/state.py",
+    "core/actions.py", "core/durations.py", "core/effects.py", "core/rng.py", "core/state.py",
     "bots/base.py", "bots/greedy.py", "bots/mcts.py",
     "games/tgod/rules.py",
     "games/tgc/rules.py",
@@ -34,7 +34,8 @@ def ext_modules() -> list:
     os.environ.setdefault("MYPYPATH", "src")
     # a game's code calls its own rules' methods through ``state.rules`` (typed Ruleset): compiled as plain attribute
     # lookups, as Python does them
-    flags = ["--ignore-missing-imports", "--follow-imports=silent", "--explicit-package-bases",
+    # --no-site-packages: the build reads the same types whatever else is installed (numpy, gymnasium: as Any)
+    flags = ["--ignore-missing-imports", "--no-site-packages", "--follow-imports=silent", "--explicit-package-bases",
              "--disable-error-code=attr-defined", "--disable-error-code=union-attr"]
     return mypycify([*flags, *(f"src/tcgkit/{m}" for m in COMPILED)], opt_level="3")
 
