@@ -20,7 +20,10 @@ COMPILED = [
     "games/tgc/rules.py",
     *(f"games/guardian_realms/{m}.py" for m in (
         "actions", "board", "cardindex", "damage", "links", "plays", "rules", "statuses", "verbs")),
-    "games/phaktionz/cardindex.py",
+    *(f"games/perfect_tcg/{m}.py" for m in (
+        "actions", "battle", "evaluation", "plays", "rules", "statics", "triggers", "turns", "verbs", "wins")),
+    "games/phaktionz/cardindex.py", "games/phaktionz/conditions.py", "games/phaktionz/rules.py",
+    "games/phaktionz/verbs.py",
     "rl/encoding.py",
 ]
 
