@@ -18,6 +18,8 @@ COMPILED = [
     "bots/base.py", "bots/greedy.py", "bots/mcts.py",
     "games/tgod/rules.py",
     "games/tgc/rules.py", "games/tgc/verbs.py",
+    *(f"games/guardian_realms/{m}.py" for m in (
+        "actions", "board", "cardindex", "damage", "links", "plays", "rules", "statuses", "verbs")),
     *(f"games/perfect_tcg/{m}.py" for m in (
         "actions", "battle", "evaluation", "plays", "rules", "statics", "triggers", "turns", "verbs", "wins")),
     "games/phaktionz/cardindex.py", "games/phaktionz/conditions.py", "games/phaktionz/rules.py",
