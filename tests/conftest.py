@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from types import ModuleType
 
 import pytest
 
@@ -13,6 +14,18 @@ from tcgkit.core.state import GameState
 from tcgkit.games import get_rules, playable_games
 
 PLAYABLE = playable_games()
+
+
+def compiled(module: ModuleType) -> bool:
+    """Whether ``module`` runs compiled (the compiled build, ``make fast``). Its functions then call each other
+    directly: a test that swaps one of them out, or reads their source, checks nothing there, and is run on the plain
+    build only (``plain_build_only``)."""
+    return not (module.__file__ or "").endswith(".py")
+
+
+def plain_build_only(module: ModuleType) -> pytest.MarkDecorator:
+    """Skip a test on the compiled build when it patches or reads the source of ``module``'s functions."""
+    return pytest.mark.skipif(compiled(module), reason=f"patches or reads {module.__name__}'s functions: plain build")
 
 
 def random_game(game: str, seed: int, decks: tuple[str, str] | None = None, stop_at: int | None = None,

@@ -101,12 +101,21 @@ def test_mcts_counts_iterations_and_skips_forced_moves() -> None:
     bot.choose(View(state, state.current))
     assert bot.last_iterations == 25 and bot.iterations == 25 and bot.searches == 1
 
-    class OneAction:
-        legal_actions = [Action("end")]
-        player = 0
-
-    assert bot.choose(OneAction()) == Action("end")  # type: ignore[arg-type]
+    forced = _forced_position(game)
+    assert bot.choose(View(forced, forced.current)) == forced.legal_actions()[0]
     assert bot.last_iterations == 0 and bot.iterations == 25
+
+
+def _forced_position(game: str, seed: int = 3):
+    """A position of a random game where the player to act has exactly one legal action."""
+    state = random_game(game, seed, stop_at=0)
+    bots = (Rng(seed), Rng(seed + 1))
+    while state.result is None:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return state
+        state.apply(bots[state.current].choice(legal))
+    pytest.skip(f"{game}: no forced position")
 
 
 def test_mcts_evals_budget_scores_that_many_positions_and_repeats_itself() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may build on it
 class View:
     """One player's window on a game: what a bot may use."""
 
@@ -65,6 +67,7 @@ class Bot(Protocol):
     def choose(self, view: View) -> Action: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may build on it
 class RandomBot:
     """Picks uniformly among the legal actions, from its own seeded RNG."""
 
@@ -82,6 +85,7 @@ SCRIPT_ORDER = ("choose", "yes", "option", "attack", "battle", "summon", "play",
                 "block", "defend")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may build on it
 class ScriptedBot:
     """A simple, predictable opponent: always does the most forceful thing available, passing last.
 

@@ -26,6 +26,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from tcgkit.bots.base import View
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.rng import Rng
 from tcgkit.core.ruleset import Ruleset
@@ -159,7 +160,7 @@ def score_children(state: GameState, legal: list[Action], player: int, spare: bo
 def _completed(state: GameState, player: int, follow: int = FOLLOW_DEPTH
                ) -> tuple[float, GameState, tuple[Scored | None, ...] | None]:
     """:func:`completed_value`, with the options of the unfinished action it completed (None when there was none)."""
-    legal = None
+    legal: list[Action] | None = None
     if follow > 0:
         legal = _settle(state, player)
     else:
@@ -180,7 +181,7 @@ def best_completion(state: GameState, legal: list[Action], player: int,
     for a in legal:
         s = state.clone()
         s.apply(a)
-        more = None
+        more: list[Action] | None = None
         if follow > 1:
             more = _settle(s, player)
         else:
@@ -234,6 +235,7 @@ def completed_value(state: GameState, player: int, follow: int = FOLLOW_DEPTH) -
     return value, done
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may build on it
 class GreedyBot:
     """Plays the legal action whose result the game's ``evaluate`` likes best, one decision deep.
 

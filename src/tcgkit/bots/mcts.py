@@ -43,10 +43,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tcgkit.bots.base import View
 from tcgkit.bots.greedy import FORCED_LIMIT, GreedyBot, Scored, completed_value, score_children
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.rng import Rng
 
@@ -91,6 +92,7 @@ class Node:
         self.avail = 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may build on it
 class MctsBot:
     """The ISMCTS bot. Budget per decision: ``evals`` positions scored (the default), or ``iterations``, or
     ``seconds``, whichever is given (``seconds`` wins over ``iterations``, which wins over ``evals``).
@@ -165,9 +167,9 @@ class MctsBot:
         deadline = now() + (self.seconds if self.seconds is not None else self.max_seconds)
         budget, evals_cap = math.inf, math.inf  # a time budget: only the deadline stops it
         if self.seconds is None and self.iterations_budget is not None:
-            budget = self.iterations_budget
+            budget = float(self.iterations_budget)
         elif self.seconds is None:
-            evals_cap = evals_before + self.evals_budget
+            evals_cap = float(evals_before + self.evals_budget)
         n = 0
         while n < budget and self.evals < evals_cap:
             if pool and self.paired:
@@ -278,7 +280,7 @@ class MctsBot:
         lo = self._lo
         spread = self._hi - lo
         scale = 1.0 / spread if spread > 1e-12 else 0.0
-        for a, ch in zip(legal, found, strict=True):
+        for a, ch in zip(legal, cast(list[Node], found), strict=True):  # (every action tried: no None)
             ch.avail += 1
             v = ch.visits
             ucb = (ch.total / v - lo) * scale + c * sqrt(log(ch.avail) / v)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import shlex
 from typing import Any, NamedTuple
 
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.errors import TcgkitError
 
 
@@ -75,6 +76,7 @@ class Action(NamedTuple):
 new_action = tuple.__new__
 
 
+@mypyc_attr(native_class=False)  # see tcgkit.core.compiled
 class ActionTable(dict):
     """The actions of one kind, each built once and then shared: ``table[card]`` is ``Action(kind, (card,
     *suffix))``, ``table[args]`` for a tuple of arguments is ``Action(kind, args)``, and ``table.row(a)[b]`` is
@@ -114,6 +116,7 @@ class ActionTable(dict):
         return ActionTable, (self.kind, self.suffix)
 
 
+@mypyc_attr(native_class=False)  # see tcgkit.core.compiled
 class ActionRow(dict):
     """``Action(kind, (first, b))`` by ``b``, built on first use (see :meth:`ActionTable.row`)."""
 

@@ -41,7 +41,7 @@ _MAPPING = (dict, Mapping)
 _T, _A, _P = "target", "amount", "player"
 
 #: The core verbs: name -> allowed and required parameters (a game may add verbs and parameters).
-VERBS: dict[str, dict[str, tuple[str, ...]]] = {
+VERBS: dict[str, dict[str, tuple[str, ...] | None]] = {
     "choose": {"params": ("name", "from", "count", "up_to", _P, "prompt"), "required": ("from",)},
     "choose_option": {"params": ("name", "options", _P, "prompt"), "required": ("options",)},
     "may": {"params": (_P, "prompt", "then", "else"), "required": ("then",)},
@@ -74,7 +74,7 @@ VERBS: dict[str, dict[str, tuple[str, ...]]] = {
     "hook": {"params": None, "required": ("name",)},
 }
 
-HOOKS: dict[str, Callable[[GameState, dict, Mapping[str, Any]], None]] = {}
+HOOKS: dict[str, Callable[[GameState, dict, Mapping[str, Any]], Any]] = {}  # an action, or a test (returns a bool)
 
 
 def hook(name: str):

@@ -18,11 +18,14 @@ import hashlib
 from collections.abc import Sequence
 from typing import TypeVar
 
+from tcgkit.core.compiled import mypyc_attr
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a scenario's ForcedRng builds on it
 class Rng:
     """A SplitMix64 random number generator whose state is one integer."""
 

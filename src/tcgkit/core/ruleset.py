@@ -25,6 +25,7 @@ from tcgkit.core import effects, render
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, CardPool, Effect, load_card_file
 from tcgkit.core.checks import effect_problems
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import CardDataError, DeckFileError, TcgkitError
 from tcgkit.core.folders import designer_folders, folder_files
@@ -32,6 +33,7 @@ from tcgkit.core.state import PUBLIC, Event, GameState
 from tcgkit.core.words import Words
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # see tcgkit.core.compiled
 class Ruleset:
     """Base class of a game's rules. Subclasses set the class attributes and override the hooks they need.
 
@@ -102,7 +104,7 @@ class Ruleset:
     #: a game never loads the text parser.
     PHRASES_MODULE: ClassVar[str | None] = None
     #: extra verbs of this game's effect language: name -> {"params": (...), "required": (...)}.
-    EXTRA_VERBS: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {}
+    EXTRA_VERBS: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
 
     # ------------------------------------------------------------------ cards and decks
     @cached_property
@@ -111,7 +113,7 @@ class Ruleset:
         merged = {k: dict(v) for k, v in effects.VERBS.items()}
         for k, v in self.EXTRA_VERBS.items():
             if k in merged and merged[k].get("params") is not None:
-                merged[k]["params"] = tuple(dict.fromkeys((*merged[k]["params"], *v.get("params", ()))))
+                merged[k]["params"] = tuple(dict.fromkeys((*(merged[k]["params"] or ()), *v.get("params", ()))))
             else:
                 merged[k] = dict(v)
         return merged
@@ -402,10 +404,11 @@ class Ruleset:
         played = self.PLAYED_SECTIONS
         items = tuple(deck.sections.items()) if played is None else tuple((s, deck.section(s)) for s in played)
         key = (pool, items)
+        remember = True
         try:
             got = _DECK_CARDS.get(key)
         except TypeError:  # sections given as lists: not hashable, not remembered
-            key, got = None, None
+            remember, got = False, None
         if got is None:
             out = []
             for section, names in items:
@@ -417,7 +420,7 @@ class Ruleset:
                         raise DeckFileError(f"deck {deck.name!r}: no card named {n!r} in {self.id}") from None
                 out.append((section, tuple(cards)))
             got = tuple(out)
-            if key is not None:
+            if remember:
                 if len(_DECK_CARDS) > 256:
                     _DECK_CARDS.clear()
                 _DECK_CARDS[key] = got

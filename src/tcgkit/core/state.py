@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from tcgkit.core.actions import Action, Decision
 from tcgkit.core.cards import CardList
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.effects import answer
 from tcgkit.core.errors import IllegalAction, Refusal
 from tcgkit.core.rng import Rng, salted_rng
@@ -69,6 +70,7 @@ class Event(NamedTuple):
 _tuple_new = tuple.__new__
 
 
+@mypyc_attr(native_class=False)  # see tcgkit.core.compiled
 class Options(dict):
     """A game's options: fixed when the game starts, so a clone shares them with its original at no cost and no
     state can change another's rules. Reads are a plain dict's; any change raises ``TypeError``.
@@ -87,14 +89,26 @@ class Options(dict):
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
         raise TypeError("a game's options are fixed when it starts; start a new game with other options")
 
-    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
-
     def copy(self) -> dict[str, Any]:  # type: ignore[override]
         """A plain (changeable) dict of the options, e.g. to start another game with one option changed."""
         return dict(self)
 
     def __reduce__(self) -> tuple:
         return (Options, (dict(self),))
+
+
+for _name in ("__setitem__", "__delitem__", "__ior__", "clear", "pop", "popitem", "setdefault", "update"):
+    setattr(Options, _name, Options._refuse)  # (set after the class: the compiled build's class bodies take no aliases)
+
+
+#: a card record's fields (its slots; what pickling keeps)
+_CARD_FIELDS = ("tapped", "face_down", "counters", "status", "mods", "attached", "host", "_owner")
+#: a state's fields (its slots; what pickling keeps)
+_STATE_FIELDS = (
+    "rules", "defs", "owner", "zones", "loc", "res", "vars", "cs", "rng", "seed", "options",
+    "turn", "active", "phase", "current", "stack", "pending", "result", "decisions",
+    "log", "history", "_log_shared", "_hist_shared", "_legal", "deck_names", "_token", "memo",
+)
 
 
 class CardState:
@@ -106,7 +120,7 @@ class CardState:
     token of the state the record belongs to (None: shared or not yet claimed).
     """
 
-    __slots__ = ("tapped", "face_down", "counters", "status", "mods", "attached", "host", "_owner")
+    __slots__ = _CARD_FIELDS
 
     def __init__(self) -> None:
         self.tapped = False
@@ -130,6 +144,9 @@ class CardState:
         c.host = self.host
         c._owner = None
         return c
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unpickle, (CardState, {name: getattr(self, name) for name in _CARD_FIELDS}))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -220,14 +237,12 @@ class GameState:
     kept until the state changes.
     """
 
-    __slots__ = (
-        "rules", "defs", "owner", "zones", "loc", "res", "vars", "cs", "rng", "seed", "options",
-        "turn", "active", "phase", "current", "stack", "pending", "result", "decisions",
-        "log", "history", "_log_shared", "_hist_shared", "_legal", "deck_names", "_token", "memo",
-    )
+    __slots__ = _STATE_FIELDS
 
-    def __init__(self, rules: Ruleset, defs: list[CardDef], owner: list[int], seed: int,
-                 options: dict[str, Any] | None = None, players: int = 2) -> None:
+    def __init__(self, rules: Ruleset | None = None, defs: list[CardDef] | None = None, owner: list[int] | None = None,
+                 seed: int = 0, options: dict[str, Any] | None = None, players: int = 2) -> None:
+        if rules is None or defs is None or owner is None:  # an empty shell, filled in by clone() or unpickling
+            return
         self.rules = rules
         self.defs = defs if type(defs) is CardList else CardList(defs)
         self.owner = owner
@@ -321,11 +336,12 @@ class GameState:
         is a decision without listing it: they are listed when asked). Any change of state forgets them."""
         self._legal = actions
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: Action | str | Any) -> None:
         """Play ``action`` (an :class:`Action` or its text form) and run the game to the next decision.
 
         Raises :class:`IllegalAction`, leaving the state unchanged, when the action is not legal now, or when it is
-        not an :class:`Action` at all (a plain tuple equal to a legal action is refused too).
+        not an :class:`Action` at all (a plain tuple equal to a legal action is refused too; anything else too, hence
+        ``Any``: the compiled build would refuse it with a bare ``TypeError``).
         """
         if type(action) is not Action:  # one identity test: a plain tuple equal to an action is not one
             if not isinstance(action, str):
@@ -562,7 +578,7 @@ class GameState:
     # ------------------------------------------------------------------ copying
     def clone(self) -> GameState:
         """An independent copy of the state (the same RNG state: the same future)."""
-        new = GameState.__new__(GameState)
+        new = GameState.__new__(GameState)  # plain: no __init__; compiled: the empty shell GameState() makes
         new.rules = self.rules
         new.defs = self.defs
         new.owner = self.owner
@@ -592,6 +608,18 @@ class GameState:
         new.deck_names = self.deck_names
         new.memo = self.memo.copy() if self.memo else {}
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its fields (the compiled build's class has no ``__dict__`` for pickle to read); a copy shares
+        nothing with the original.
+
+        >>> import pickle
+        >>> from tcgkit.games import get_rules
+        >>> state = get_rules("tgod").new_game(["Knight Order", "Tyrant Horde"], seed=1)
+        >>> pickle.loads(pickle.dumps(state)).to_json() == state.to_json()
+        True
+        """
+        return (_unpickle, (GameState, {name: getattr(self, name) for name in _STATE_FIELDS}))
 
     def determinize(self, viewer: Player, rng: Rng) -> None:
         """Re-deal every card ``viewer`` cannot see, among the places it cannot see, and reseed the game's RNG.
@@ -688,6 +716,18 @@ class GameState:
         from tcgkit.core.observation import observe
 
         return observe(self, viewer)
+
+
+def _unpickle(cls: type[GameState] | type[CardState], fields: dict[str, Any]) -> Any:
+    """A state or a card record from its pickled fields, with a token of its own (it shares nothing)."""
+    made = cls()
+    for name, value in fields.items():
+        setattr(made, name, value)
+    if cls is GameState:
+        made._token = object()
+    else:
+        made._owner = None
+    return made
 
 
 def _copy_stack(stack: list[list]) -> list[list]:

@@ -80,21 +80,22 @@ def _pick(mask: np.ndarray, rng: Rng) -> int:
 def _replay(games: list[tuple[Any, list[Action]]], encode: int) -> float:
     """CPU seconds to play the recorded games again (new game, the same actions): the engine alone (``encode`` 0),
     with the observation tensor of the player to decide (1; at the agent's decisions only, for Gymnasium), and its
-    mask too (2)."""
-    from tcgkit.rl.encoding import Encoding
+    mask too (2), made as the environments make theirs (a new mask from the kept index map, not ``Encoding.legal``,
+    which also copies the map for its caller)."""
+    from tcgkit.rl.encoding import Encoding, new_mask
 
     t = time.process_time()
     for (rules, decks, seed, options, seat), actions in games:
         state = rules.new_game(decks, seed, options)
         enc = Encoding.of(rules.id)
         out = np.zeros(enc.obs_size, np.float32)
-        mask = np.zeros(enc.n_actions, np.int8)
+        n = enc.n_actions
         for a in actions:
             state.legal_actions()
             if encode and (seat is None or state.current == seat):
                 enc.observe(state, state.current, out)
                 if encode == 2:
-                    enc.legal(state, mask)
+                    new_mask(n, enc.legal_map(state))
             state.apply(a)
     return time.process_time() - t
 

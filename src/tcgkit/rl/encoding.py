@@ -28,7 +28,7 @@ import numpy as np
 
 from tcgkit.core.actions import Action
 from tcgkit.core.errors import IllegalAction, TcgkitError
-from tcgkit.core.state import HIDDEN, OWNER, PUBLIC
+from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, CardState
 from tcgkit.games import get_rules
 from tcgkit.rl.spec import SPECS
 
@@ -45,6 +45,12 @@ DYNAMIC = ("tapped", "face_down", "counters", "statuses", "attached")
 _CACHE: dict[str, Encoding] = {}
 _F32 = np.dtype(np.float32)
 _I8 = np.dtype(np.int8)
+#: One argument of a verb's plan for one viewer (see ``Encoding._arg_plan``): whether it is a card, and its table
+Plan = tuple[bool, dict[Any, Any]]
+#: Where one card of a kept action index was: owner, zone, position, card
+Place = tuple[int, str, int, int]
+#: A kept action index: the index and where its cards were
+Kept = tuple[int, tuple[Place, ...]]
 
 
 def write_mask(mask: np.ndarray, indices: Any) -> None:
@@ -74,7 +80,7 @@ def new_mask(size: int, indices: Any) -> np.ndarray:
     buf = bytearray(size)
     for i in indices:
         buf[i] = 1
-    return np.frombuffer(buf, dtype=_I8)
+    return np.frombuffer(buf, _I8)
 
 
 @dataclass(frozen=True)
@@ -122,7 +128,7 @@ class Encoding:
         self.zones: list[str] = list(self.rules.ZONES)
         self._build_actions([*spec["templates"], (OTHER, "#other")])
         self._compile_actions()
-        self._legal_cache: tuple | None = None
+        self._legal_cache: list[Any] | None = None  # [legal, state, decisions, index -> action, sorted indices]
         self._warned: set[str] = set()  # the shapes without a place already warned of
         self._build_cards(pool)
         self._build_observation()
@@ -191,11 +197,11 @@ class Encoding:
         self._by_kind: dict[tuple[str, int], list[tuple]] = {}
         self._by_verb: dict[str, dict[int, list[tuple]]] = {}  # verb -> number of arguments -> (template, spec)
         # per viewer, (verb, number of arguments) -> the templates that may hold them: (offset, per-argument plan)
-        self._plans: tuple[dict[tuple[str, int], list[tuple]], ...] = ({}, {})
+        self._plans: tuple[dict[tuple[str, int], list[tuple[int, tuple[Plan, ...]]]], ...] = ({}, {})
         for t in self.templates:
             key = (t.kind, t.shape)
             places = self._places[key]
-            args = []
+            args: list[tuple[bool, Any, int]] = []
             for i, c in enumerate(t.shape):
                 if c == "c":
                     table = {(me, zone): (start, self.caps[zone]) for (j, me, zone), start in places.items() if j == i}
@@ -215,7 +221,7 @@ class Encoding:
                     self._plans[viewer].setdefault((t.kind, len(plan)), []).append((t.offset, plan))
 
     @staticmethod
-    def _arg_plan(arg: tuple, stride: int, viewer: int) -> tuple[bool, dict]:
+    def _arg_plan(arg: tuple, stride: int, viewer: int) -> Plan:
         """What one argument adds to the index, for one viewer: a card's ``(owner, zone) -> (first index, cap)``
         (the first index already times the stride), or a word's ``word -> index`` (already times the stride)."""
         is_card, table, _size = arg
@@ -296,9 +302,11 @@ class Encoding:
         True
         """
         actions = self.legal_map(state)
-        order = self._legal_cache[4]
+        cached = self._legal_cache
+        assert cached is not None  # legal_map kept it
+        order = cached[4]
         if order is None:  # sorted once per position, when first asked
-            order = self._legal_cache[4] = sorted(actions)
+            order = cached[4] = sorted(actions)
         return order
 
     def legal_map(self, state: GameState) -> dict[int, Action]:
@@ -330,21 +338,22 @@ class Encoding:
         :meth:`action_index`, the plain path); an action the layout has no place for goes to the ``other`` block."""
         out: dict[int, Action] = {}
         rank = 0
-        viewer = state.current
+        viewer: int = state.current
         plans = self._plans[viewer]
         memo = self._memo[viewer]
         if len(memo) > 4096:
             memo.clear()
-        loc, zones = state.loc, state.zones
-        spots: dict[int, tuple] = {}  # card -> ((owner, zone), position): looked up once per position
+        loc: list[tuple[int, str]] = state.loc
+        zones: list[dict[str, list[int]]] = state.zones
+        spots: dict[int, tuple[tuple[int, str], int]] = {}  # card -> ((owner, zone), position): once per position
         misfits: list[Action] | None = None
         for a in legal:
             hit = memo.get(a)
             if hit is not None:  # indexed before: still right if each of its cards is where it was then
                 i, places = hit
-                for p, z, pos, x in places:
-                    zl = zones[p][z]
-                    if pos >= len(zl) or zl[pos] != x:
+                for owner, zone, pos, card in places:
+                    zl = zones[owner][zone]
+                    if pos >= len(zl) or zl[pos] != card:
                         break
                 else:
                     if i in out:
@@ -355,7 +364,9 @@ class Encoding:
             kind, args = a
             if (cands := plans.get((kind, len(args)))) is not None:
                 for i, plan in cands:  # several argument shapes of one verb: the first that fits
-                    for x, (is_card, table) in zip(args, plan, strict=True):
+                    # (as many arguments as the plan has: plans are kept by their number; a zip without
+                    # strict is a loop the compiled build runs natively)
+                    for x, (is_card, table) in zip(args, plan):  # noqa: B905
                         if is_card:
                             if type(x) is not int:
                                 break
@@ -363,12 +374,12 @@ class Encoding:
                             if spot is None:
                                 where = loc[x]
                                 spot = spots[x] = (where, zones[where[0]][where[1]].index(x))
-                            place = table.get(spot[0])
+                            place: tuple[int, int, int] | None = table.get(spot[0])
                             if place is None or spot[1] >= place[1]:
                                 break
                             i += place[0] + spot[1] * place[2]
                         else:
-                            j = table.get(x) if type(x) is str else None
+                            j: int | None = table.get(x) if type(x) is str else None
                             if j is None:
                                 break
                             i += j
@@ -376,7 +387,12 @@ class Encoding:
                         # the index depends on the verb, the words and where each card is: kept with those places
                         # (an option is numbered by its rank, so never kept)
                         if kind != "option":
-                            memo[a] = (i, tuple([(*spots[x][0], spots[x][1], x) for x in args if type(x) is int]))
+                            kept: list[Place] = []
+                            for y in args:
+                                if type(y) is int:
+                                    (owner, zone), pos = spots[y]
+                                    kept.append((owner, zone, pos, y))
+                            memo[a] = (i, tuple(kept))
                         break
                 else:
                     i = -1
@@ -555,8 +571,8 @@ class Encoding:
         self._pile_walks = tuple([(1 - v if opp else v, z, off, own_only) for opp, z, off, own_only in self._pile_walk]
                                  for v in (0, 1))
         # per viewer, the last block written per zone and the last counts per pile (see _write_slots)
-        self._slot_cache: list[list[tuple | None]] = []
-        self._pile_cache: list[list[tuple | None]] = []
+        self._slot_cache: list[list[tuple[list[int], list[int], bytes] | None]] = []
+        self._pile_cache: list[list[tuple[list[int], list[int], dict[int, int]] | None]] = []
         self.forget()
 
     def forget(self) -> None:
@@ -573,7 +589,7 @@ class Encoding:
         True
         """
         self._slot_cache = [[None] * len(self._slot_walk) for _ in range(2)]
-        self._memo: tuple[dict[Action, tuple], dict[Action, tuple]] = ({}, {})  # per viewer, see _index_actions
+        self._memo: tuple[dict[Action, Kept], dict[Action, Kept]] = ({}, {})  # per viewer, see _index_actions
         self._pile_cache = [[None] * len(self._pile_walk) for _ in range(2)]
         self._legal_cache = None
 
@@ -607,7 +623,7 @@ class Encoding:
         so its cost follows the cards in play, not the size of the layout.
         """
         if out is None:
-            out = np.zeros(self.obs_size, dtype=_F32)
+            out = np.zeros(self.obs_size, _F32)
             mv = memoryview(out)
             mvb = mv.cast("B")
         else:
@@ -630,14 +646,15 @@ class Encoding:
         mv[2] = state.turn
         zones, res = state.zones, state.res
         n_zones = len(self.zones)
-        for si, p in ((0, viewer), (1, 1 - viewer)):
+        for si in (0, 1):  # the viewer's side, then the opponent's
+            p = viewer if si == 0 else 1 - viewer
             rp = res[p]
             if rp:
-                cols = self._res_cols[si]
+                res_cols = self._res_cols[si]
                 for r, v in rp.items():
-                    col = cols.get(r)
-                    if col is not None and v is not None:
-                        mv[col] = v
+                    res_col = res_cols.get(r)
+                    if res_col is not None and v is not None:
+                        mv[res_col] = v
             zp = zones[p]
             if len(zp) == n_zones:  # a state's zones are in the game's ZONES order (GameState builds them so)
                 col = self._count_at[si]
@@ -646,10 +663,10 @@ class Encoding:
                         mv[col] = len(ids)
                     col += 1
             else:  # pragma: no cover - a game that added a zone of its own to a state
-                cols = self._count_cols[si]
+                count_cols = self._count_cols[si]
                 for z, ids in zp.items():
-                    if ids and z in cols:
-                        mv[cols[z]] = len(ids)
+                    if ids and z in count_cols:
+                        mv[count_cols[z]] = len(ids)
         defs = state.defs
         cached = self._rows_cache.get(id(defs))
         rows = cached[1] if cached is not None and cached[0] is defs else self._rows_of(state)
@@ -703,15 +720,12 @@ class Encoding:
                             mv[d] = 1.0
                         if st.face_down:
                             mv[d + 1] = 1.0
-                        x = st.counters
-                        if x:
-                            mv[d + 2] = sum(x.values())
-                        x = st.status
-                        if x:
-                            mv[d + 3] = len(x)
-                        x = st.attached
-                        if x:
-                            mv[d + 4] = len(x)
+                        if st.counters:
+                            mv[d + 2] = sum(st.counters.values())
+                        if st.status:
+                            mv[d + 3] = len(st.status)
+                        if st.attached:
+                            mv[d + 4] = len(st.attached)
                     at += F
 
     def _write_piles(self, state: GameState, viewer: int, rows: list[int], veiled: set[int] | None, mv: Any) -> None:
@@ -740,7 +754,7 @@ class Encoding:
             for col, n in counts.items():
                 mv[col] = n
 
-    def _mods(self, st: Any, mv: Any, at: int, row: int) -> None:
+    def _mods(self, st: CardState, mv: Any, at: int, row: int) -> None:
         """Write a card's modified stats (its printed value plus its modifiers) over its row at ``mv[at:at+F]``."""
         stat_col = self._stat_col
         static = self._table_rows[row]
@@ -752,7 +766,7 @@ class Encoding:
         for col, v in acc.items():
             mv[at + col] = v
 
-    def _dynamic(self, st: Any, mv: Any, at: int, row: int) -> None:
+    def _dynamic(self, st: CardState, mv: Any, at: int, row: int) -> None:
         """Write a card's in-play features (modified stats, tapped, face down, counters, statuses, attachments)
         over its printed row at ``mv[at:at+F]``."""
         if st.mods:

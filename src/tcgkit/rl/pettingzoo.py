@@ -66,6 +66,7 @@ class TcgkitAECEnv(AECEnv, EzPickle):
         self.render_mode = render_mode
         self.possible_agents = AGENTS[:]
         n = self.enc.n_actions + (1 if self.alternate else 0)
+        self.n_indices = n  # (a Python int: the space's ``n`` is a numpy integer, which the compiled encoder refuses)
         self.wait = self.enc.n_actions if self.alternate else None
         self._action_space = spaces.Discrete(n)
         self._observation_space = spaces.Dict({
@@ -104,8 +105,8 @@ class TcgkitAECEnv(AECEnv, EzPickle):
     def _mask_of(self, player: int) -> np.ndarray:
         """A new mask for ``player``: the legal actions' indices if it is to move, else none (or only "wait")."""
         if self.state.result is None and player == self.state.current:
-            return new_mask(self._action_space.n, self._actions)
-        return new_mask(self._action_space.n, (self.wait,) if self.alternate else ())
+            return new_mask(self.n_indices, self._actions)
+        return new_mask(self.n_indices, (self.wait,) if self.alternate else ())
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = SEATS[agent]

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from phk_helpers import RULES
 
+from conftest import plain_build_only
 from tcgkit.bots import RandomBot, View
 from tcgkit.core import effects
 from tcgkit.core.errors import TcgkitError
@@ -90,6 +91,7 @@ def test_compiled_conditions_answer_as_the_core(positions: list[GameState]) -> N
     assert checked > 1000
 
 
+@plain_build_only(effects)
 def test_printed_shapes_need_no_general_checker(monkeypatch: pytest.MonkeyPatch, positions: list[GameState]) -> None:
     """The shapes the shipped cards print most (counts of a battlefield, a Summon of some Tier on a battlefield,
     whose turn it is) are read without ``effects.check``: that is the speed-up."""

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from tgc_helpers import RULES, card, decision_points, plain_combats_match, pos
 
+from conftest import plain_build_only
 from tcgkit.core.state import GameState
 from tcgkit.games.tgc import verbs
 
@@ -66,6 +67,7 @@ def test_equipped_keywords_of_a_clone_with_a_token_are_its_own_tgc_1_8() -> None
     assert twin.defs.facts[verbs.EQUIPPED_KW] is not table and state.defs.facts[verbs.EQUIPPED_KW] is table
 
 
+@plain_build_only(verbs)
 def test_plain_fighters_with_equipment_fight_as_the_full_combat_tgc_4_2_3(monkeypatch: pytest.MonkeyPatch) -> None:
     """TGC-4.2.3: a battle where a creature's Equipment grants no combat keyword, fought by the plain rule, ends as the
     same battle fought through every keyword test (state, log and RNG alike)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from tgc_helpers import RULES, card, decision_points, plain_combats_match, pos
 
+from conftest import plain_build_only
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
 from tcgkit.core.state import Event, GameState
@@ -131,6 +132,7 @@ def test_quick_idle_of_the_waiting_player_tgc_2_5_3() -> None:
     assert not RULES._quick_idle(free, 1) and len(free.legal_actions()) > 1
 
 
+@plain_build_only(verbs)
 def test_plain_combat_equals_the_full_combat_tgc_4_2_3(monkeypatch: pytest.MonkeyPatch) -> None:
     """TGC-4.2.3: a battle between two creatures with none of the combat keywords (Asimov aside, tested first), no
     status and no Equipment, fought by the plain rule, ends as the same battle fought through every keyword test
@@ -334,6 +336,7 @@ def test_resistance_equals_the_long_way_tgc_0_2() -> None:
     assert verbs.resistance(state, c, bart) == long_way(state, c, bart) == 0
 
 
+@plain_build_only(verbs)
 def test_combat_keywords_name_every_keyword_combat_reads_tgc_4_2_3() -> None:
     """TGC-4.2.3: every keyword that combat and its helpers read is in ``verbs.COMBAT_KEYWORDS`` (so a creature with
     none of them may fight by the plain rule), besides Asimov (tested before the plain rule) and Lifedrain (read only

@@ -6,7 +6,7 @@ infusions, the end of the turn; and why an action is not legal.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tcgkit.core import effects
 from tcgkit.core.actions import Action, ActionTable
@@ -25,17 +25,17 @@ from tcgkit.games.guardian_realms.board import (
     may_attack,
     may_swap,
 )
-from tcgkit.games.guardian_realms.cardindex import EFFECT, EQUIPMENT, FIELD, GUARDIAN, KEY, state_index
+from tcgkit.games.guardian_realms.cardindex import EFFECT, EQUIPMENT, FIELD, GUARDIAN, KEY, CardIndex, state_index
 from tcgkit.games.guardian_realms.model import BASE_KEY, BASE_LANE, BASE_WORD, LANE_OF, LANE_WORD, LANES, NEAR
 
 if TYPE_CHECKING:
     from tcgkit.core.state import CardState, GameState
 
 
-ABILITY_WORD = tuple(str(i) for i in range(32))
+ABILITY_WORD: Final = tuple(str(i) for i in range(32))
 
 
-END = Action("end")
+END: Final = Action("end")
 
 
 def main_actions(state: GameState) -> list[Action]:
@@ -49,7 +49,7 @@ def main_actions(state: GameState) -> list[Action]:
     dz = res["dz"]
     fielded = [*z["lane1"], *z["lane2"], *z["lane3"]]
     acts = [END]
-    index = state.defs.facts.get(KEY) or state_index(state)  # state_index, with no call
+    index: CardIndex = state.defs.facts.get(KEY) or state_index(state)  # state_index, with no call
     if z["hand"]:
         _hand_actions(state, p, res, fielded, acts, index.hand)
     if not fielded:
@@ -136,7 +136,8 @@ def surely_has_choice(state: GameState) -> bool:
     dz = res["dz"]
     if z["hand"]:
         sp = res["sp"]
-        facts = (state.defs.facts.get(KEY) or state_index(state)).hand  # state_index, with no call
+        index: CardIndex = state.defs.facts.get(KEY) or state_index(state)  # state_index, with no call
+        facts = index.hand
         for card in z["hand"]:
             kind, cost, extra = facts[card]  # extra: a Guardian's sacrifices (GR-SAC-01), an Effect's play conditions
             if kind == GUARDIAN:
@@ -162,7 +163,8 @@ def _surely_acts(state: GameState, p: int, z: dict, res: dict, dz: int) -> bool:
     yet this turn, in lanes whose Bases stand, may swap (GR-SWAP-01)."""
     cs = state.cs
     turn = state.turn
-    facts = (state.defs.facts.get(KEY) or state_index(state)).fielded
+    index: CardIndex = state.defs.facts.get(KEY) or state_index(state)
+    facts = index.fielded
     several = _fielded(z) >= 2
     then_attack = state.options.get("ability_then_attack")
     zq = state.zones[1 - p]
@@ -196,7 +198,7 @@ def _surely_acts(state: GameState, p: int, z: dict, res: dict, dz: int) -> bool:
     return swappers >= 2
 
 
-_ACTED3 = ATK1 | ATK2 | ABIL
+_ACTED3: Final = ATK1 | ATK2 | ABIL
 
 
 def _turn_flags(st: CardState, turn: int) -> int:
@@ -212,7 +214,7 @@ def _turn_flags(st: CardState, turn: int) -> int:
 
 
 #: per lane: its number, its Guardian zone and its Base's resource key
-_LANE_ZONES = tuple((ln, LANE_WORD[ln], BASE_KEY[ln]) for ln in LANES)
+_LANE_ZONES: Final = tuple((ln, LANE_WORD[ln], BASE_KEY[ln]) for ln in LANES)
 
 
 def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts: list[Action],
@@ -260,21 +262,25 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
 
 
 #: the lanes whose Base stands (GR-BASE-06), by bits: 1 lane 1, 2 lane 2, 4 lane 3
-_OPEN_LANES = tuple(tuple(ln for ln in (1, 2, 3) if bits >> (ln - 1) & 1) for bits in range(8))
+_OPEN_LANES: Final = tuple(tuple(ln for ln in (1, 2, 3) if bits >> (ln - 1) & 1) for bits in range(8))
 
 
 #: card id -> its summon actions to lanes 1, 2 and 3: plain tuples, the same in every game.
-_SUMMONS: dict[int, tuple[Action, ...]] = {}
+_SUMMONS: Final[dict[int, tuple[Action, ...]]] = {}
 
 
 #: card id -> its Effect play actions to Bases 1, 2 and 3.
-_PLAYS: dict[int, tuple[Action, ...]] = {}
+_PLAYS: Final[dict[int, tuple[Action, ...]]] = {}
 
 
 #: The main phase's actions naming a fielded Guardian, each built once and shared by every state and game (a game's
 #: listing builds none, and the one chosen, kept in the history, is no new object either): ``ATTACK.row(g)[t]``,
 #: ``ABILITY.row(g)[index]``, ``EQUIP_ON.row(card)[g]``, ``INFUSE.row(g)[recipient]``, ``SWAP_WITH.row(a)[b]``.
-ATTACK, ABILITY, EQUIP_ON, INFUSE, SWAP_WITH = map(ActionTable, ("attack", "ability", "equip", "infuse", "swap"))
+ATTACK: Final = ActionTable("attack")
+ABILITY: Final = ActionTable("ability")
+EQUIP_ON: Final = ActionTable("equip")
+INFUSE: Final = ActionTable("infuse")
+SWAP_WITH: Final = ActionTable("swap")
 
 
 def _visible_lanes(state: GameState, p: int) -> tuple[tuple[bool, bool], ...]:
@@ -300,7 +306,7 @@ def _play_bases(state: GameState, card: int, p: int, vis: tuple) -> tuple[int, .
     visible from the Effect's Base: own or adjacent lane (GR-COMBAT-02; option ``effects_any_lane``: any lane)."""
     d = state.defs[card]
     fasts = d.fields["fast_conds"]
-    bases = LANES
+    bases: tuple[int, ...] = LANES
     for i in d.fields["play_conds"]:
         e = d.effects[i]
         fast = fasts[i]

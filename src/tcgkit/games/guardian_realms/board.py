@@ -8,20 +8,27 @@ SWAP, FORFEIT).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
 from tcgkit.core import effects
-from tcgkit.games.guardian_realms.cardindex import KEY, state_index
+from tcgkit.games.guardian_realms.cardindex import KEY, CardIndex, state_index
 from tcgkit.games.guardian_realms.model import BASE_KEY, EFFECT_LANE, EQUIP, LANE_OF, LANE_WORD, NEAR
 
 if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
 
-ATK1, ATK2, ABIL, SWAP, FORFEIT = 1, 2, 4, 8, 16
+#: a Guardian's turn flags (bits of ``af``); Final, as every constant the hot path reads: the compiled build then
+#: reads a constant, not a module's name
+ATK1: Final = 1
+ATK2: Final = 2
+ABIL: Final = 4
+SWAP: Final = 8
+FORFEIT: Final = 16
 
 
-ACTED = ATK1 | ATK2 | ABIL | SWAP
+ACTED: Final = ATK1 | ATK2 | ABIL | SWAP
 
 
 def flags(state: GameState, card: int) -> int:
@@ -139,7 +146,8 @@ def enemy_targets(state: GameState, q: int) -> tuple:
         zq = state.zones[q]
         res = state.res[q]
         cs = state.cs
-        seen = (state.defs.facts.get(KEY) or state_index(state)).seen  # state_index, with no call
+        index: CardIndex = state.defs.facts.get(KEY) or state_index(state)  # state_index, with no call
+        seen: tuple = index.seen  # its items read as they are (typed exactly, the compiled build would copy each)
         views = []  # each lane's (targets, Tanks), as enemy_lanes gives it (GR-BASE-04, GR-STLH-01, GR-IMM-03)
         for zone, base_key, base_only in _LANE_PARTS:
             occupants = zq[zone]
@@ -161,14 +169,14 @@ def enemy_targets(state: GameState, q: int) -> tuple:
     return None, t1 + t2 or c1 + c2, t1 + t2 + t3 or c1 + c2 + c3, t2 + t3 or c2 + c3
 
 
-_NOTHING: tuple = ((), ())
+_NOTHING: Final[tuple] = ((), ())
 
 
-_BASE_ONLY = (_NOTHING, (("base1",), ()), (("base2",), ()), (("base3",), ()))
+_BASE_ONLY: Final = (_NOTHING, (("base1",), ()), (("base2",), ()), (("base3",), ()))
 
 
 #: per lane 1-3: its Guardian zone, its Base's resource key, and what an enemy may target there when it is empty
-_LANE_PARTS = tuple((LANE_WORD[ln], BASE_KEY[ln], _BASE_ONLY[ln]) for ln in (1, 2, 3))
+_LANE_PARTS: Final = tuple((LANE_WORD[ln], BASE_KEY[ln], _BASE_ONLY[ln]) for ln in (1, 2, 3))
 
 
 def targets_from(info: tuple, lane: int) -> list[int | str]:
@@ -229,7 +237,7 @@ def may_swap(state: GameState, card: int, f: int = -1) -> bool:
     return state.res[state.owner[card]][BASE_KEY[lane_of(state, card)]] > 0
 
 
-def ability_ok(state: GameState, card: int, index: int, dz: int, targets: list | None = None) -> bool:
+def ability_ok(state: GameState, card: int, index: int, dz: int, targets: Sequence[int | str] | None = None) -> bool:
     """Affordable (GR-COMBAT-05), within its use limit, and its condition holds (``targets``: the card's attack
     targets, a shortcut for the usual "an enemy Guardian in range" condition)."""
     eff = state.defs[card].effects[index]

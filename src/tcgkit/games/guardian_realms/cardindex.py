@@ -9,7 +9,7 @@ A game's card list is never changed once the game exists (a token's card makes a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 if TYPE_CHECKING:
     from tcgkit.core.cards import CardDef
@@ -41,7 +41,10 @@ class CardIndex(NamedTuple):
 
 
 #: card types as :attr:`CardIndex.hand` gives them (anything else plays as an Effect)
-GUARDIAN, EQUIPMENT, FIELD, EFFECT = 0, 1, 2, 3
+GUARDIAN: Final = 0
+EQUIPMENT: Final = 1
+FIELD: Final = 2
+EFFECT: Final = 3
 _TYPES = {"Guardian": GUARDIAN, "Equipment": EQUIPMENT, "Field": FIELD}
 
 
@@ -53,7 +56,7 @@ def _hand_facts(d: CardDef) -> tuple[int, int, int]:
 
 
 #: the name of the index among the card list's facts (``CardList.fact``)
-KEY = "guardian-realms.cards"
+KEY: Final = "guardian-realms.cards"
 
 
 def state_index(state: GameState) -> CardIndex:
@@ -139,7 +142,8 @@ def listened(state: GameState, kind: str, zones: frozenset[str]) -> bool:
     """Whether a card in one of ``zones`` (of either player) listens to events of ``kind``: when not, the trigger
     scan would start nothing."""
     defs = state.defs
-    cards = (defs.facts.get(KEY) or defs.fact(KEY, card_index)).listeners.get(kind)  # state_index, inline
+    index: CardIndex = defs.facts.get(KEY) or defs.fact(KEY, card_index)  # state_index, inline
+    cards = index.listeners.get(kind)
     if cards:
         loc = state.loc
         for c in cards:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from tcgkit.core import effects
 from tcgkit.core.cards import CardList
 from tcgkit.games.guardian_realms.board import equipment_of, hp_of, is_token, link_index
-from tcgkit.games.guardian_realms.cardindex import KEY, card_index, state_index
+from tcgkit.games.guardian_realms.cardindex import KEY, CardIndex, card_index, state_index
 from tcgkit.games.guardian_realms.links import break_link, set_link
 from tcgkit.games.guardian_realms.model import BASE_KEY, LANE_OF, STRONGHOLD
 from tcgkit.games.guardian_realms.statuses import remove_status
@@ -186,7 +186,8 @@ def settle_defeats(state: GameState) -> None:
     defs = state.defs
     loc = state.loc
     fielded = -1
-    for card in (defs.facts.get(KEY) or state_index(state)).defeat_if:  # state_index, with no call
+    index: CardIndex = defs.facts.get(KEY) or state_index(state)  # state_index, with no call
+    for card in index.defeat_if:
         if loc[card][1] in LANE_OF:
             if fielded >= 0:
                 break  # two or more: both boards in order, as their defeats are then ordered

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
-from tcgkit.core.cards import Step
+from tcgkit.core.cards import Effect, Step
 from tcgkit.games.guardian_realms.board import (
     ABIL,
     ATK1,
@@ -75,7 +75,7 @@ def summon(state: GameState, card: int, lane: int, sacrificed: tuple = ()) -> No
 def start_passives(state: GameState, card: int, p: int) -> None:
     """A summoned Guardian's (or an equipped Equipment's) play effects, in printed order; one with a condition
     resolves only if it holds at that moment."""
-    todo = [e for e in state.defs[card].effects if e.kind == "play" and (
+    todo: list[Effect] = [e for e in state.defs[card].effects if e.kind == "play" and (
         e.condition is None or effects.check(state, {"source": card, "controller": p}, e.condition))]
     for eff in reversed(todo):
         effects.start(state, eff, card, p)

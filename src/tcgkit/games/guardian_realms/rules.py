@@ -18,12 +18,13 @@ from typing import Any
 from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import CardDef, Effect, Step
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, CardState, GameState
 from tcgkit.games.guardian_realms import actions, damage, plays, statuses
-from tcgkit.games.guardian_realms.cardindex import KEY, listened, state_index
+from tcgkit.games.guardian_realms.cardindex import KEY, CardIndex, listened, state_index
 from tcgkit.games.guardian_realms.grammar import prepare_entry
 from tcgkit.games.guardian_realms.model import (
     LANE_OF,
@@ -47,6 +48,7 @@ END_ORDER = (Step("gr_end_order", {}),)
 _MODS = attrgetter("mods")
 
 
+@mypyc_attr(native_class=False)  # see tcgkit.core.compiled
 class GuardianRealmsRules(Ruleset):
     """The Guardian Realms ruleset (game id ``guardian-realms``)."""
 
@@ -249,7 +251,9 @@ class GuardianRealmsRules(Ruleset):
             plays.discard_spent_equipment(state, p)
         if any(map(_MODS, state.cs.values())):  # no record holds a modifier (the usual case): none to end
             durations.end_turn(state)
-        if (not state.stack or effects.run(state)) and state.result is None:
+        # is_over, not ``result is None``: mypy takes the result for None since the check above, and the compiled
+        # build would trust it
+        if (not state.stack or effects.run(state)) and not state.is_over:
             self.start_turn(state)
 
     def settle(self, state: GameState) -> None:
@@ -271,7 +275,7 @@ class GuardianRealmsRules(Ruleset):
             return
         if state.phase == "ordering":
             self.finish_end_turn(state)
-            if state.phase == "ending" and state.pending is None and state.result is None:
+            if state.phase == "ending" and state.pending is None and not state.is_over:  # as in finish_end_turn
                 state.phase = "main"
             return
         self.settle(state)
@@ -406,7 +410,7 @@ class GuardianRealmsRules(Ruleset):
                                          if hp2 > 0 else 0)) - (other != active)
         soon = max(0.0, min(mine, theirs) - RACE_NEAR)
         score = RACE * _tanh((mine - theirs) / 2) * _exp(-soon / RACE_FADE)  # theirs falls first: good
-        index = state.defs.facts.get(KEY) or state_index(state)  # state_index, with no call
+        index: CardIndex = state.defs.facts.get(KEY) or state_index(state)  # state_index, with no call
         printed, terms = index.printed, index.terms
         cs = state.cs
         links = state.vars.get("links")

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
 _T = "target"
-EXTRA_VERBS = {
+EXTRA_VERBS: dict[str, dict[str, Any]] = {
     "add_status": {"params": (_T, "status", "value"), "required": (_T, "status")},
     "damage_base": {"params": ("player", "lane", "amount"), "required": ("lane", "amount")},
     "wall": {"params": ("player", "lane", "tier", "rebuild"), "required": ("lane", "tier")},

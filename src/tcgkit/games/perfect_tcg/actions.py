@@ -12,6 +12,7 @@ from typing import Any
 
 from tcgkit.core import effects
 from tcgkit.core.actions import Action, ActionTable
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.effects import Check
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
@@ -40,6 +41,7 @@ from tcgkit.games.perfect_tcg.model import (
     WL,
     WR,
     ZONE_GROUPS,
+    HandFacts,
     energy,
     hand_facts,
     in_stasis,
@@ -64,6 +66,7 @@ FRONT = (LEADER, WL, WR)
 FIELD_ZONES_ALL = frozenset((DECK, HAND, LEADER, HISTORY, WL, WR, SL, SR, BOOST, ENERGY, LOST, ART))
 
 
+@mypyc_attr(native_class=False)  # a dict with __missing__ (see tcgkit.core.compiled)
 class PlayRows(dict):
     """A unit's play actions into the empty ones of the Wing and Support zones, by card: ``rows[card]`` is the tuple
     ``(PLAY_TO[z][card] for each empty z in SLOTS order)``, built once per card (the actions are the shared ones of
@@ -177,7 +180,7 @@ def _needs(cond: Any) -> tuple[tuple[bool, str], ...]:
 def _exists_check(cond: dict) -> Check | None:
     """``{exists: you.<zone>}`` (or ``opponent.``) of a zone or a group of zones (``units``, ``slots``...), plain or
     with a filter of the keys :func:`card_test` reads; None otherwise (``effects.check`` answers it)."""
-    spec = cond.get("exists")
+    spec: Any = cond.get("exists")
     plain = type(spec) is str
     where = spec if plain else spec.get("zone") if type(spec) is dict else None
     if type(where) is not str:
@@ -226,28 +229,19 @@ def card_test(flt: Any) -> CardTest | None:
     """
     if type(flt) is not dict or not flt:
         return None
-    tests = []
+    tests: list[CardTest] = []
     for key, want in flt.items():
         if key == "type" and type(want) is str:
-            tests.append(lambda state, ctx, c, t=want: state.defs[c].type == t)
+            tests.append(_by_type(want))
         elif key == "name":
-            lowered = str(want).lower()
-            tests.append(lambda state, ctx, c, n=lowered: state.defs[c].name.lower() == n)
+            tests.append(_by_name(str(want).lower()))
         elif key in ("status", "not_status") and type(want) is str:
-            has = key == "status"
-
-            def by_status(state: GameState, ctx: dict, c: int, s: str = want, has: bool = has) -> bool:
-                st = state.cs.get(c)
-                return (st is not None and st.status.get(s, 0) > 0) == has
-            tests.append(by_status)
+            tests.append(_by_status(want, key == "status"))
         elif key == "tapped":
-            def by_tapped(state: GameState, ctx: dict, c: int, want: bool = bool(want)) -> bool:
-                st = state.cs.get(c)
-                return bool(st is not None and st.tapped) == want
-            tests.append(by_tapped)
+            tests.append(_by_tapped(bool(want)))
         elif key == "other":
             if want:
-                tests.append(lambda state, ctx, c: c != ctx.get("source"))
+                tests.append(_not_source)
         else:
             return None
     if len(tests) == 1:
@@ -262,6 +256,107 @@ def card_test(flt: Any) -> CardTest | None:
     return every
 
 
+def main_surely_open(state: GameState, p: int) -> bool:
+    """Whether ``p``'s Main stage surely offers more than ``pass``, at a glance: a Support unit not in Stasis may
+    Retreat (PTCG-ROLE-11, PTCG-TERM-20), or a Wing or Support zone is empty and the hand holds a unit at or
+    below the Leader's level to play there (PTCG-TURN-06, PTCG-ROLE-04). False: no unit can be played and no
+    Support unit can Retreat (Spells and activated effects are not looked at: :meth:`StageActions.closed_main_actions`).
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
+    >>> main_surely_open(state, 0)  # no Leader yet: no level to play a unit at
+    False
+    """
+    zones = state.zones[p]
+    defs = state.defs
+    hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+    levels, _, _, any_levels = hf  # unit levels: NONE for others
+    if zones[SL] or zones[SR]:
+        cs = state.cs
+        for z in SUPPORTS:
+            for c in zones[z]:
+                if levels[c] != NONE:  # a unit
+                    st = cs.get(c)
+                    if st is None or st.status.get("stasis", 0) <= 0:  # a Retreat (retreat_options)
+                        return True
+        if zones[WL] and zones[WR] and zones[SL] and zones[SR]:
+            return False  # no zone to play a unit into
+    hand = zones[HAND]
+    lead = zones[LEADER]
+    if not hand or not lead:
+        return False
+    lvl = any_levels[lead[-1]]  # leader_level
+    for c in hand:  # noqa: SIM110 (a loop: no generator on the hot path)
+        if levels[c] <= lvl:
+            return True
+    return False
+
+
+def sure_attack(state: GameState, p: int) -> bool:
+    """Whether ``p`` surely may attack now, at a glance: the opponent has a Leader (always a target,
+    PTCG-WAR-02) and ``p``'s Leader is Refreshed and free to attack (PTCG-WAR-03, PTCG-TERM-20; the first of
+    :meth:`StageActions.attackers`). False says nothing (a Wing unit may attack).
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
+    >>> sure_attack(state, 0)  # no Leader chosen yet
+    False
+    """
+    lead = state.zones[p][LEADER]
+    if not lead or not state.zones[1 - p][LEADER]:
+        return False
+    st = state.cs.get(lead[-1])
+    return st is None or not (st.tapped or st.status.get("stasis") or st.status.get("cannot_attack"))
+
+
+def _can_pay_fast(state: GameState, c: int, p: int, pays: tuple[tuple, ...], st: Any) -> bool:
+    """Whether a cost read by :func:`~tcgkit.games.perfect_tcg.model.cost_checks` can be paid in full now, as
+    ``effects.can_pay`` answers (PTCG-CARD-08, PTCG-ENERGY-01); ``st`` is the card's record (or None)."""
+    for check in pays:
+        kind = check[0]
+        if kind == "pay":
+            if len(state.zones[p][ENERGY]) < check[1]:
+                return False
+        elif kind == "rest":
+            if st is not None and (st.tapped or st.status.get("stasis")):
+                return False
+        elif (st.counters.get(check[1], 0) if st is not None else 0) < check[2]:
+            return False
+    return True
+
+
+# card_test's parts: each made by a function of its own, so that what it tests is its own (a closure per call)
+def _by_type(t: str) -> CardTest:
+    def by_type(state: GameState, ctx: dict, c: int) -> bool:
+        return state.defs[c].type == t
+    return by_type
+
+
+def _by_name(lowered: str) -> CardTest:
+    def by_name(state: GameState, ctx: dict, c: int) -> bool:
+        return state.defs[c].name.lower() == lowered
+    return by_name
+
+
+def _by_status(s: str, has: bool) -> CardTest:
+    def by_status(state: GameState, ctx: dict, c: int) -> bool:
+        st = state.cs.get(c)
+        return (st is not None and st.status.get(s, 0) > 0) == has
+    return by_status
+
+
+def _by_tapped(want: bool) -> CardTest:
+    def by_tapped(state: GameState, ctx: dict, c: int) -> bool:
+        st = state.cs.get(c)
+        return bool(st is not None and st.tapped) == want
+    return by_tapped
+
+
+def _not_source(state: GameState, ctx: dict, c: int) -> bool:
+    return c != ctx.get("source")
+
+
+@mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class StageActions:
     """The legal actions of each stage, and the refusals."""
 
@@ -272,8 +367,8 @@ class StageActions:
 
     def surely_has_choice(self, state: GameState) -> bool:
         """The bots' quick look (:meth:`~tcgkit.core.ruleset.Ruleset.surely_has_choice`), told without listing the
-        legal actions: True in the Main stage when :meth:`main_surely_open` (a Retreat or a unit to play, besides
-        ``pass``: PTCG-TURN-06) and in the War stage when :meth:`sure_attack` (the Leader's attack on the opponent's
+        legal actions: True in the Main stage when :func:`main_surely_open` (a Retreat or a unit to play, besides
+        ``pass``: PTCG-TURN-06) and in the War stage when :func:`sure_attack` (the Leader's attack on the opponent's
         Leader, besides ``end``: PTCG-WAR-02/03, PTCG-TURN-07); False elsewhere (the legal
         actions tell). ``TurnFlow._advance`` leaves such a decision's actions to be listed when asked.
 
@@ -288,60 +383,18 @@ class StageActions:
         ph = state.phase
         p = state.active
         if ph == "main":
-            return self.main_surely_open(state, p)
-        return ph == "war" and self.sure_attack(state, p)
+            return main_surely_open(state, p)
+        return ph == "war" and sure_attack(state, p)
 
     @staticmethod
     def main_surely_open(state: GameState, p: int) -> bool:
-        """Whether ``p``'s Main stage surely offers more than ``pass``, at a glance: a Support unit not in Stasis may
-        Retreat (PTCG-ROLE-11, PTCG-TERM-20), or a Wing or Support zone is empty and the hand holds a unit at or
-        below the Leader's level to play there (PTCG-TURN-06, PTCG-ROLE-04). False: no unit can be played and no
-        Support unit can Retreat (Spells and activated effects are not looked at: :meth:`closed_main_actions`).
-
-        >>> from tcgkit.games import get_rules
-        >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
-        >>> StageActions.main_surely_open(state, 0)  # no Leader yet: no level to play a unit at
-        False
-        """
-        zones = state.zones[p]
-        defs = state.defs
-        levels, _, _, any_levels = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # unit levels: NONE for others
-        if zones[SL] or zones[SR]:
-            cs = state.cs
-            for z in SUPPORTS:
-                for c in zones[z]:
-                    if levels[c] != NONE:  # a unit
-                        st = cs.get(c)
-                        if st is None or st.status.get("stasis", 0) <= 0:  # a Retreat (retreat_options)
-                            return True
-            if zones[WL] and zones[WR] and zones[SL] and zones[SR]:
-                return False  # no zone to play a unit into
-        hand = zones[HAND]
-        lead = zones[LEADER]
-        if not hand or not lead:
-            return False
-        lvl = any_levels[lead[-1]]  # leader_level
-        for c in hand:  # noqa: SIM110 (a loop: no generator on the hot path)
-            if levels[c] <= lvl:
-                return True
-        return False
+        """:func:`main_surely_open` (``TurnFlow._advance`` calls it directly)."""
+        return main_surely_open(state, p)
 
     @staticmethod
     def sure_attack(state: GameState, p: int) -> bool:
-        """Whether ``p`` surely may attack now, at a glance: the opponent has a Leader (always a target,
-        PTCG-WAR-02) and ``p``'s Leader is Refreshed and free to attack (PTCG-WAR-03, PTCG-TERM-20; the first of
-        :meth:`attackers`). False says nothing (a Wing unit may attack).
-
-        >>> from tcgkit.games import get_rules
-        >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
-        >>> StageActions.sure_attack(state, 0)  # no Leader chosen yet
-        False
-        """
-        lead = state.zones[p][LEADER]
-        if not lead or not state.zones[1 - p][LEADER]:
-            return False
-        st = state.cs.get(lead[-1])
-        return st is None or not (st.tapped or st.status.get("stasis") or st.status.get("cannot_attack"))
+        """:func:`sure_attack` (``TurnFlow._advance`` calls it directly)."""
+        return sure_attack(state, p)
 
     def legal_actions_for(self, state: GameState) -> list[Action]:
         """The legal actions of the stage (``state.phase``, :data:`STAGE_ACTIONS`), one family of options after
@@ -438,7 +491,8 @@ class StageActions:
         out = []
         en = len(state.zones[p][ENERGY])
         defs = state.defs
-        costs = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[2]  # Boost costs, NONE for any other card
+        hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+        costs = hf[2]  # Boost costs, NONE for any other card
         for c in state.zones[p][HAND]:
             if costs[c] <= en:
                 out.append(BOOST_A[c])
@@ -451,7 +505,8 @@ class StageActions:
         zones = state.zones[p]
         lead = zones[LEADER]
         defs = state.defs
-        _, costs, _, any_levels = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # costs: NONE for another type
+        hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+        _, costs, _, any_levels = hf  # costs: NONE for another type
         lvl = any_levels[lead[-1]] if lead else -1  # leader_level
         en = len(zones[ENERGY])
         cap = en if state.options.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
@@ -469,7 +524,8 @@ class StageActions:
             return []
         lead = state.zones[p][LEADER]
         defs = state.defs
-        levels, _, _, any_levels = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # unit levels: NONE for others
+        hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+        levels, _, _, any_levels = hf  # unit levels: NONE for others
         lvl = any_levels[lead[-1]] if lead else -1  # leader_level
         anyhigher = state.options.get("level_up_any_higher")
         out = []
@@ -489,7 +545,8 @@ class StageActions:
         mask = (not zones[WL]) | (not zones[WR]) << 1 | (not zones[SL]) << 2 | (not zones[SR]) << 3  # empty_mask
         lead = zones[LEADER]
         defs = state.defs
-        levels, costs, _, any_levels = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # NONE: another type
+        hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+        levels, costs, _, any_levels = hf  # NONE: another type
         lvl = any_levels[lead[-1]] if lead else -1  # leader_level
         en = len(zones[ENERGY])
         cap = en if state.options.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
@@ -515,7 +572,8 @@ class StageActions:
         zones = state.zones[p]
         out = []
         defs = state.defs
-        levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[0]  # unit levels, NONE for any other card
+        hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+        levels = hf[0]  # unit levels, NONE for any other card
         cs = state.cs
         for z in SUPPORTS:
             for c in zones[z]:
@@ -565,7 +623,7 @@ class StageActions:
                             ctx = {"source": c, "controller": p}
                             if not effects.can_pay(state, ctx, eff.cost):
                                 continue
-                        elif pays and not self._can_pay_fast(state, c, p, pays, st):
+                        elif pays and not _can_pay_fast(state, c, p, pays, st):
                             continue
                         cond = eff.condition
                         if cond is not None and not check_of(cond)(state, ctx or {"source": c, "controller": p}):
@@ -578,22 +636,6 @@ class StageActions:
                 if not left:
                     return out
         return out
-
-    @staticmethod
-    def _can_pay_fast(state: GameState, c: int, p: int, pays: tuple[tuple, ...], st: Any) -> bool:
-        """Whether a cost read by :func:`~tcgkit.games.perfect_tcg.model.cost_checks` can be paid in full now, as
-        ``effects.can_pay`` answers (PTCG-CARD-08, PTCG-ENERGY-01); ``st`` is the card's record (or None)."""
-        for check in pays:
-            kind = check[0]
-            if kind == "pay":
-                if len(state.zones[p][ENERGY]) < check[1]:
-                    return False
-            elif kind == "rest":
-                if st is not None and (st.tapped or st.status.get("stasis")):
-                    return False
-            elif (st.counters.get(check[1], 0) if st is not None else 0) < check[2]:
-                return False
-        return True
 
     @classmethod
     def holds(cls, state: GameState, ctx: dict, cond: Any) -> bool:
@@ -610,7 +652,8 @@ class StageActions:
         out = []
         cs = state.cs
         defs = state.defs
-        levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[0]  # unit levels, NONE for any other card
+        hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+        levels = hf[0]  # unit levels, NONE for any other card
         for z in FRONT:
             for c in zones[z]:
                 st = cs.get(c)
@@ -631,7 +674,8 @@ class StageActions:
         out = list(zones[LEADER])
         if zones[WL] or zones[WR]:
             defs = state.defs
-            levels = (defs.facts.get(HAND_FACTS) or hand_facts(defs))[0]  # unit levels, NONE for any other card
+            hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+            levels = hf[0]  # unit levels, NONE for any other card
             for z in WINGS:
                 for c in zones[z]:
                     if levels[c] != NONE:  # a unit
@@ -649,7 +693,7 @@ class StageActions:
         if z == LEADER:
             if chosen and state.options.get("leader_one_support"):
                 return []
-            spots = SUPPORTS
+            spots: tuple[str, ...] = SUPPORTS
         elif z in BEHIND:
             if chosen:
                 return []
@@ -675,7 +719,8 @@ class StageActions:
         defs = state.defs
         opts = state.options
         lead = zones[LEADER]
-        levels, spell_costs, boost_costs, any_levels = defs.facts.get(HAND_FACTS) or hand_facts(defs)  # NONE: another
+        hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+        levels, spell_costs, boost_costs, any_levels = hf  # NONE: another
         lvl = any_levels[lead[-1]] if lead else -1  # leader_level
         limit = lvl if opts.get("defend_at_or_below") else lvl - 1
         en = len(zones[ENERGY])
@@ -727,7 +772,7 @@ class StageActions:
     def explain_illegal(self, state: GameState, action: Action) -> str:
         """Why an action is not legal now, citing the clause where one applies."""
         why = self._explain(state, action)
-        return why or super().explain_illegal(state, action)
+        return why or super().explain_illegal(state, action)  # type: ignore[misc]  # (the Ruleset's, in the game)
 
     def _explain(self, state: GameState, a: Action) -> str | None:
         k, args = a.kind, a.args

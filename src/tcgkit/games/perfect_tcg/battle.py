@@ -8,6 +8,7 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 from __future__ import annotations
 
 from tcgkit.core.cards import Step
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
     DECK,
@@ -27,6 +28,24 @@ END_BATTLE = Step("_end_battle", {})
 WIN_CHECK = Step("_check_wins", {})
 
 
+def _power_of(state: GameState, cards: list[int], bonus: dict[int, int]) -> int:
+    """The sum of the cards' power (:meth:`Battle.stat_with`: printed, modifiers, ``bonus``; at least 0 each)."""
+    total = 0
+    defs = state.defs
+    cs = state.cs
+    for c in cards:
+        p = defs[c].stats.get("power", 0) + bonus.get(c, 0)
+        st = cs.get(c)
+        if st is not None and st.mods:
+            for s, delta, _ in st.mods:
+                if s == "power":
+                    p += delta
+        if p > 0:
+            total += p
+    return total
+
+
+@mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class Battle:
     """Damage, healing and battles."""
 
@@ -126,24 +145,7 @@ class Battle:
                 side.append(s)
         other = [tgt, dfd] if dfd >= 0 and loc[dfd][1] in (DEFENCE, WL, WR) else [tgt]
         bonus = self.static_bonuses(state, "power", (att, tgt, *sups, dfd) if dfd >= 0 else (att, tgt, *sups))
-        return self._power_of(state, side, bonus), self._power_of(state, other, bonus)
-
-    @staticmethod
-    def _power_of(state: GameState, cards: list[int], bonus: dict[int, int]) -> int:
-        """The sum of the cards' power (:meth:`stat_with`: printed, modifiers, ``bonus``; at least 0 each)."""
-        total = 0
-        defs = state.defs
-        cs = state.cs
-        for c in cards:
-            p = defs[c].stats.get("power", 0) + bonus.get(c, 0)
-            st = cs.get(c)
-            if st is not None and st.mods:
-                for s, delta, _ in st.mods:
-                    if s == "power":
-                        p += delta
-            if p > 0:
-                total += p
-        return total
+        return _power_of(state, side, bonus), _power_of(state, other, bonus)
 
     def resolve_battle(self, state: GameState) -> None:
         """Compare power; the loser Wing is destroyed, the loser Leader's owner takes the winner's damage; a tie

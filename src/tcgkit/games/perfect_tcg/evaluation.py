@@ -7,8 +7,10 @@ rules (PTCG-WIN-01/02, PTCG-WAR-04..06, PTCG-TERM-06) to judge a position as a p
 from __future__ import annotations
 
 from math import tanh
+from typing import Final
 
 from tcgkit.core.cards import CardDef, CardList
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
     ARTEFACT,
@@ -32,32 +34,45 @@ from tcgkit.games.perfect_tcg.wins import ENERGY_VICTORY, EV_DECK_MIN
 
 # ------------------------------------------------------------------ evaluation weights, in deck cards (see evaluate)
 #: the evaluation's difference of worth (in deck cards) that maps to tanh(1), about 0.76
-EVAL_SCALE = 30.0
+EVAL_SCALE: Final = 30.0
 #: below this many deck cards each further card lost costs 1 + W_DANGER (the end is one or two attacks away)
-DANGER_DECK, W_DANGER = 8, 1.5
+DANGER_DECK: Final = 8
+W_DANGER: Final = 1.5
 #: Energy as a resource to pay costs, up to ENERGY_CAP cards
-W_ENERGY, ENERGY_CAP = 0.3, 6
+W_ENERGY: Final = 0.3
+ENERGY_CAP: Final = 6
 #: the Energy Victory: worth W_EV at the threshold, growing with the square of the progress; damage expected per
 #: turn while waiting for the rest, and how many cards short of the 5-card floor still leave a chance
-W_EV, EV_DAMAGE_PER_TURN, EV_SLACK = 20.0, 2.5, 4.0
-W_HAND, HAND_CAP = 0.3, 8
-W_ARMOUR = 1.5
+W_EV: Final = 20.0
+EV_DAMAGE_PER_TURN: Final = 2.5
+EV_SLACK: Final = 4.0
+W_HAND: Final = 0.3
+HAND_CAP: Final = 8
+W_ARMOUR: Final = 1.5
 #: units in play: a Wing's base, power per deck card and damage weight; a Support's base, power and ability
-WING_BASE, WING_POWER, W_DAMAGE = 1.0, 2000.0, 0.4
-SUPPORT_BASE, SUPPORT_POWER, SUPPORT_ABILITY = 0.5, 4000.0, 1.5
-LEADER_POWER, W_LEVEL = 2000.0, 0.5
-W_BOOST, W_ARTEFACT = 1.0, 1.5
+WING_BASE: Final = 1.0
+WING_POWER: Final = 2000.0
+W_DAMAGE: Final = 0.4
+SUPPORT_BASE: Final = 0.5
+SUPPORT_POWER: Final = 4000.0
+SUPPORT_ABILITY: Final = 1.5
+LEADER_POWER: Final = 2000.0
+W_LEVEL: Final = 0.5
+W_BOOST: Final = 1.0
+W_ARTEFACT: Final = 1.5
 #: the King of Gandor's parts in their appropriate zones (PTCG-TERM-06): each part, and each part again per part
 #: while the King leads
-W_KING_PART, W_KING = 1.0, 2.5
+W_KING_PART: Final = 1.0
+W_KING: Final = 2.5
 #: assets count in full while both decks hold HORIZON_TURNS - HORIZON_BASE cards, less as the shorter one runs out
-HORIZON_BASE, HORIZON_TURNS = 2.0, 14.0
+HORIZON_BASE: Final = 2.0
+HORIZON_TURNS: Final = 14.0
 _KING_PARTS = {"Left Arm of Gandor": WL, "Right Arm of Gandor": WR, "Left Leg of Gandor": SL,
                "Right Leg of Gandor": SR}
 
 
 #: what :func:`board_facts` gives an Artefact (worth W_ARTEFACT in a Wing or Support zone while its effects work)
-ARTEFACT_FACT = ("artefact",)
+ARTEFACT_FACT: tuple[str, ...] = ("artefact",)  # (of any length: a compiled build keeps it one object, told by `is`)
 #: the name of :func:`board_facts`' fact in ``state.defs``
 BOARD_FACTS = "perfect-tcg.board_facts"
 
@@ -208,6 +223,7 @@ def board_worth(state: GameState, zones: dict, gone: tuple[int, ...], facts: tup
     return worth
 
 
+@mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class Evaluation:
     """The evaluation of a position (``evaluate``) and its parts."""
 
@@ -225,6 +241,7 @@ class Evaluation:
         r = state.result
         if r is not None:
             return 0.0 if r.winner is None else (1.0 if r.winner == player else -1.0)
+        gone: tuple[int, ...]
         if state.vars.get("b_att", -1) < 0:
             hits, gone = (0, 0), ()  # no battle declared: what _battle_outlook answers, without the call
         else:
@@ -240,6 +257,8 @@ class Evaluation:
             horizon = 1.0
         defs = state.defs
         facts = defs.facts.get(BOARD_FACTS) or board_facts(defs)
+        b0: float | None
+        b1: float | None
         if gone:  # a battle's outlook: its losers count nothing
             b0, b1 = board_worth(state, z0, gone, facts), board_worth(state, z1, gone, facts)
         else:  # each side's board worth kept in state.memo until its cards move or change (BOARD_WORTH)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -26,10 +26,22 @@ if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
 # ---------------------------------------------------------------------------------------------- zones
-DECK, HAND, LEADER, HISTORY = "deck", "hand", "leader", "history"
-WL, WR, SL, SR = "wing_left", "wing_right", "support_left", "support_right"
-BOOST, ENERGY, LOST, ART = "boost", "energy", "lost", "artefacts"
-SETUP, DEFENCE, CASTING = "setup", "defence", "casting"
+# (Final: the compiled build reads a Final string or number where it is used, not from the module's names)
+DECK: Final = "deck"
+HAND: Final = "hand"
+LEADER: Final = "leader"
+HISTORY: Final = "history"
+WL: Final = "wing_left"
+WR: Final = "wing_right"
+SL: Final = "support_left"
+SR: Final = "support_right"
+BOOST: Final = "boost"
+ENERGY: Final = "energy"
+LOST: Final = "lost"
+ART: Final = "artefacts"
+SETUP: Final = "setup"
+DEFENCE: Final = "defence"
+CASTING: Final = "casting"
 WINGS = (WL, WR)
 SUPPORTS = (SL, SR)
 SLOTS = (WL, WR, SL, SR)
@@ -131,15 +143,18 @@ BOARD_NEUTRAL = frozenset((
     "armour", "forgo_draw", "excavate", "remove"))
 
 # ---------------------------------------------------------------------------------------------- card types
-UNIT, SPELL, BOOST_T, ARTEFACT = "unit", "spell", "boost", "artefact"
+UNIT: Final = "unit"
+SPELL: Final = "spell"
+BOOST_T: Final = "boost"
+ARTEFACT: Final = "artefact"
 TYPES = (UNIT, SPELL, BOOST_T, ARTEFACT)
 
 
 #: a hand fact's number for a card of another type: above every level and Energy count (and a one-digit int, so
 #: that comparing with it takes the interpreter's fast path)
-NONE = 999_999_999
+NONE: Final = 999_999_999
 #: the ``CardList.facts`` key of :func:`hand_facts`
-HAND_FACTS = "perfect-tcg.hand"
+HAND_FACTS: Final = "perfect-tcg.hand"
 #: the tuple :func:`hand_facts` gives, by position: (unit levels, Spell costs, Boost costs, levels)
 HandFacts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 

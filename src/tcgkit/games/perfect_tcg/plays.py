@@ -12,6 +12,7 @@ from typing import Any
 
 from tcgkit.core import effects
 from tcgkit.core.cards import Effect, Step
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
     BOOST,
@@ -42,6 +43,7 @@ USED = tuple(f"used{i}" for i in range(32))
 COUNT = tuple(f"uses{i}" for i in range(32))
 
 
+@mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class CardPlay:
     """Playing cards, the Leader's levels, losing cards, statuses, limits and costs."""
 
@@ -304,4 +306,4 @@ class CardPlay:
                     if state.move_top(player, DECK, ENERGY) < 0:
                         break
             return
-        super().gain(state, player, resource, amount)
+        super().gain(state, player, resource, amount)  # type: ignore[misc]  # (the Ruleset's, in the game)

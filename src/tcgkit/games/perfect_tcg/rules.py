@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from tcgkit.core import effects
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, GameState
 from tcgkit.games.perfect_tcg import verbs
@@ -83,6 +84,7 @@ from tcgkit.games.perfect_tcg.wins import Wins
 from tcgkit.games.perfect_tcg.words import PerfectTcgWords
 
 
+@mypyc_attr(native_class=False)  # a Ruleset (see tcgkit.core.compiled)
 class PerfectRules(DeckRules, TurnFlow, StageActions, CardPlay, Triggers, Statics, Battle, Wins, Evaluation,
                    Ruleset):
     """The Perfect TCG ruleset (game id ``perfect-tcg``): its zones, options and words here; its rules in the mixins

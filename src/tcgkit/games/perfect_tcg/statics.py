@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tcgkit.core import effects
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.actions import check_of, zones_hold
 from tcgkit.games.perfect_tcg.model import (
@@ -56,8 +57,10 @@ def compiled_modifier(m: Any) -> Compiled | None:
     ``{of: battling}`` and ``{zone: ...}``, each with no filter, ``{owner: you}`` or ``{type: ...}``; amounts that are
     numbers or ``{mul: [{counter: name, of: self}, number]}`` (pure: worked out or not, nothing else changes).
 
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("perfect-tcg").new_game(["Gandor", "Alchemy"], seed=4)
     >>> targets, by = compiled_modifier({"target": "self", "stat": "power", "by": 1000})
-    >>> list(targets(None, 7, 0, [])), by
+    >>> list(targets(state, 7, 0, [])), by
     ([7], 1000)
     """
     targets, amount = _targets(m["target"]), _amount(m["by"])
@@ -66,7 +69,7 @@ def compiled_modifier(m: Any) -> Compiled | None:
 
 def _targets(spec: Any) -> Targets | None:
     if spec is None or spec == "self":
-        return lambda state, src, p, battling: (src,)
+        return _self_target
     flt = None
     if isinstance(spec, Mapping):
         if "top" in spec or len(spec) > 2 or (len(spec) == 2 and "filter" not in spec):
@@ -75,31 +78,21 @@ def _targets(spec: Any) -> Targets | None:
         flt = spec.get("filter") or None
     else:
         base = spec
+    keep: Keep | None
     if flt is None:
         keep = None
     elif flt == {"owner": "you"}:
-        def keep(state: GameState, p: int, c: int) -> bool:
-            return state.owner[c] == p
+        keep = _own
     elif len(flt) == 1 and "type" in flt and type(flt["type"]) is str:
-        t = flt["type"]
-
-        def keep(state: GameState, p: int, c: int) -> bool:
-            return state.defs[c].type == t
+        keep = _of_type(flt["type"])
     else:
         return None
     if base == "battling":
         if keep is None:
-            return lambda state, src, p, battling: battling
+            return _all_battling
         if flt == {"owner": "you"}:  # "your battling units": the commonest shape, with no call per card
-            def own_battling(state: GameState, src: int, p: int, battling: list) -> list[int]:
-                owner = state.owner
-                out = []
-                for c in battling:
-                    if owner[c] == p:
-                        out.append(c)
-                return out
-            return own_battling
-        return lambda state, src, p, battling: [c for c in battling if keep(state, p, c)]
+            return _own_battling
+        return _battling_kept(keep)
     if not (type(base) is str and base.count(".") == 1 and base.split(".")[0] in ("you", "opponent")):
         return None
     who, zone = base.split(".")
@@ -108,10 +101,56 @@ def _targets(spec: Any) -> Targets | None:
     if not all(z in FIELD_SET for z in zones):
         return None
     if len(zones) == 1 and keep is None:
-        z0 = zones[0]
-        return lambda state, src, p, battling: state.zones[1 - p if flip else p][z0]
+        return _one_zone(flip, zones[0])
+    return _in_zones(flip, zones, keep)
 
-    def in_zones(state: GameState, src: int, p: int, battling: list) -> list[int]:
+
+# _targets' parts: a filter's test (Keep) and the targets of each shape, each made by a function of its own
+#: a compiled filter: (state, controller, card) -> whether the card passes it
+Keep = Callable[[GameState, int, int], bool]
+
+
+def _own(state: GameState, p: int, c: int) -> bool:
+    return state.owner[c] == p
+
+
+def _of_type(t: str) -> Keep:
+    def keep(state: GameState, p: int, c: int) -> bool:
+        return state.defs[c].type == t
+    return keep
+
+
+def _self_target(state: GameState, src: int, p: int, battling: list) -> Sequence[int]:
+    return (src,)
+
+
+def _all_battling(state: GameState, src: int, p: int, battling: list) -> Sequence[int]:
+    return battling
+
+
+def _own_battling(state: GameState, src: int, p: int, battling: list) -> Sequence[int]:
+    owner = state.owner
+    out = []
+    for c in battling:
+        if owner[c] == p:
+            out.append(c)
+    return out
+
+
+def _battling_kept(keep: Keep) -> Targets:
+    def battling_kept(state: GameState, src: int, p: int, battling: list) -> Sequence[int]:
+        return [c for c in battling if keep(state, p, c)]
+    return battling_kept
+
+
+def _one_zone(flip: bool, z0: str) -> Targets:
+    def one_zone(state: GameState, src: int, p: int, battling: list) -> Sequence[int]:
+        return state.zones[1 - p if flip else p][z0]
+    return one_zone
+
+
+def _in_zones(flip: bool, zones: Sequence[str], keep: Keep | None) -> Targets:
+    def in_zones(state: GameState, src: int, p: int, battling: list) -> Sequence[int]:
         pz = state.zones[1 - p if flip else p]
         return [c for z in zones for c in pz[z] if keep is None or keep(state, p, c)]
     return in_zones
@@ -168,6 +207,7 @@ def battling_cards(state: GameState) -> list[int]:
     return [att, state.vars.get("b_tgt", -1)] if att >= 0 else []
 
 
+@mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class Statics:
     """Static effects in play and armour."""
 
@@ -255,7 +295,7 @@ class Statics:
                             v += effects.amount(state, ctx, m["by"])
                     elif card in compiled[0](state, src, p, battling_cards(state)):
                         by = compiled[1]
-                        v += by if type(by) is int else by(state, src)
+                        v += by if isinstance(by, int) else by(state, src)
         return v if v > 0 else 0
 
     def static_bonuses(self, state: GameState, name: str, cards: tuple[int, ...]) -> dict[int, int]:
@@ -277,14 +317,13 @@ class Statics:
                             by = effects.amount(state, ctx, m["by"])
                         out[c] = out.get(c, 0) + by
                     continue
-                by = None
+                worked: int | None = None
                 for c in compiled[0](state, src, p, battling):
                     if c in cards:
-                        if by is None:
-                            by = compiled[1]
-                            if type(by) is not int:
-                                by = by(state, src)
-                        out[c] = out.get(c, 0) + by
+                        if worked is None:
+                            amount = compiled[1]
+                            worked = amount if isinstance(amount, int) else amount(state, src)
+                        out[c] = out.get(c, 0) + worked
         return out
 
     # ------------------------------------------------------------------ armour (PTCG-TERM-07..09)

@@ -12,6 +12,7 @@ from typing import Any
 
 from tcgkit.core import effects
 from tcgkit.core.cards import Effect
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.ruleset import event_bindings, event_filters_pass
 from tcgkit.core.state import Event, GameState
 from tcgkit.games.perfect_tcg.model import (
@@ -55,6 +56,30 @@ def _event_bindings(ev: Event) -> dict[str, Any]:
     return {**event_bindings(ev), "event_other": ev.data[0] if ev.data and type(ev.data[0]) is int else -1}
 
 
+def _count_in_play(state: GameState, card: int, owner: int, step: int) -> None:
+    """A card came into play (``step`` 1) or left it (-1): the counts of effects in play (``NKEYS``, ``NSTAT``,
+    ``NACT``, ``NTRIG``) follow."""
+    f = state.defs[card].fields
+    sk = f["static_keys"]
+    if sk or f["activated"] or f["triggered"]:
+        v = state.vars
+        for k in sk:
+            key = NKEYS[k]
+            v[key] = v.get(key, 0) + step
+        if sk:
+            key = NSTAT[owner]
+            v[key] = v.get(key, 0) + step
+            state.memo.pop(STATIC_HOLDERS, None)  # static_holders: found again when next asked
+        if f["activated"]:
+            key = NACT[owner]
+            v[key] = v.get(key, 0) + step
+        if f["triggered"]:
+            key = NTRIG[owner]
+            v[key] = v.get(key, 0) + step
+            state.memo.pop(LISTENING, None)  # listening_kinds: worked out again when next asked
+
+
+@mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class Triggers:
     """Events: the counts of effects in play, and the triggered effects."""
 
@@ -73,14 +98,14 @@ class Triggers:
                 memo = state.memo
                 memo.pop(BOARD_WORTH[fp], None)  # the evaluation's board worth of the side it leaves
                 if tz not in FIELD_SET:  # out of play: keep the counts of effects in play
-                    self._count_in_play(state, ev.card, fp, -1)
+                    _count_in_play(state, ev.card, fp, -1)
                 else:  # within play
                     memo.pop(BOARD_WORTH[tp], None)
                     if state.defs[ev.card].fields["static_keys"]:  # static_holders' order
                         memo.pop(STATIC_HOLDERS, None)
             elif tz in FIELD_SET:  # into play
                 state.memo.pop(BOARD_WORTH[tp], None)
-                self._count_in_play(state, ev.card, tp, 1)
+                _count_in_play(state, ev.card, tp, 1)
             if fz == ENERGY or tz == ENERGY:
                 self._energy_moved(state, fp, fz, tp, tz)
             elif fz == DECK and state.options.get("lock_in_wins"):
@@ -129,29 +154,6 @@ class Triggers:
             return True
         own = ev.card
         return 0 <= own < len(state.defs) and ev.kind in state.defs[own].triggers
-
-    @staticmethod
-    def _count_in_play(state: GameState, card: int, owner: int, step: int) -> None:
-        """A card came into play (``step`` 1) or left it (-1): the counts of effects in play (``NKEYS``, ``NSTAT``,
-        ``NACT``, ``NTRIG``) follow."""
-        f = state.defs[card].fields
-        sk = f["static_keys"]
-        if sk or f["activated"] or f["triggered"]:
-            v = state.vars
-            for k in sk:
-                key = NKEYS[k]
-                v[key] = v.get(key, 0) + step
-            if sk:
-                key = NSTAT[owner]
-                v[key] = v.get(key, 0) + step
-                state.memo.pop(STATIC_HOLDERS, None)  # static_holders: found again when next asked
-            if f["activated"]:
-                key = NACT[owner]
-                v[key] = v.get(key, 0) + step
-            if f["triggered"]:
-                key = NTRIG[owner]
-                v[key] = v.get(key, 0) + step
-                state.memo.pop(LISTENING, None)  # listening_kinds: worked out again when next asked
 
     def recount_statics(self, state: GameState) -> None:
         """Recount the static effects in play and forget the facts kept in ``state.memo`` (after a scenario placed

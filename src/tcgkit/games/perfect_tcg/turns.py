@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.state import GameState
-from tcgkit.games.perfect_tcg.actions import STAGE_ACTIONS
+from tcgkit.games.perfect_tcg.actions import STAGE_ACTIONS, main_surely_open, sure_attack
 from tcgkit.games.perfect_tcg.model import (
     ART,
     BOOST,
@@ -32,6 +33,7 @@ TEMP_STATUSES = ("cannot_be_lost", "shield")
 NEXT_STAGE = {"bonus": "level", "level": "main", "main": "war"}
 
 
+@mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class TurnFlow:
     """Setup, the stages of a turn and applying actions."""
 
@@ -161,7 +163,7 @@ class TurnFlow:
             ph = state.phase
             p = state.active
             if ph == "main":
-                if self.main_surely_open(state, p):
+                if main_surely_open(state, p):
                     state.current = p  # a play or a Retreat, and pass
                     state.cache_legal(None)  # listed when asked (surely_has_choice)
                     return True
@@ -175,7 +177,7 @@ class TurnFlow:
                     state.phase = NEXT_STAGE[ph]
                     continue
             elif ph == "war":
-                if self.sure_attack(state, p):
+                if sure_attack(state, p):
                     state.current = p  # the Leader's attack on the Leader, and end
                     state.cache_legal(None)  # listed when asked (surely_has_choice)
                     return True

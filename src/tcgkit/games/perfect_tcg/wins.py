@@ -6,6 +6,9 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 
 from __future__ import annotations
 
+from typing import Final
+
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
     DECK,
@@ -16,12 +19,30 @@ from tcgkit.games.perfect_tcg.model import (
     status,
 )
 
-ENERGY_VICTORY = 24
+ENERGY_VICTORY: Final = 24
 #: the Energy Victory needs this many cards left in the deck (PTCG-WIN-02)
-EV_DECK_MIN, EV_DECK_MAX = 5, 10
+EV_DECK_MIN: Final = 5
+EV_DECK_MAX: Final = 10
 NKEYS_WIN = NKEYS["win"]
 
 
+def latest_win(card_wins: list[tuple[int, int, str]], active: int) -> tuple[int, int, str]:
+    """The card-effect win that counts (PTCG-WIN-04): the effect activated last; on a tie, the non-turn player's
+    effect counts as later; the first of those in ``card_wins`` if several are equal (as ``max`` picks).
+
+    >>> latest_win([(0, 5, "a"), (1, 5, "b"), (0, 3, "c")], 0)
+    (1, 5, 'b')
+    """
+    best = card_wins[0]
+    best_key = (best[1], best[0] != active)
+    for w in card_wins:
+        key = (w[1], w[0] != active)
+        if key > best_key:
+            best, best_key = w, key
+    return best
+
+
+@mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class Wins:
     """The win conditions and their priorities."""
 
@@ -72,9 +93,7 @@ class Wins:
         card_wins = list(state.vars.get("win_claims", ())) + passive
         if not card_wins:
             return False
-        a = state.active
-        # the effect activated last wins; on a tie the non-turn player's effect counts as later (PTCG-WIN-04)
-        best = max(card_wins, key=lambda w: (w[1], w[0] != a))
+        best = latest_win(card_wins, state.active)
         state.end(best[0], f"card effect: {best[2]}", "PTCG-WIN-04")
         return True
 

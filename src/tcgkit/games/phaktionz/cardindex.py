@@ -19,16 +19,17 @@ True
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
 #: the zones of cards in play (``PhaktionzRules.PLAY_ZONES``)
-PLAY_ZONES = frozenset(("field", "realm", "attached"))
-_KEY, _GLANCE = "phaktionz.cards", "phaktionz.glance"
+PLAY_ZONES: Final = frozenset(("field", "realm", "attached"))
+_KEY: Final = "phaktionz.cards"
+_GLANCE: Final = "phaktionz.glance"
 #: up to this many cards, :func:`any_in_play` reads where each is rather than testing the six play zones
-_FEW = 4
+_FEW: Final = 4
 
 
 class CardIndex(NamedTuple):
@@ -52,6 +53,9 @@ class CardIndex(NamedTuple):
     #: nothing to activate
     activators: frozenset[int]
     answerers: frozenset[int]
+    #: whether a card has an activated effect usable from the hand outside a response window (In-Hand abilities): a
+    #: hand need not be read for such effects otherwise
+    hand_free: bool
 
 
 class Glance(NamedTuple):
@@ -113,7 +117,8 @@ def build(defs: list) -> CardIndex:
                      {k: frozenset(v) for k, v in listeners.items()}, tuple(map(itemgetter("side"), fields)),
                      tuple(map(itemgetter("in_hand"), fields)), activated, answers,
                      frozenset(c for c, effs in enumerate(activated) if effs),
-                     frozenset(c for c, effs in enumerate(answers) if effs))
+                     frozenset(c for c, effs in enumerate(answers) if effs),
+                     any(eff.zone == "hand" for effs in activated for _, eff in effs))
 
 
 def any_in_play(state: GameState, cards: frozenset[int], player: int | None = None) -> bool:
@@ -134,7 +139,8 @@ def any_in_play(state: GameState, cards: frozenset[int], player: int | None = No
         return False
     zones = state.zones
     for p in (0, 1) if player is None else (player,):
-        z = zones[p]
-        if not (cards.isdisjoint(z["field"]) and cards.isdisjoint(z["realm"]) and cards.isdisjoint(z["attached"])):
+        held = zones[p]
+        if not (cards.isdisjoint(held["field"]) and cards.isdisjoint(held["realm"])
+                and cards.isdisjoint(held["attached"])):
             return True
     return False

@@ -206,11 +206,7 @@ def _leaf(cond: dict, rules: Any) -> Check | None:
 def _amount(spec: Any, rules: Any) -> Number | None:
     """A compiled amount for a literal or the size of a compiled selection; None for any other shape."""
     if type(spec) is int:
-        def literal(state: GameState, ctx: dict) -> int:
-            return spec
-
-        literal.literal = True  # type: ignore[attr-defined]
-        return literal
+        return lambda state, ctx: spec
     if type(spec) is dict and len(spec) == 1:
         (key, sel), = spec.items()
         if key in ("count", "zone_size"):
@@ -218,15 +214,15 @@ def _amount(spec: Any, rules: Any) -> Number | None:
             if cards is not None:
                 return lambda state, ctx: len(cards(state, ctx))
         if key == "sum" and type(sel) in (list, tuple):
-            parts = [_amount(a, rules) for a in sel]
+            parts = [_amount(a, rules) for a in sel if type(a) is not int]  # (the literal numbers: added once)
             if all(part is not None for part in parts):
                 return _sum(parts, sum(a for a in sel if type(a) is int))  # type: ignore[arg-type]
     return None
 
 
 def _sum(parts: list[Number], literal: int) -> Number:
-    """The sum of compiled amounts (ints: the same number in any order), the literal ones added once beforehand."""
-    parts = [part for part in parts if not getattr(part, "literal", False)]
+    """The sum of compiled amounts other than literal numbers (ints: the same number in any order) and of the literal
+    numbers, ``literal``."""
     if len(parts) == 1:
         one = parts[0]
         return lambda state, ctx: one(state, ctx) + literal
@@ -236,12 +232,12 @@ def _sum(parts: list[Number], literal: int) -> Number:
 def _exists(spec: Any, rules: Any) -> Check | None:
     """Whether a selection is not empty, stopping at the first card that passes its filter."""
     if type(spec) is dict and set(spec) == {"zone", "filter"} and spec["filter"]:
-        cards, test = _cards(spec["zone"], rules), _filter(spec["filter"])
-        if cards is None:
+        zone, test = _cards(spec["zone"], rules), _filter(spec["filter"])
+        if zone is None:
             return None
 
         def exists(state: GameState, ctx: dict) -> bool:
-            for c in cards(state, ctx):  # noqa: SIM110 (as above)
+            for c in zone(state, ctx):  # noqa: SIM110 (as above)
                 if test(state, ctx, c):
                     return True
             return False

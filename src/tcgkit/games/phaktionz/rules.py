@@ -9,13 +9,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import yaml
 
 from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action, ActionTable
 from tcgkit.core.cards import CardDef, CardPool, Effect
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
@@ -31,22 +32,33 @@ PHASES = ("draw", "main", "combat", "final", "end")
 NEXT_PHASE = {"main": "combat", "combat": "final", "final": "end"}
 #: The five kinds of play an opponent may answer (PHK-INV-03, PHK-TERM-07).
 RESPONSE_KINDS = ("invocation", "ability", "battle")
-NEXT, PASS, KEEP = Action("next"), Action("pass"), Action("keep")
+NEXT: Final = Action("next")
+PASS: Final = Action("pass")
+KEEP: Final = Action("keep")
 #: the legal actions by card (or column, or pair of cards), each built once and shared (hot path)
-MULL, PLACE, PLACE_FRONT, CAST, CREATE = (ActionTable("mull"), ActionTable("place"), ActionTable("place", ("front",)),
-                                          ActionTable("cast"), ActionTable("create"))
-COLUMN, TRIBUTE, BATTLE, ACTIVATE, USE = (ActionTable("column"), ActionTable("tribute"), ActionTable("battle"),
-                                          ActionTable("activate"), ActionTable("use"))
+MULL: Final = ActionTable("mull")
+PLACE: Final = ActionTable("place")
+PLACE_FRONT: Final = ActionTable("place", ("front",))
+CAST: Final = ActionTable("cast")
+CREATE: Final = ActionTable("create")
+COLUMN: Final = ActionTable("column")
+TRIBUTE: Final = ActionTable("tribute")
+BATTLE: Final = ActionTable("battle")
+ACTIVATE: Final = ActionTable("activate")
+USE: Final = ActionTable("use")
+#: the zones of cards in play (``PhaktionzRules.PLAY_ZONES``, read by the hot path without an attribute lookup)
+_IN_PLAY: Final = ("field", "realm", "attached")
 
 
 #: no cards (a card index's answer for a static key no card prints)
-_NONE: frozenset[int] = frozenset()
+_NONE: Final[frozenset[int]] = frozenset()
 #: no DMG from auras (what :meth:`PhaktionzRules.field_auras` gives with no aura in play; never changed)
-_NO_BONUS: dict[int, int] = {}
+_NO_BONUS: Final[dict[int, int]] = {}
 #: deck checks already made: (format, sections) -> violations (decks are immutable).
-_CHECKED: dict[tuple, tuple[Violation, ...]] = {}
+_CHECKED: Final[dict[tuple, tuple[Violation, ...]]] = {}
 
 
+@mypyc_attr(native_class=False)  # see tcgkit.core.compiled
 class _Pool(CardPool):
     """The core pool plus an exact-name index (deck files name cards exactly as printed)."""
 
@@ -66,6 +78,7 @@ def load_faction_groups() -> dict[str, str]:
     return {str(k): str(v) for k, v in (doc.get("groups") or {}).items()}
 
 
+@mypyc_attr(native_class=False)  # see tcgkit.core.compiled
 class PhaktionzRules(Ruleset):
     """The Phaktionz ruleset. ``state.vars`` keys: ``q`` (the task queue), ``sub`` (a sub-decision: tribute,
     column, window), ``placing``, ``win`` (the open response window), ``answering`` and ``fizzled`` (plays
@@ -80,10 +93,13 @@ class PhaktionzRules(Ruleset):
     ZONE_GROUPS = {"end_zone": ("deck_out",), "battlefield": ("field",), "cp": ("creation_pile",)}
     #: where events name other cards in their data (hidden from a viewer who cannot see them now).
     EVENT_CARD_DATA = {"attached": (0,), "battle": (0,), "battle_declared": (0,)}
-    PLAY_ZONES = ("field", "realm", "attached")
+    PLAY_ZONES = _IN_PLAY
     PASS_KINDS = Ruleset.PASS_KINDS | {"keep", "next", "pass"}
     ZONE_RULES = {"field": (None, ("summon",))}
-    DECK_ZONE, HAND_ZONE, DISCARD_ZONE, TOKEN_ZONE = "deck", "hand", "deck_out", "field"
+    DECK_ZONE = "deck"
+    HAND_ZONE = "hand"
+    DISCARD_ZONE = "deck_out"
+    TOKEN_ZONE = "field"
     FORMATS = ("standard", "synthesis")
     OPTIONS = {"format": "standard", "columns": 5, "tribute_at_least": False, "demote_winner": False,
                "defender_disabled": False, "win_on_failed_draw": False, "first_turn_no_draw": False,
@@ -287,7 +303,7 @@ class PhaktionzRules(Ruleset):
         defs = state.defs
         for p in (0, 1):
             zones = state.zones[p]
-            for zname in self.PLAY_ZONES:
+            for zname in _IN_PLAY:
                 for src in zones[zname]:
                     for aura in defs[src].fields["aura"]:
                         bonus += self._aura(state, src, card, aura)
@@ -328,11 +344,11 @@ class PhaktionzRules(Ruleset):
         cards = card_index(state).statics.get(key)
         if cards is None or not any_in_play(state, cards, player):
             return []
-        out = []
+        out: list[tuple[int, Effect]] = []
         defs = state.defs
         for p in (0, 1) if player is None else (player,):
             zones = state.zones[p]
-            for zname in self.PLAY_ZONES:
+            for zname in _IN_PLAY:
                 for c in zones[zname]:
                     fields = defs[c].fields
                     if key in fields["static_keys"]:
@@ -831,7 +847,7 @@ class PhaktionzRules(Ruleset):
 
     # ------------------------------------------------------------------ activated abilities and responses
     def activate_actions(self, state: GameState, player: int, window: tuple | None) -> list[Action]:
-        out = []
+        out: list[Action] = []
         zones = state.zones[player]
         index = card_index(state)
         if window is None:  # can_activate refuses the others
@@ -840,7 +856,7 @@ class PhaktionzRules(Ruleset):
             usable, holders = index.answers, index.answerers
         if not holders:
             return out
-        for zname in ("field", "realm", "attached", "hand") if window is not None or self._hand_abilities else (
+        for zname in ("field", "realm", "attached", "hand") if window is not None or index.hand_free else (
                 "field", "realm", "attached"):
             cards = zones[zname]
             if holders.isdisjoint(cards):  # (no card of the zone has such an effect: read in C)
@@ -958,8 +974,8 @@ class PhaktionzRules(Ruleset):
                     continue
             fields = defs[c].fields
             if shields or "battle_only" in fields["static_keys"]:
-                row = BATTLE.row(c)
-                out.extend([row[t] for t in self.battle_targets(state, c, opp, guards)])
+                targets = BATTLE.row(c)
+                out.extend([targets[t] for t in self.battle_targets(state, c, opp, guards)])
                 continue
             kind = fields["summon_type"]
             if st is not None and st.status.get("swapped") == state.turn:
@@ -1008,9 +1024,8 @@ class PhaktionzRules(Ruleset):
         state.emit("battle", p, attacker, (target, da, dt))
         if state.options.get("defender_disabled"):
             state.card_state(target).tapped = True
-        dmg = self.weapon_damage(state, attacker, da, dt)
-        if dmg is None:
-            dmg = max(0, da - dt)
+        by_weapon = self.weapon_damage(state, attacker, da, dt)
+        dmg = max(0, da - dt) if by_weapon is None else by_weapon
         if dmg > 0:
             self.deal_battle_damage(state, attacker, 1 - p, dmg, ctx)
         if da > dt and state.result is None:
@@ -1130,8 +1145,10 @@ class PhaktionzRules(Ruleset):
             key = f"cast:{p}:{d.key}"
             used = state.vars.get(key)
             per_turn, _ = effects.parse_limit(limit)
-            fresh = used is None or (per_turn and used[0] != state.turn)
-            state.vars[key] = (state.turn, 1) if fresh else (used[0], used[1] + 1)
+            if used is None or (per_turn and used[0] != state.turn):
+                state.vars[key] = (state.turn, 1)
+            else:
+                state.vars[key] = (used[0], used[1] + 1)
         in_window = state.vars.get("sub") == "window"
         iki = state.loc[card][1] == "deck_out"
         state.move(card, p, "stack")
@@ -1210,7 +1227,7 @@ class PhaktionzRules(Ruleset):
             zones = state.zones
             if not (zones[0]["deck"] and zones[1]["deck"]):
                 self.check_decks(state)
-                if state.result is not None:
+                if _ended(state):
                     return
             vars_ = state.vars
             if "sub" in vars_ or state.phase == "mulligan":
@@ -1225,12 +1242,6 @@ class PhaktionzRules(Ruleset):
 
     def after_effects(self, state: GameState) -> None:
         self.proceed(state)
-
-    @functools.cached_property
-    def _hand_abilities(self) -> bool:
-        """Whether some card has an In-Hand ability usable outside a response window."""
-        return any(e.kind == "activated" and e.zone == "hand" and "response" not in e.params
-                   for d in self.pool() for e in d.effects)
 
     def _task_window(self, state: GameState, kind: str, player: int, card: int, target: int | str) -> None:
         """PHK-INV-03: the opponent may answer a play (a Counter, an In-Hand ability) or pass."""
@@ -1319,21 +1330,21 @@ class PhaktionzRules(Ruleset):
     def on_event(self, state: GameState, ev: Event) -> None:
         if ev.kind not in self.trigger_kinds:
             return
-        found: list[tuple] = []
+        found: list[tuple[int, int]] = []
         defs = state.defs
         kind = ev.kind
         listeners = card_index(state).listeners.get(kind, _NONE)  # the cards with a trigger on it
         if listeners and any_in_play(state, listeners):
             for p in (state.active, 1 - state.active):
                 zones = state.zones[p]
-                for zname in self.PLAY_ZONES:
+                for zname in _IN_PLAY:
                     cards = zones[zname]
                     if not listeners.isdisjoint(cards):  # (a zone with no listener is not read: tested in C)
                         for card in cards:
                             if card in listeners:
                                 self._collect(state, card, ev, None, found)
         card = ev.card
-        if card >= 0 and card in listeners and state.loc[card][1] not in self.PLAY_ZONES:
+        if card >= 0 and card in listeners and state.loc[card][1] not in _IN_PLAY:
             self._collect(state, card, ev, state.loc[card][1], found)
         for card, _, turn in state.vars.get("delayed", ()):
             if turn == state.turn:
@@ -1343,7 +1354,8 @@ class PhaktionzRules(Ruleset):
         for card, i in found:
             effects.mark_used(state, card, i, defs[card].effects[i].limit)
         amount = ev.data[0] if ev.data and type(ev.data[0]) is int else 0
-        tasks = []
+        tasks: list[tuple] = []
+        groups: list[tuple[int, tuple[tuple[int, int], ...], bool]]
         if len(found) == 1:  # what by_controller gives for one effect
             groups = [(state.owner[found[0][0]], (found[0],), False)]
         else:
@@ -1358,7 +1370,7 @@ class PhaktionzRules(Ruleset):
     @staticmethod
     def _ability_tasks(p: int, abilities: tuple, ecard: int, eplayer: int, amount: int) -> list[tuple]:
         """The queue tasks of triggered abilities, in order: each gets its answer window, then resolves."""
-        tasks = []
+        tasks: list[tuple] = []
         for card, i in abilities:
             tasks.append(("window", "ability", p, card, -1))
             tasks.append(("ability", card, i, p, ecard, eplayer, amount))
@@ -1435,7 +1447,7 @@ class PhaktionzRules(Ruleset):
         defs, zones = state.defs, state.zones
         field: list[int] | None = None
         for p in (0, 1):
-            for zname in self.PLAY_ZONES:
+            for zname in _IN_PLAY:
                 for src in zones[p][zname]:
                     for aura in defs[src].fields["aura"]:
                         if field is None:
@@ -1510,17 +1522,25 @@ class PhaktionzRules(Ruleset):
         return hand_worth(tuple(map(in_hand.__getitem__, zones["hand"])), len(zones["aside"]),
                           sum(map(_TIER, side)))
 
-    #: action kind -> what it does (called as ``ACTIONS[kind](self, state, action)`` by :meth:`apply`)
-    ACTIONS: ClassVar[dict[str, Callable[..., None]]] = {
-        "mull": _do_mull, "keep": _do_keep, "next": _do_next, "place": _do_place, "tribute": _do_tribute,
-        "column": _do_column, "cast": _do_cast, "activate": _do_activate, "use": _do_use, "create": _do_create,
-        "battle": _do_battle, "pass": _do_pass, "first": _do_first,
-    }
+    #: action kind -> what it does (called as ``ACTIONS[kind](self, state, action)`` by :meth:`apply`; filled in below
+    #: the class, whose methods the compiled build cannot name in its body)
+    ACTIONS: ClassVar[dict[str, Callable[..., None]]]
     #: queued task name -> the step it runs (called as ``TASKS[name](self, state, *args)`` by :meth:`proceed`)
-    TASKS: ClassVar[dict[str, Callable[..., None]]] = {
-        "window": _task_window, "inv": _task_inv, "begin": _task_begin, "spend": _task_spend,
-        "ability": _task_ability, "battle": _task_battle, "order": _task_order,
-    }
+    TASKS: ClassVar[dict[str, Callable[..., None]]]
+
+
+PhaktionzRules.ACTIONS = {
+    "mull": PhaktionzRules._do_mull, "keep": PhaktionzRules._do_keep, "next": PhaktionzRules._do_next,
+    "place": PhaktionzRules._do_place, "tribute": PhaktionzRules._do_tribute, "column": PhaktionzRules._do_column,
+    "cast": PhaktionzRules._do_cast, "activate": PhaktionzRules._do_activate, "use": PhaktionzRules._do_use,
+    "create": PhaktionzRules._do_create, "battle": PhaktionzRules._do_battle, "pass": PhaktionzRules._do_pass,
+    "first": PhaktionzRules._do_first,
+}
+PhaktionzRules.TASKS = {
+    "window": PhaktionzRules._task_window, "inv": PhaktionzRules._task_inv, "begin": PhaktionzRules._task_begin,
+    "spend": PhaktionzRules._task_spend, "ability": PhaktionzRules._task_ability,
+    "battle": PhaktionzRules._task_battle, "order": PhaktionzRules._task_order,
+}
 
 
 #: evaluate: a Summon on the battlefield as the evaluation sees it: (DMG now, DMG past this turn, column, is a Tech,
@@ -1529,18 +1549,26 @@ class PhaktionzRules(Ruleset):
 Side = tuple[int, int, int, bool, int, bool, bool, float]
 #: evaluate: damage a Summon can deal again next turn counts DIRECT_TURNS turns, damage dealt once by demoting a
 #: Summon counts KILL_WEIGHT, and a demoted opposing Summon is worth REMOVAL cards beyond the damage.
-DIRECT_TURNS, KILL_WEIGHT, REMOVAL = 1.0, 0.6, 1.0
+DIRECT_TURNS: Final = 1.0
+KILL_WEIGHT: Final = 0.6
+REMOVAL: Final = 1.0
 #: evaluate: a Summon's worth on the battlefield (a blocker, tribute for a higher Tier) by itself, per Tier, per DMG.
-BOARD_BASE, BOARD_TIER, BOARD_DMG = 0.7, 0.3, 0.25
+BOARD_BASE: Final = 0.7
+BOARD_TIER: Final = 0.3
+BOARD_DMG: Final = 0.25
 #: evaluate: a Summon in hand that could be placed, one lacking the Tiers to demote, an Invocation; past HAND_FULL
 #: cards, each card counts HAND_EXTRA of its worth.
-HAND_SUMMON, HAND_STUCK, HAND_INVOCATION, HAND_FULL, HAND_EXTRA = 1.0, 0.4, 0.7, 6, 0.4
+HAND_SUMMON: Final = 1.0
+HAND_STUCK: Final = 0.4
+HAND_INVOCATION: Final = 0.7
+HAND_FULL: Final = 6
+HAND_EXTRA: Final = 0.4
 #: evaluate: a card set aside in a mulligan, to be replaced by a card from the deck.
-HAND_AVERAGE = 0.75
+HAND_AVERAGE: Final = 0.75
 #: evaluate: the squash's base scale (cards).
-SCALE = 4.0
+SCALE: Final = 4.0
 #: evaluate: the share of a Plague Summon's worth that counts (it is exiled at the second End Phase, PHK ruling).
-PLAGUED = 0.5
+PLAGUED: Final = 0.5
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1632,6 +1660,12 @@ def _threat(side: Sequence[Side], opp: Sequence[Side], now: bool) -> float:
 def _board(side: Sequence[Side]) -> float:
     """A battlefield's worth beyond its threat: blockers, tribute, DMG for later."""
     return sum([(BOARD_BASE + BOARD_TIER * s[4] + BOARD_DMG * s[1]) * s[7] for s in side])
+
+
+def _ended(state: GameState) -> bool:
+    """Whether the game is over, read anew after a call that may end it (the compiled build trusts a check made before
+    the call: ``state.result`` is None in the body of a loop run while it is)."""
+    return state.result is not None
 
 
 def cost_ok(state: GameState, ctx: dict, cost: tuple) -> bool:

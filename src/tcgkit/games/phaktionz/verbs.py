@@ -3,6 +3,7 @@ set_dmg and choose_x. Each is a handler ``(state, ctx, step)`` of the effect int
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tcgkit.core import effects
@@ -199,7 +200,7 @@ def _passed(state: GameState, ctx: dict, pool: list[int], flt: Any, test: condit
     if by_id is not None:
         passed = set(map(by_id.__getitem__, pool))
         passed.discard(None)
-        return sorted(passed)  # type: ignore[type-var]
+        return sorted(passed)  # type: ignore[arg-type]
     found: set[str] = set()
     defs = state.defs
     for c in pool:
@@ -222,7 +223,7 @@ def _look_at_top(state: GameState, ctx: dict, name: str, who: int, n: int) -> li
     return ctx[key]
 
 
-def _found(state: GameState, ctx: dict, name: str, card: int, who: int, p: dict) -> None:
+def _found(state: GameState, ctx: dict, name: str, card: int, who: int, p: Mapping[str, Any]) -> None:
     ctx[name] = [card] if card >= 0 else []
     if card >= 0:
         twho, _, tzone = p["to"].partition(".")

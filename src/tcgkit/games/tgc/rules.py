@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action, ActionTable, new_action
 from tcgkit.core.cards import CardDef, CardList, Effect, trigger_listeners
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError
 from tcgkit.core.ruleset import Ruleset
@@ -41,36 +42,37 @@ from tcgkit.games.tgc.model import (
 )
 from tcgkit.games.tgc.words import TgcWords
 
-START_HS = 20
-HAND_SIZE = 5
-MULLIGANS = 3
-DECK_SIZE = 40
-COPIES = 4
-SUBTYPES = 3
-NEXT_PHASE = {"standby": "play", "play": "battle", "battle": "end"}
-DEFAULT_GS = {"play": "play", "battle": "battle"}
-FIELD = ("field", "artifacts", "bf", "equip")
+START_HS: Final = 20
+HAND_SIZE: Final = 5
+MULLIGANS: Final = 3
+DECK_SIZE: Final = 40
+COPIES: Final = 4
+SUBTYPES: Final = 3
+NEXT_PHASE: Final = {"standby": "play", "play": "battle", "battle": "end"}
+DEFAULT_GS: Final = {"play": "play", "battle": "battle"}
+FIELD: Final = ("field", "artifacts", "bf", "equip")
 #: Automatic trigger kinds the engine emits (the activatable ones are handled through the window).
-AUTO_TRIGGERS = frozenset({"destroyed", "discarded", "attack", "summoned", "phase", "targeted"})
+AUTO_TRIGGERS: Final = frozenset({"destroyed", "discarded", "attack", "summoned", "phase", "targeted"})
 
-_DO_NOTHING = Action("do_nothing")
-_PASS_PHASE = Action("pass_phase")
-_FLIP = Action("flip_coin")
-_KEEP = Action("keep")
-_NO_BLOCK = Action("no_block")
-_SURRENDER = Action("surrender")
+_DO_NOTHING: Final = Action("do_nothing")
+_PASS_PHASE: Final = Action("pass_phase")
+_FLIP: Final = Action("flip_coin")
+_KEEP: Final = Action("keep")
+_NO_BLOCK: Final = Action("no_block")
+_SURRENDER: Final = Action("surrender")
 #: :meth:`TgcRules.cost_board` when nothing on the board changes a cost
-_NO_BOARD = (False, 0)
+_NO_BOARD: Final = (False, 0)
 #: the actions naming cards, each built once and shared (``_ATTACK[a]``, ``_ATTACK.row(a)[d]``, ``_PLAY[card]``...)
-_ATTACK = ActionTable("attack")
-_PLAY = ActionTable("play")
-_BLOCK = ActionTable("block")
-_MULLIGAN = ActionTable("mulligan")
+_ATTACK: Final = ActionTable("attack")
+_PLAY: Final = ActionTable("play")
+_BLOCK: Final = ActionTable("block")
+_MULLIGAN: Final = ActionTable("mulligan")
 #: keywords that keep a creature from being sure to attack in :meth:`TgcRules._sure_attacker` (Asimov: unless no
 #: Taunt creature stands against it)
-_NOT_SURE_ASIMOV = frozenset({"Blocker", "Stasis", "Fury"})
+_NOT_SURE_ASIMOV: Final = frozenset({"Blocker", "Stasis", "Fury"})
 
 
+@mypyc_attr(native_class=False)  # see tcgkit.core.compiled
 class TgcRules(Ruleset):
     id = "tgc"
     name = "TGC"
@@ -325,14 +327,14 @@ class TgcRules(Ruleset):
             acts.append(_KEEP)
         else:
             gs = state.vars["gs"]
-            if gs == "quick" and self._quick_idle(state, p):
+            if gs == "quick" and _quick_idle(state, p):
                 acts = [_DO_NOTHING]  # most decisions: nothing to play or activate in an Open Quick
             elif gs == "block":
                 acts = self._block_actions(state)
             elif gs == "closed":
                 acts = []
             else:
-                acts = self._open_actions(state, p, gs)
+                acts = _open_actions(self, state, p, gs)
         if state.options.get("surrender_action"):
             acts.append(_SURRENDER)
         return acts
@@ -358,143 +360,31 @@ class TgcRules(Ruleset):
             coin = state.vars["coin"]
             if (coin[0] == p and coin[1] == "heads") or state.options.get("surrender_action"):
                 return True  # Pass Phase and Flip Coin (or Surrender)
-            return self._sure_play(state, p)
+            return _sure_play(state, p)
         if gs == "battle":
-            return self._sure_attacker(state, p)
+            return _sure_attacker(state, p)
         if state.phase == "mulligan":
             return bool(state.zones[p]["hand"]) and self.swaps_made(state, p) < MULLIGANS
         return False
 
-    def _sure_play(self, state: GameState, p: int) -> bool:
-        """Whether ``p`` surely may play a card of its hand in Open Play (TGC-3.3.1.1): one asking only its cost
-        (:func:`card_sets`' ``plain_cost``), at most the plasma ``p`` has, while nothing on the board or in this turn
-        raises a cost (a Battlefield's cost to every card, a Head of Security; what lowers a cost only helps)."""
-        v = state.vars
-        if v.get("cost_up") or (state.options.get("nonturn_waits") and p != state.active
-                                and not v.get("manual_pass")):
-            return False
-        defs = state.defs
-        for q in (0, 1):
-            for b in state.zones[q]["bf"]:
-                if defs[b].fields["cost_all"]:
-                    return False
-        plain = (defs.facts.get(CARD_SETS) or card_sets(state))["plain_cost"]
-        r = state.res[p]
-        avail = r["plasma"] + r["temp"]  # (available_plasma, read inline)
-        for card in state.zones[p]["hand"]:
-            cost = plain.get(card)
-            if cost is not None and cost <= avail:
-                return True
-        return False
-
-    def _sure_attacker(self, state: GameState, p: int) -> bool:
-        """Whether Pass Phase is offered in ``p``'s Open Battle and a creature of ``p``'s field is sure to attack
-        (:meth:`_attacks`): no creature there has Fury (which may refuse Pass Phase, TGC-0.2), and one is untapped,
-        with no status, and none of Blocker, Stasis or Asimov and no Equipment's ``CannotAttack`` among its keywords
-        (it may attack a Taunt creature, or else the player), or with Asimov when the opponent has no Taunt creature
-        (it may attack the player)."""
-        cs, defs, kw_now = state.cs, state.defs, verbs.kw_now
-        found = asimov = False
-        for a in state.zones[p]["field"]:
-            st = cs.get(a)
-            kws = defs[a].fields["kw"] if st is None or not (st.status or st.attached) else kw_now(state, a)
-            if "Fury" in kws:
-                return False
-            if found or (st is not None and (st.tapped or st.status)) or not kws.isdisjoint(_NOT_SURE_ASIMOV):
-                continue
-            if st is not None and st.attached and any(k.startswith("CannotAttack:") for k in kws):
-                continue
-            if "Asimov" in kws:
-                asimov = True
-            else:
-                found = True
-        if found or not asimov:
-            return found
-        return not any("Taunt" in kw_now(state, c) for c in state.zones[1 - p]["field"])
-
     def _open_actions(self, state: GameState, p: int, gs: str) -> list[Action]:
-        acts: list[Action] = []
-        restricted = (p != state.active and state.options.get("nonturn_waits")
-                      and not state.vars.get("manual_pass"))
-        if not restricted:
-            sets = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline
-            self._card_plays(state, p, gs, acts, sets["instant"])
-            for card, i in self.activatable(state, p, gs, sets):
-                acts.append(new_action(Action, ("activate", (card, str(i)))))
-        if gs == "quick":
-            acts.append(_DO_NOTHING)
-        elif gs == "play":
-            acts.append(_PASS_PHASE)
-            coin = state.vars["coin"]
-            if coin[0] == p and coin[1] == "heads":
-                acts.append(_FLIP)
-        elif not self._attacks(state, p, acts):  # battle; Fury (TGC-0.2) refuses the Pass Phase
-            acts.append(_PASS_PHASE)
-        return acts
+        """:func:`_open_actions` (a module function: a native call in the compiled build; as the ones below)."""
+        return _open_actions(self, state, p, gs)
 
     def _quick_idle(self, state: GameState, p: int) -> bool:
-        """Whether ``p`` may only Do Nothing in this Open Quick, as :meth:`_open_actions` would find, read from the
-        few cards of the game that could do something there: no Instant in hand (TGC-2.4.3.a.x), no card with a
-        Quick effect on ``p``'s board or on the opponent's Battlefield, and no trigger window (TGC-3.4.2)."""
-        v = state.vars
-        if v["win"]:
-            return False
-        if p != state.active and state.options.get("nonturn_waits") and not v.get("manual_pass"):
-            return True  # TGC-2.5.3.x reading (c): the non-turn player only waits
-        sets = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline (the commonest decision)
-        if not sets["instant"].isdisjoint(state.zones[p]["hand"]):
-            return False
-        loc = state.loc
-        for c in sets["qacts"]:  # a few cards in a game
-            q, zone = loc[c]
-            if zone in FIELD and (q == p or zone == "bf"):
-                return False
-        return True
+        """:func:`_quick_idle`."""
+        return _quick_idle(state, p)
 
     def _card_plays(self, state: GameState, p: int, gs: str, acts: list[Action], instants: frozenset[int]) -> None:
-        hand = state.zones[p]["hand"]
-        if gs != "play":  # only Instants may be played out of Open Play (TGC-2.4.2.a.x, TGC-2.4.3.a.x)
-            if instants.isdisjoint(hand):
-                return
-            hand = [c for c in hand if c in instants]
-        if not hand:
-            return
-        r = state.res[p]
-        avail = r["plasma"] + r["temp"]  # (available_plasma, read inline)
-        defs = state.defs
-        sets = defs.facts.get(CARD_SETS) or card_sets(state)
-        zones = state.zones
-        # what the board does to costs, the same for every card of the hand: nothing with no Committed Botanist in the
-        # game and no Battlefield in play (cost_board's answer then)
-        board = self.cost_board(state, p) if sets["botanist"] or zones[0]["bf"] or zones[1]["bf"] else _NO_BOARD
-        v = state.vars
-        printed = board == _NO_BOARD and not v.get("cost_cut") and not v.get("cost_up")  # every cost as printed
-        plain = sets["plain_cost"] if printed else {}
-        for card in hand:
-            cost = plain.get(card)
-            if cost is not None:  # no Tribute, Equipment, Hex or play condition: only its printed cost to test
-                if cost <= avail:
-                    acts.append(_PLAY[card])
-                continue
-            d = defs[card]
-            f = d.fields
-            if d.type == CREATURE and f["tribute"]:
-                self._tribute_plays(state, p, card, avail, acts, board)
-            if (f["base_cost"] if printed else self.card_cost(state, p, card, board)) > avail:
-                continue  # TGC-3.3.1.1
-            if d.type in (EQUIPMENT, HEX):
-                for host in (*state.zones[p]["field"], *state.zones[1 - p]["field"]):
-                    if self.can_equip(state, card, host):
-                        acts.append(_PLAY.row(card)[host])
-            elif not f["play_checks"] or self.playable_now(state, p, card):
-                acts.append(_PLAY[card])
+        """:func:`_card_plays`."""
+        _card_plays(self, state, p, gs, acts, instants)
 
     def _tribute_plays(self, state: GameState, p: int, card: int, avail: int, acts: list[Action],
                        board: tuple[bool, int]) -> None:
         """Tribute (Type, N): "destroy cards fitting the required details from your battlefield to reduce the
         summoning cost of this card by the listed amount ... as many cards as desired, to a minimum cost of 1":
         ``play #card tribute K`` for each K from 1 up to the fitting cards, while K-1 still left the cost above 1."""
-        cost = self.card_cost(state, p, card, board)
+        cost = _card_cost(state, p, card, board)
         for what, n in verbs.tributes(state, card):
             fitting = sum(1 for c in state.zones[p]["field"] if verbs.fits(state, c, what))
             for k in range(1, fitting + 1):
@@ -531,77 +421,11 @@ class TgcRules(Ruleset):
                     ) -> list[tuple[int, int]]:
         """The effects ``p`` may activate now (TGC-3.4.1, 3.4.2, 2.4.1.b, 2.4.2.b.a, 2.4.3.b.1); ``sets`` is
         :func:`card_sets` when the caller has it."""
-        out: list[tuple[int, int]] = []
-        key = "acts" if gs == "play" else "qacts"
-        having = (sets or card_sets(state))[key]  # the cards with such effects: zones holding none are not scanned
-        if having:
-            self._board_activations(state, p, gs, key, having, out)
-        for card, i in state.vars["win"] or ():
-            if state.owner[card] == p and self._may_use_trigger(state, p, gs, card, i):
-                out.append((card, i))
-        return out
-
-    def _board_activations(self, state: GameState, p: int, gs: str, key: str, having: frozenset[int],
-                           out: list[tuple[int, int]]) -> None:
-        """The activated effects (``key``: ``acts`` or ``qacts``) of ``p``'s board and of the opponent's shared
-        Battlefield that ``p`` may use now."""
-        zones = state.zones[p]
-        defs = state.defs
-        for zname in FIELD:
-            zone = zones[zname]
-            if not zone or having.isdisjoint(zone):
-                continue
-            for card in zone:
-                for i, eff in defs[card].fields[key]:
-                    if (not eff.zone or eff.zone == zname) and self._may_activate(state, p, gs, card, i, eff):
-                        out.append((card, i))  # used from its own zone, or from any board zone when it names none
-        theirs = state.zones[1 - p]["bf"]
-        for card in () if having.isdisjoint(theirs) else theirs:
-            for i, eff in defs[card].fields[key]:
-                if eff.params.get("shared") and self._may_activate(state, p, gs, card, i, eff):
-                    out.append((card, i))
-
-    def _timing_ok(self, state: GameState, gs: str, eff: Effect) -> bool:
-        params = eff.params
-        if params.get("in_phase") and params["in_phase"] != state.phase:
-            return False
-        if gs == "play":
-            return True
-        if gs == "battle":
-            return bool(params.get("quick") or params.get("battle"))
-        return bool(params.get("quick"))
-
-    def _may_activate(self, state: GameState, p: int, gs: str, card: int, i: int, eff: Effect) -> bool:
-        params = eff.params
-        st = state.cs.get(card)
-        if params.get("tap") and st is not None and st.tapped:
-            return False  # (the commonest refusal first: every test here only reads the state)
-        if not self._timing_ok(state, gs, eff):
-            return False
-        own_turn = params.get("own_turn")  # a Quick effect may be used on either turn unless its text says "your
-        if own_turn is None:               # turn" (Miningborg, TGC-0.2): ``own_turn: true``
-            own_turn = not params.get("quick")
-        if own_turn and state.active != p:
-            return False
-        if st is not None and (st.status or st.attached) and (
-                verbs.nullified(state, card) or st.status.get("stasis") or (
-                st.attached and verbs.has_kw(state, card, "Stasis"))):
-            return False  # (Mime's nullify, Stasis: a status or an Equipment)
-        if params.get("plasma", 0) > self.available_plasma(state, p):
-            return False
-        if params.get("hs", 0) > state.res[p]["hs"]:
-            return False
-        if not effects.limit_ok(state, card, i, eff.limit):
-            return False
-        ctx = {"source": card, "controller": p}
-        if eff.condition is not None and not effects.check(state, ctx, eff.condition):
-            return False
-        needs = params.get("needs")
-        return needs is None or needs_met(state, ctx, needs)
+        return _activatable(self, state, p, gs, sets)
 
     def _may_use_trigger(self, state: GameState, p: int, gs: str, card: int, i: int) -> bool:
         eff = state.defs[card].effects[i]
-        if not self._timing_ok(state, gs, eff) or verbs.nullified(state, card):
+        if not _timing_ok(state, gs, eff) or verbs.nullified(state, card):
             return False
         if eff.zone and state.loc[card][1] != eff.zone:
             return False
@@ -609,90 +433,19 @@ class TgcRules(Ruleset):
             return False
         if not effects.limit_ok(state, card, i, eff.limit):
             return False
-        if eff.params.get("plasma", 0) > self.available_plasma(state, p):
+        if eff.params.get("plasma", 0) > _available_plasma(state, p):
             return False
         needs = eff.params.get("needs")
         return needs is None or needs_met(state, {"source": card, "controller": p}, needs)
 
     def _attacks(self, state: GameState, p: int, acts: list[Action]) -> bool:
-        """Add the attacks ``p`` may declare (TGC-3.5; Taunt, Deadeye, TGC-4.1.2.1) to ``acts``; return whether a Fury
-        creature among them can attack (then Pass Phase is refused, as :meth:`_fury_must_attack` says)."""
-        mine = state.zones[p]["field"]
-        if not mine:
-            return False
-        theirs = state.zones[1 - p]["field"]
-        cs, defs, has_kw = state.cs, state.defs, verbs.has_kw
-        taunts = []
-        for c in theirs:
-            st = cs.get(c)
-            if ("Taunt" in defs[c].fields["kw"] if st is None or not (st.status or st.attached)  # printed only
-                    else has_kw(state, c, "Taunt")):
-                taunts.append(c)
-        targets = taunts or theirs
-        fury = False
-        rows = _ATTACK.rows
-        for a in mine:
-            st = cs.get(a)
-            if st is None or not (st.status or st.attached):  # printed keywords only (the hot path): can_attack
-                if st is not None and st.tapped:              # and the tests of _fights read them
-                    continue
-                f = defs[a].fields
-                if f.get("plain_attacker"):  # none of Blocker, Stasis, Deadeye, Asimov or Fury (the commonest)
-                    if not taunts:
-                        acts.append(_ATTACK[a])
-                    if targets:
-                        row = rows.get(a) or _ATTACK.row(a)
-                        acts.extend(map(row.__getitem__, targets))
-                    continue
-                kws = f["kw"]
-                if "Blocker" in kws or "Stasis" in kws:
-                    continue
-                n = len(acts)
-                if not taunts or "Deadeye" in kws:
-                    acts.append(_ATTACK[a])
-                if "Asimov" in kws:
-                    self._fights(state, a, targets, acts, True)
-                elif targets:
-                    row = _ATTACK.row(a)
-                    acts.extend([row[d] for d in targets])
-            else:  # can_attack, with its keywords worked out once (a status or an Equipment)
-                kws = verbs.kw_now(state, a)
-                if st.tapped or st.status.get("stasis") or "Blocker" in kws or "Stasis" in kws:
-                    continue
-                n = len(acts)
-                if not taunts or "Deadeye" in kws:
-                    acts.append(_ATTACK[a])
-                if targets:
-                    self._fights(state, a, targets, acts, "Asimov" in kws, kws)
-            if not fury and "Fury" in kws:  # its attacks are the ones just added
-                fury = len(acts) > n if state.owner[a] == p else self._has_attack(state, a)
-        return fury
+        """:func:`_attacks`."""
+        return _attacks(self, state, p, acts)
 
     def _fights(self, state: GameState, a: int, targets: list[int], acts: list[Action], asimov: bool,
                 kws: frozenset[str] | set[str] | None = None) -> None:
-        """Add ``attack a d`` for each of ``targets`` that ``a`` may fight (:meth:`may_fight`, its tests on ``a``
-        made once: ``asimov`` is whether it has Asimov; ``kws``, when given, its keywords now: with no
-        ``CannotAttack:`` among them it has no such parameter to read)."""
-        cs, defs = state.cs, state.defs
-        st = cs.get(a)
-        banned = verbs.kw_args(state, a, "CannotAttack") if st is not None and st.attached and (
-            kws is None or any(k.startswith("CannotAttack:") for k in kws)) else ()
-        row = _ATTACK.rows.get(a) or _ATTACK.row(a)
-        if not asimov and not banned:
-            acts.extend(map(row.__getitem__, targets))  # (it may fight every target: the commonest case)
-            return
-        for d in targets:
-            if asimov:
-                f = defs[d].fields
-                if f["human"]:
-                    continue  # a printed Human; else only a Changeling, a static or a status may make it one:
-                sd = cs.get(d)
-                if (f["maybe_human"] or sd is not None and (sd.status or sd.attached)) and verbs.has_subtype(
-                        state, d, "Human"):
-                    continue
-            if banned and any(verbs.has_kw(state, d, what) for what in banned):
-                continue
-            acts.append(row[d])
+        """:func:`_fights`."""
+        _fights(state, a, targets, acts, asimov, kws)
 
     def _has_attack(self, state: GameState, a: int) -> bool:
         acts: list[Action] = []
@@ -782,7 +535,7 @@ class TgcRules(Ruleset):
         return out
 
     def explain_illegal(self, state: GameState, action: Action) -> str:
-        gs = state.vars.get("gs")
+        gs: str = state.vars.get("gs", "")
         if gs == "closed":
             return "the gamestate is Closed: no player may act (TGC-2.1)"
         names = {"play": "Open Play", "battle": "Open Battle", "quick": "Open Quick", "block": "a block choice"}
@@ -796,7 +549,7 @@ class TgcRules(Ruleset):
             dn = v["dn"] = v["dn"] + 1  # in a row defaults (TGC-3.2.b.1-2); (the legal one is _DO_NOTHING itself)
             state.emit("do_nothing", state.current)
             if dn >= 2:
-                self.default(state)
+                _default(self, state)
             else:
                 state.current = 1 - state.current
             return
@@ -812,16 +565,16 @@ class TgcRules(Ruleset):
             if state.current == state.active:
                 v["manual_pass"] = True
             state.emit("pass_phase", state.current)
-            self.open_quick(state, state.current)
+            _open_quick(state, state.current)
         elif kind == "block":
             self._block(state, action.args[0])
         elif kind == "no_block":
             state.emit("no_block", state.current)
             v["pend"] = ("direct", v["pend"][1])
             v["then"] = "quick"
-            self.after_effects(state)
+            _after_effects(self, state)
         else:
-            self.close(state)
+            _close(state)
             v["then"] = "quick"
             v["actor"] = state.current
             if kind == "play":
@@ -832,7 +585,7 @@ class TgcRules(Ruleset):
                 self.flip_coin(state, state.current)
             elif kind == "attack":
                 self.declare_battle(state, state.current, action.args)
-            self.finish(state)
+            _finish(self, state)
 
     def surrender(self, state: GameState, player: int) -> None:
         """Either player may surrender at any time, Open or Closed; they lose (TGC-2.1.a)."""
@@ -840,32 +593,12 @@ class TgcRules(Ruleset):
         state.end(1 - player, f"player {player} surrendered", "TGC-2.1.a")
 
     def finish(self, state: GameState) -> None:
-        """Resolve the stack; once it is empty (no choice pending), go on (:meth:`after_effects`)."""
-        if (not state.stack and state.pending is None) or effects.run(state):  # (an empty stack: nothing to run)
-            self.after_effects(state)
+        """Resolve the stack; once it is empty (no choice pending), go on (:func:`_finish`)."""
+        _finish(self, state)
 
     def after_effects(self, state: GameState) -> None:
-        """The current action (or resolution) is over: go on as ``vars['then']`` says."""
-        if state.result is not None:
-            return
-        v = state.vars
-        then = v["then"]
-        v["then"] = None
-        if then == "phase_start" or (then == "quick" and state.options.get("quick_holder", "turn") == "turn"):
-            v["gs"] = "quick"  # (open_quick, read inline for the turn player's Open Quick: the commonest way on)
-            v["dn"] = 0
-            state.current = state.active
-        elif then == "quick":
-            self.open_quick(state, v.get("actor"))
-        elif then == "default":
-            self.default(state)
-        elif then == "start_turn":
-            self.start_turn(state)
-        elif then == "next_phase":
-            if state.phase == "end":
-                self.end_turn(state)
-            else:
-                self.enter_phase(state, NEXT_PHASE[state.phase])
+        """The current action (or resolution) is over: go on as ``vars['then']`` says (:func:`_after_effects`)."""
+        _after_effects(self, state)
 
     # ------------------------------------------------------------------ mulligan (TGC-1.5)
     # Default (the catalog's "simultaneous" reading of TGC-1.5): the players decide in turn (the first player, then
@@ -958,30 +691,12 @@ class TgcRules(Ruleset):
             state.emit("mulligan_count", q, data=(state.res[q]["mulligans"],))
         state.emit("coin", 1 - first, data=("heads",))
         state.active = 1 - first
-        self.start_turn(state)
+        _start_turn(self, state)
 
     # ------------------------------------------------------------------ turns and phases
     def start_turn(self, state: GameState) -> None:
-        """The Draw Phase (TGC-1.10): plasma, draw, untap, then an automatic Pass Phase with no Open Quick."""
-        state.turn += 1
-        p = state.active = 1 - state.active
-        v = state.vars
-        v["gs"] = "closed"
-        v["pend"] = None
-        v["dn"] = 0
-        v["win"] = ()
-        v.pop("manual_pass", None)
-        state.phase = "draw"
-        state.current = p
-        state.emit("turn", p, data=(state.turn,))
-        state.emit("phase", p, data=("draw",))
-        res = state.res[p]
-        res["draws"] += 1
-        res["plasma"] = res["draws"] + res.pop("next", 0)
-        state.emit("plasma", p, data=(res["plasma"],))
-        self.draw(state, p)
-        self.untap_all(state, p)
-        self.enter_phase(state, "standby")
+        """The Draw Phase (TGC-1.10): :func:`_start_turn`."""
+        _start_turn(self, state)
 
     def untap_all(self, state: GameState, p: int) -> None:
         """TGC-1.10.3: every tapped card on the turn player's side of the field is untapped."""
@@ -1004,14 +719,8 @@ class TgcRules(Ruleset):
                         state.emit("untap", 1 - p, c)
 
     def enter_phase(self, state: GameState, phase: str) -> None:
-        """The phase changes; then an Open Quick opens for the turn player (TGC-3.2.a.2)."""
-        state.phase = phase
-        state.vars["gs"] = "closed"
-        state.emit("phase", state.active, data=(phase,))
-        if (state.defs.facts.get(CARD_SETS) or card_sets(state))["at"]:  # (phase_effects' own test, read inline)
-            self.phase_effects(state, phase)
-        state.vars["then"] = "phase_start"
-        self.finish(state)
+        """The phase changes; then an Open Quick opens for the turn player (TGC-3.2.a.2): :func:`_enter_phase`."""
+        _enter_phase(self, state, phase)
 
     def phase_effects(self, state: GameState, phase: str) -> None:
         """Battlefields and cards acting at a phase start (``params.at`` of a static effect)."""
@@ -1032,81 +741,20 @@ class TgcRules(Ruleset):
                             effects.start(state, eff, card, p)
 
     def open_quick(self, state: GameState, actor: int | None = None) -> None:
-        """An Open Quick, Do Nothing count reset. Held by the turn player (TGC-2.2 reading R1); the option
-        ``quick_holder`` gives the Open Quick after an action to the actor's opponent (R2) or the actor (R3)."""
-        v = state.vars
-        v["gs"] = "quick"
-        v["dn"] = 0
-        if actor is None:
-            state.current = state.active
-            return
-        holder = state.options.get("quick_holder", "turn")
-        if holder == "turn":
-            state.current = state.active
-        else:
-            state.current = 1 - actor if holder == "opponent" else actor
+        """An Open Quick, Do Nothing count reset (TGC-2.2): :func:`_open_quick`."""
+        _open_quick(state, actor)
 
     def close(self, state: GameState) -> None:
-        """A declared action makes the gamestate Closed (TGC-3.1) and ends the trigger window (TGC-3.4.2)."""
-        v = state.vars
-        v["gs"] = "closed"
-        v["dn"] = 0
-        if not state.options.get("trigger_window_until_default") or v.get("win_defaulted"):
-            v["win"] = ()
-            v["win_defaulted"] = False
+        """A declared action makes the gamestate Closed (TGC-3.1): :func:`_close`."""
+        _close(state)
 
     def default(self, state: GameState) -> None:
-        """The gamestate defaults (TGC-2.5.2): a pending phase change or attack goes on; else the phase's default."""
-        v = state.vars
-        pend = v["pend"]
-        v["dn"] = 0
-        v["win_defaulted"] = True
-        if pend == "phase" or (pend is None and state.phase in ("standby", "end")):
-            v["pend"] = None
-            self.close(state)
-            v["win"] = ()
-            if state.phase == "battle":
-                self._fury_check(state)
-            if (state.defs.facts.get(CARD_SETS) or card_sets(state))["at"]:  # (phase_effects' test, read inline)
-                self.phase_effects(state, state.phase + "_end")
-            v["then"] = "next_phase"
-            self.finish(state)
-        elif pend is not None:
-            v["pend"] = None
-            self.close(state)
-            self.resolve_battle(state, pend)
-            v["then"] = "default"
-            self.finish(state)
-        else:
-            v["gs"] = DEFAULT_GS[state.phase]
-            state.current = state.active
+        """The gamestate defaults (TGC-2.5.2): :func:`_default`."""
+        _default(self, state)
 
     def end_turn(self, state: GameState) -> None:
-        """Leaving the End Phase ends the turn (TGC-2.5.4.d): this-turn effects expire; the opponent's turn starts."""
-        p = state.active
-        for r in state.res:  # "this turn" plasma ends with the turn, whoever gained it (TGC-1.10.1)
-            r["temp"] = 0
-        loc, cs = state.loc, state.cs
-        for card, st in list(cs.items()):
-            status = st.status  # (a destroyed card's record in the discard pile keeps a status that never expires)
-            if st.mods or (status and -1 in status.values()):
-                st = self._expire(state, card, st)
-            if loc[card][1] != "field":
-                continue
-            if st.status and st.status.get("doomed"):
-                self.destroy(state, card, {"controller": state.owner[card]})
-                if loc[card][1] != "field":
-                    continue
-            if self._out_of_resolve(state, card):
-                self.destroy(state, card, {"controller": -1})
-        state.vars["cost_cut"] = ()
-        state.emit("end_turn", p)
-        if state.result is not None:
-            return
-        if effects.run(state):
-            self.start_turn(state)
-        else:  # an end-of-turn trigger waits for a choice; the next turn starts once it has resolved
-            state.vars["then"] = "start_turn"
+        """Leaving the End Phase ends the turn (TGC-2.5.4.d): :func:`_end_turn`."""
+        _end_turn(self, state)
 
     def _expire(self, state: GameState, card: int, st: CardState) -> CardState:
         """The end of a turn for one record with modifiers or statuses (TGC-2.5.4.d): "this turn" modifiers and
@@ -1125,18 +773,13 @@ class TgcRules(Ruleset):
         return st
 
     def _out_of_resolve(self, state: GameState, card: int) -> bool:
-        """Whether the card's resolve (:meth:`stat`) is 0 or less, read from its printed resolve and its damage when
-        no modifier, Equipment or static effect changes it (the commonest creature at the end of a turn)."""
-        d = state.defs[card]
-        st = state.cs.get(card)
-        if st is not None and not (st.mods or st.attached or d.fields["statics"]):
-            return d.stats.get("resolve", 0) <= st.counters.get("damage", 0)
-        return self.stat(state, card, "resolve") <= 0
+        """:func:`_out_of_resolve`."""
+        return _out_of_resolve(state, card)
 
     # ------------------------------------------------------------------ plasma (TGC-1.6, 1.10.1, 3.6)
     def available_plasma(self, state: GameState, p: int) -> int:
-        r = state.res[p]
-        return r["plasma"] + r["temp"]
+        """The plasma ``p`` may spend now, this turn's included (TGC-1.10.1, TGC-3.6.2)."""
+        return _available_plasma(state, p)
 
     def pay(self, state: GameState, p: int, amount: int) -> None:
         """Spend plasma, the temporary (this-turn) plasma first (TGC-3.6.2 default)."""
@@ -1153,51 +796,12 @@ class TgcRules(Ruleset):
         state.emit("flip_coin", p, data=("tails",))
 
     def card_cost(self, state: GameState, p: int, card: int, board: tuple[bool, int] | None = None) -> int:
-        """The plasma a card costs now (see RULINGS.md, Committed Botanist): its Summon Cost (printed, less a
-        Runtime's cut), halved rounded up by a Committed Botanist on its player's side for Plant and Service cards,
-        then the extra costs (Economy Crash, Head of Security, an Instant's On Tap). ``board`` is
-        :meth:`cost_board` for ``p``, when the caller has it (the same for every card of a hand)."""
-        d = state.defs[card]
-        cost = d.fields["cost"]
-        cuts = state.vars.get("cost_cut")
-        if cuts:
-            fac = verbs.faction(state, card)
-            for key, amount, turn, *who in cuts:
-                if turn == state.turn and key == fac and (not who or who[0] == p):
-                    cost -= amount  # one cut per card (Runtime: "a Medical faction card"), its player's own
-                    break
-        botanist, bf_cost = board if board is not None else self.cost_board(state, p)
-        if cost > 0 and botanist and self._botanist_halves(state, card):
-            cost = (cost + 1) // 2
-        cost += bf_cost
-        for src, ctype, _ in state.vars.get("cost_up", ()):
-            if ctype == d.type and state.loc[src][1] == "field":
-                st = state.cs.get(src)  # the same Head of Security, not one that left and came back
-                if st is not None and st.status.get("cost_up") and not verbs.nullified(state, src):
-                    cost += 1
-        return max(0, cost + d.fields["extra_cost"])
+        """The plasma a card costs now (see RULINGS.md, Committed Botanist): :func:`_card_cost`."""
+        return _card_cost(state, p, card, board)
 
     def cost_board(self, state: GameState, p: int) -> tuple[bool, int]:
-        """What the board does to the cost of every card ``p`` plays: whether a Committed Botanist (not nullified) is
-        on ``p``'s side, and the cost Battlefields add to every card (Economy Crash; a Mime's nullify stops it)."""
-        defs = state.defs
-        field = state.zones[p]["field"]
-        botanist = not (defs.facts.get(CARD_SETS) or card_sets(state))["botanist"].isdisjoint(field) and any(
-            defs[c].key == "botanist_plant" and not verbs.nullified(state, c) for c in field)
-        bf_cost = 0
-        for q in (0, 1):
-            for b in state.zones[q]["bf"]:
-                cost_all = defs[b].fields["cost_all"]
-                if cost_all and not verbs.nullified(state, b):
-                    bf_cost += cost_all
-        return botanist, bf_cost
-
-    def _botanist_halves(self, state: GameState, card: int) -> bool:
-        """Committed Botanist: Plant (subtype, Changelings included) or Service (faction, as changed by Head of
-        Personnel) cards; under option ``botanist_creatures_only`` only creatures."""
-        if state.options.get("botanist_creatures_only") and state.defs[card].type != CREATURE:
-            return False
-        return verbs.faction(state, card) == "Service" or verbs.has_subtype(state, card, "Plant")
+        """What the board does to the cost of every card ``p`` plays: :func:`_cost_board`."""
+        return _cost_board(state, p)
 
     # ------------------------------------------------------------------ Play A Card (TGC-3.3)
     def play_card(self, state: GameState, p: int, args: tuple) -> None:
@@ -1206,7 +810,7 @@ class TgcRules(Ruleset):
         if len(args) == 3 and args[1] == "tribute":
             self._play_with_tribute(state, p, card, int(args[2]))
             return
-        self.pay(state, p, self.card_cost(state, p, card))
+        self.pay(state, p, _card_cost(state, p, card))
         cuts = state.vars.get("cost_cut")
         if cuts:  # a "reduce the cost of a card this turn" applies to one card (Runtime)
             fac = verbs.faction(state, card)
@@ -1242,7 +846,7 @@ class TgcRules(Ruleset):
     def _play_with_tribute(self, state: GameState, p: int, card: int, k: int) -> None:
         """Pay the cost less the Tribute (at least 1), choose and destroy the K tributes, then summon the card."""
         what, n = verbs.tributes(state, card)[0]
-        self.pay(state, p, max(1, self.card_cost(state, p, card) - k * n))
+        self.pay(state, p, max(1, _card_cost(state, p, card) - k * n))
         state.emit("play", p, card, ("creature",))
         state.move(card, p, "stack")
         sel = {"zone": "you.field", "filter": {"hook": verbs.fits_hook(what)}}
@@ -1274,7 +878,7 @@ class TgcRules(Ruleset):
                 st.mods.append(("power", n, "turn"))
                 st.mods.append(("resolve", n, "turn"))
         d = state.defs[card]
-        if (self.stat(state, card, "resolve") if st.mods or d.fields["statics"] else d.stats.get("resolve", 0)) <= 0:
+        if (_stat(state, card, "resolve") if st.mods or d.fields["statics"] else d.stats.get("resolve", 0)) <= 0:
             # a 0-resolve creature (RULINGS.md): TGC-4.3.2 at once (its printed resolve, when nothing changes it)
             self.destroy(state, card, {"controller": p})
             return
@@ -1380,7 +984,7 @@ class TgcRules(Ruleset):
         v["pend"] = ("creature", attacker, blocker)
         v["then"] = "quick"
         v["gs"] = "closed"
-        self.finish(state)
+        _finish(self, state)
 
     def attacker_able(self, state: GameState, attacker: int, p: int) -> bool:
         """TGC-4.1.2.1 / 4.2.2.1: still on the field, on its side, untapped and able to attack."""
@@ -1416,7 +1020,7 @@ class TgcRules(Ruleset):
     def _direct_damage(self, state: GameState, attacker: int) -> None:
         """TGC-4.1.3: the attacker deals its power to the opponent (Lifedrain heals 1)."""
         p = state.owner[attacker]
-        power = self.stat(state, attacker, "power")
+        power = _stat(state, attacker, "power")
         if verbs.has_kw(state, attacker, "Oo Rah") and verbs.oo_rah(state, attacker):
             power += 1
         verbs.creature_hits_player(self, state, attacker, 1 - p, power)
@@ -1429,24 +1033,9 @@ class TgcRules(Ruleset):
 
     # ------------------------------------------------------------------ damage, destruction, HS (TGC-4.3, 1.11, 1.12)
     def stat(self, state: GameState, card: int, name: str) -> int:
-        """Current power / resolve: printed + modifiers + Equipment + static effects; resolve minus damage."""
-        d = state.defs[card]
-        value = d.stats.get(name, 0)
-        st = state.cs.get(card)
-        if st is not None:
-            for stat, delta, _ in st.mods:
-                if stat == name:
-                    value += delta
-            for eq in st.attached:
-                value += state.defs[eq].stats.get(name, 0)
-                if "Modular" in state.defs[eq].fields["kw"]:
-                    value += 1
-            if name == "resolve":
-                value -= st.counters.get("damage", 0)
-        statics = d.fields.get("statics")
-        if statics and d.type == CREATURE and not verbs.nullified(state, card):
-            value = verbs.apply_statics(state, card, name, value, statics)
-        return value
+        """Current power / resolve: printed + modifiers + Equipment + static effects; resolve minus damage
+        (:func:`_stat`)."""
+        return _stat(state, card, name)
 
     def damage_player(self, state: GameState, player: int, amount: int, ctx: dict) -> None:
         """TGC-4.3.1: damage reduces HS; 0 or less changes nothing."""
@@ -1485,13 +1074,13 @@ class TgcRules(Ruleset):
             del counters["hivemind"]
             state.emit("hivemind", state.owner[card], card)
             return
-        resolve = self.stat(state, card, "resolve")
+        resolve = _stat(state, card, "resolve")
         left = resolve - amount
         if left <= 0 and ctx.get("combat") and self._survives_combat(state, card):
             amount -= 1 - left
         counters["damage"] = counters.get("damage", 0) + amount
         state.emit("damage", state.owner[card], card, (amount,))  # (no trigger listens to it: nothing else changes)
-        if (self.stat(state, card, "resolve") if f["statics"] else resolve - amount) <= 0:  # (its own statics may
+        if (_stat(state, card, "resolve") if f["statics"] else resolve - amount) <= 0:  # (its own statics may
             self.destroy(state, card, ctx)  # read its damage: worked out again; else it is lower by the damage)
 
     def _survives_combat(self, state: GameState, card: int) -> bool:
@@ -1542,7 +1131,7 @@ class TgcRules(Ruleset):
         state.emit("destroyed", owner, card, (zone, kws))
         self._add_window(state, card, "destroyed")
         if not with_host and st is not None and st.host >= 0 and state.loc[st.host][1] == "field" \
-                and self.stat(state, st.host, "resolve") <= 0:
+                and _stat(state, st.host, "resolve") <= 0:
             self.destroy(state, st.host, ctx)  # TGC-3.3.3.b.3.1
 
     def _marks_destroyed(self, state: GameState) -> bool:
@@ -1573,7 +1162,8 @@ class TgcRules(Ruleset):
         card (:func:`card_sets`' ``listen``); otherwise the scan of the board would find nothing."""
         kind = ev.kind
         if kind in AUTO_TRIGGERS and kind in self.trigger_kinds:
-            listening = (state.defs.facts.get(CARD_SETS) or card_sets(state))["listen"].get(kind)  # read inline
+            listening: frozenset[int] | None = (state.defs.facts.get(CARD_SETS) or card_sets(state))["listen"].get(
+                kind)  # read inline
             if listening is None:
                 return  # no card of this game listens to the event
             if ev.card in listening:
@@ -1628,34 +1218,567 @@ class TgcRules(Ruleset):
                 if (st is None or not (st.mods or st.attached or st.counters)) and not f["statics"]:
                     board += f["strength"]  # its printed stats: nothing changes them (the commonest creature)
                 else:
-                    board += self._strength(state, c)
+                    board += _strength(state, c)
             score += sign * board / 30.0
             score += sign * len(zones["hand"]) / 40.0
         return max(-1.0, min(1.0, score / 2))
 
     def _strength(self, state: GameState, card: int) -> int:
-        """``power + resolve // 2`` as :meth:`stat` works them out, in one pass over the card's record (its
-        ``statics``, if any, through :meth:`stat`)."""
-        d = state.defs[card]
-        if d.fields["statics"] and d.type == CREATURE:
-            return self.stat(state, card, "power") + self.stat(state, card, "resolve") // 2
-        stats = d.stats
-        power = stats.get("power", 0)
-        resolve = stats.get("resolve", 0)
-        st = state.cs.get(card)
-        if st is not None:
-            for stat, delta, _ in st.mods:
-                if stat == "power":
-                    power += delta
-                elif stat == "resolve":
-                    resolve += delta
-            for eq in st.attached:
-                e = state.defs[eq]
-                bonus = 1 if "Modular" in e.fields["kw"] else 0
-                power += e.stats.get("power", 0) + bonus
-                resolve += e.stats.get("resolve", 0) + bonus
-            resolve -= st.counters.get("damage", 0)
-        return power + resolve // 2
+        """:func:`_strength`."""
+        return _strength(state, card)
+
+
+# ---------------------------------------------------------------------------------------------- the hot path
+# The rules' work for each decision, as module functions rather than methods: the same code in the plain build, and
+# direct native calls in the compiled one (a method of TgcRules, a plain Python class there, is called through
+# Python). The methods of the same names call these.
+
+
+def _sure_play(state: GameState, p: int) -> bool:
+    """Whether ``p`` surely may play a card of its hand in Open Play (TGC-3.3.1.1): one asking only its cost
+    (:func:`card_sets`' ``plain_cost``), at most the plasma ``p`` has, while nothing on the board or in this turn
+    raises a cost (a Battlefield's cost to every card, a Head of Security; what lowers a cost only helps)."""
+    v = state.vars
+    if v.get("cost_up") or (state.options.get("nonturn_waits") and p != state.active
+                            and not v.get("manual_pass")):
+        return False
+    defs = state.defs
+    for q in (0, 1):
+        for b in state.zones[q]["bf"]:
+            if defs[b].fields["cost_all"]:
+                return False
+    plain: dict[int, int] = (defs.facts.get(CARD_SETS) or card_sets(state))["plain_cost"]
+    r = state.res[p]
+    avail = r["plasma"] + r["temp"]  # (available_plasma, read inline)
+    for card in state.zones[p]["hand"]:
+        cost = plain.get(card)
+        if cost is not None and cost <= avail:
+            return True
+    return False
+
+
+def _sure_attacker(state: GameState, p: int) -> bool:
+    """Whether Pass Phase is offered in ``p``'s Open Battle and a creature of ``p``'s field is sure to attack
+    (:meth:`_attacks`): no creature there has Fury (which may refuse Pass Phase, TGC-0.2), and one is untapped,
+    with no status, and none of Blocker, Stasis or Asimov and no Equipment's ``CannotAttack`` among its keywords
+    (it may attack a Taunt creature, or else the player), or with Asimov when the opponent has no Taunt creature
+    (it may attack the player)."""
+    cs, defs, kw_now = state.cs, state.defs, verbs.kw_now
+    found = asimov = False
+    for a in state.zones[p]["field"]:
+        st = cs.get(a)
+        kws = defs[a].fields["kw"] if st is None or not (st.status or st.attached) else kw_now(state, a)
+        if "Fury" in kws:
+            return False
+        if found or (st is not None and (st.tapped or st.status)) or not kws.isdisjoint(_NOT_SURE_ASIMOV):
+            continue
+        if st is not None and st.attached and any(k.startswith("CannotAttack:") for k in kws):
+            continue
+        if "Asimov" in kws:
+            asimov = True
+        else:
+            found = True
+    if found or not asimov:
+        return found
+    return not any("Taunt" in kw_now(state, c) for c in state.zones[1 - p]["field"])
+
+
+def _open_actions(rules: TgcRules, state: GameState, p: int, gs: str) -> list[Action]:
+    acts: list[Action] = []
+    restricted = (p != state.active and state.options.get("nonturn_waits")
+                  and not state.vars.get("manual_pass"))
+    if not restricted:
+        sets: dict[str, Any] = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline
+        _card_plays(rules, state, p, gs, acts, sets["instant"])
+        for card, i in _activatable(rules, state, p, gs, sets):
+            acts.append(new_action(Action, ("activate", (card, str(i)))))
+    if gs == "quick":
+        acts.append(_DO_NOTHING)
+    elif gs == "play":
+        acts.append(_PASS_PHASE)
+        coin = state.vars["coin"]
+        if coin[0] == p and coin[1] == "heads":
+            acts.append(_FLIP)
+    elif not _attacks(rules, state, p, acts):  # battle; Fury (TGC-0.2) refuses the Pass Phase
+        acts.append(_PASS_PHASE)
+    return acts
+
+
+def _quick_idle(state: GameState, p: int) -> bool:
+    """Whether ``p`` may only Do Nothing in this Open Quick, as :meth:`_open_actions` would find, read from the
+    few cards of the game that could do something there: no Instant in hand (TGC-2.4.3.a.x), no card with a
+    Quick effect on ``p``'s board or on the opponent's Battlefield, and no trigger window (TGC-3.4.2)."""
+    v = state.vars
+    if v["win"]:
+        return False
+    if p != state.active and state.options.get("nonturn_waits") and not v.get("manual_pass"):
+        return True  # TGC-2.5.3.x reading (c): the non-turn player only waits
+    sets: dict[str, Any] = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline (the commonest decision)
+    instants: frozenset[int] = sets["instant"]  # (typed locals: the compiled build reads them natively)
+    if not instants.isdisjoint(state.zones[p]["hand"]):
+        return False
+    loc = state.loc
+    qacts: frozenset[int] = sets["qacts"]
+    for c in qacts:  # a few cards in a game
+        q, zone = loc[c]
+        if zone in FIELD and (q == p or zone == "bf"):
+            return False
+    return True
+
+
+def _card_plays(rules: TgcRules, state: GameState, p: int, gs: str, acts: list[Action], instants: frozenset[int],
+                ) -> None:
+    hand = state.zones[p]["hand"]
+    if gs != "play":  # only Instants may be played out of Open Play (TGC-2.4.2.a.x, TGC-2.4.3.a.x)
+        if instants.isdisjoint(hand):
+            return
+        hand = [c for c in hand if c in instants]
+    if not hand:
+        return
+    r = state.res[p]
+    avail = r["plasma"] + r["temp"]  # (available_plasma, read inline)
+    defs = state.defs
+    sets: dict[str, Any] = defs.facts.get(CARD_SETS) or card_sets(state)
+    zones = state.zones
+    # what the board does to costs, the same for every card of the hand: nothing with no Committed Botanist in the
+    # game and no Battlefield in play (cost_board's answer then)
+    board = _cost_board(state, p) if sets["botanist"] or zones[0]["bf"] or zones[1]["bf"] else _NO_BOARD
+    v = state.vars
+    printed = board == _NO_BOARD and not v.get("cost_cut") and not v.get("cost_up")  # every cost as printed
+    plain: dict[int, int] = sets["plain_cost"] if printed else {}
+    for card in hand:
+        cost = plain.get(card)
+        if cost is not None:  # no Tribute, Equipment, Hex or play condition: only its printed cost to test
+            if cost <= avail:
+                acts.append(_PLAY[card])
+            continue
+        d = defs[card]
+        f = d.fields
+        if d.type == CREATURE and f["tribute"]:
+            rules._tribute_plays(state, p, card, avail, acts, board)
+        if (f["base_cost"] if printed else _card_cost(state, p, card, board)) > avail:
+            continue  # TGC-3.3.1.1
+        if d.type in (EQUIPMENT, HEX):
+            for host in (*state.zones[p]["field"], *state.zones[1 - p]["field"]):
+                if rules.can_equip(state, card, host):
+                    acts.append(_PLAY.row(card)[host])
+        elif not f["play_checks"] or rules.playable_now(state, p, card):
+            acts.append(_PLAY[card])
+
+
+def _activatable(rules: TgcRules, state: GameState, p: int, gs: str, sets: dict[str, Any] | None,
+                 ) -> list[tuple[int, int]]:
+    """The effects ``p`` may activate now (TGC-3.4.1, 3.4.2, 2.4.1.b, 2.4.2.b.a, 2.4.3.b.1); ``sets`` is
+    :func:`card_sets` when the caller has it."""
+    out: list[tuple[int, int]] = []
+    key = "acts" if gs == "play" else "qacts"
+    having = (sets or card_sets(state))[key]  # the cards with such effects: zones holding none are not scanned
+    if having:
+        _board_activations(state, p, gs, key, having, out)
+    for card, i in state.vars["win"] or ():
+        if state.owner[card] == p and rules._may_use_trigger(state, p, gs, card, i):
+            out.append((card, i))
+    return out
+
+
+def _board_activations(state: GameState, p: int, gs: str, key: str, having: frozenset[int],
+                       out: list[tuple[int, int]]) -> None:
+    """The activated effects (``key``: ``acts`` or ``qacts``) of ``p``'s board and of the opponent's shared
+    Battlefield that ``p`` may use now."""
+    zones = state.zones[p]
+    defs = state.defs
+    for zname in FIELD:
+        zone = zones[zname]
+        if not zone or having.isdisjoint(zone):
+            continue
+        for card in zone:
+            mine: tuple[tuple[int, Effect], ...] = defs[card].fields[key]
+            for i, eff in mine:
+                if (not eff.zone or eff.zone == zname) and _may_activate(state, p, gs, card, i, eff):
+                    out.append((card, i))  # used from its own zone, or from any board zone when it names none
+    theirs = state.zones[1 - p]["bf"]
+    for card in () if having.isdisjoint(theirs) else theirs:
+        for i, eff in defs[card].fields[key]:
+            if eff.params.get("shared") and _may_activate(state, p, gs, card, i, eff):
+                out.append((card, i))
+
+
+def _timing_ok(state: GameState, gs: str, eff: Effect) -> bool:
+    params = eff.params
+    if params.get("in_phase") and params["in_phase"] != state.phase:
+        return False
+    if gs == "play":
+        return True
+    if gs == "battle":
+        return bool(params.get("quick") or params.get("battle"))
+    return bool(params.get("quick"))
+
+
+def _may_activate(state: GameState, p: int, gs: str, card: int, i: int, eff: Effect) -> bool:
+    params = eff.params
+    st = state.cs.get(card)
+    if params.get("tap") and st is not None and st.tapped:
+        return False  # (the commonest refusal first: every test here only reads the state)
+    if not _timing_ok(state, gs, eff):
+        return False
+    own_turn = params.get("own_turn")  # a Quick effect may be used on either turn unless its text says "your
+    if own_turn is None:               # turn" (Miningborg, TGC-0.2): ``own_turn: true``
+        own_turn = not params.get("quick")
+    if own_turn and state.active != p:
+        return False
+    if st is not None and (st.status or st.attached) and (
+            verbs.nullified(state, card) or st.status.get("stasis") or (
+            st.attached and verbs.has_kw(state, card, "Stasis"))):
+        return False  # (Mime's nullify, Stasis: a status or an Equipment)
+    if params.get("plasma", 0) > _available_plasma(state, p):
+        return False
+    if params.get("hs", 0) > state.res[p]["hs"]:
+        return False
+    if not effects.limit_ok(state, card, i, eff.limit):
+        return False
+    ctx = {"source": card, "controller": p}
+    if eff.condition is not None and not effects.check(state, ctx, eff.condition):
+        return False
+    needs = params.get("needs")
+    return needs is None or needs_met(state, ctx, needs)
+
+
+def _attacks(rules: TgcRules, state: GameState, p: int, acts: list[Action]) -> bool:
+    """Add the attacks ``p`` may declare (TGC-3.5; Taunt, Deadeye, TGC-4.1.2.1) to ``acts``; return whether a Fury
+    creature among them can attack (then Pass Phase is refused, as :meth:`_fury_must_attack` says)."""
+    mine = state.zones[p]["field"]
+    if not mine:
+        return False
+    theirs = state.zones[1 - p]["field"]
+    cs, defs = state.cs, state.defs
+    taunts: list[int] = []
+    for c in theirs:
+        st = cs.get(c)
+        if ("Taunt" in defs[c].fields["kw"] if st is None or not (st.status or st.attached)  # printed only
+                else verbs.has_kw(state, c, "Taunt")):
+            taunts.append(c)
+    targets = taunts or theirs
+    fury = False
+    rows = _ATTACK.rows
+    for a in mine:
+        st = cs.get(a)
+        if st is None or not (st.status or st.attached):  # printed keywords only (the hot path): can_attack
+            if st is not None and st.tapped:              # and the tests of _fights read them
+                continue
+            f = defs[a].fields
+            if f.get("plain_attacker"):  # none of Blocker, Stasis, Deadeye, Asimov or Fury (the commonest)
+                if not taunts:
+                    acts.append(_ATTACK[a])
+                if targets:
+                    row = rows.get(a) or _ATTACK.row(a)
+                    acts.extend(map(row.__getitem__, targets))
+                continue
+            kws: frozenset[str] | set[str] = f["kw"]
+            if "Blocker" in kws or "Stasis" in kws:
+                continue
+            n = len(acts)
+            if not taunts or "Deadeye" in kws:
+                acts.append(_ATTACK[a])
+            if "Asimov" in kws:
+                _fights(state, a, targets, acts, True)
+            elif targets:
+                row = _ATTACK.row(a)
+                acts.extend([row[d] for d in targets])
+        else:  # can_attack, with its keywords worked out once (a status or an Equipment)
+            kws = verbs.kw_now(state, a)
+            if st.tapped or st.status.get("stasis") or "Blocker" in kws or "Stasis" in kws:
+                continue
+            n = len(acts)
+            if not taunts or "Deadeye" in kws:
+                acts.append(_ATTACK[a])
+            if targets:
+                _fights(state, a, targets, acts, "Asimov" in kws, kws)
+        if not fury and "Fury" in kws:  # its attacks are the ones just added
+            fury = len(acts) > n if state.owner[a] == p else rules._has_attack(state, a)
+    return fury
+
+
+def _fights(state: GameState, a: int, targets: list[int], acts: list[Action], asimov: bool,
+            kws: frozenset[str] | set[str] | None = None) -> None:
+    """Add ``attack a d`` for each of ``targets`` that ``a`` may fight (:meth:`may_fight`, its tests on ``a``
+    made once: ``asimov`` is whether it has Asimov; ``kws``, when given, its keywords now: with no
+    ``CannotAttack:`` among them it has no such parameter to read)."""
+    cs, defs = state.cs, state.defs
+    st = cs.get(a)
+    banned = verbs.kw_args(state, a, "CannotAttack") if st is not None and st.attached and (
+        kws is None or any(k.startswith("CannotAttack:") for k in kws)) else ()
+    row = _ATTACK.rows.get(a) or _ATTACK.row(a)
+    if not asimov and not banned:
+        acts.extend(map(row.__getitem__, targets))  # (it may fight every target: the commonest case)
+        return
+    for d in targets:
+        if asimov:
+            f = defs[d].fields
+            if f["human"]:
+                continue  # a printed Human; else only a Changeling, a static or a status may make it one:
+            sd = cs.get(d)
+            if (f["maybe_human"] or sd is not None and (sd.status or sd.attached)) and verbs.has_subtype(
+                    state, d, "Human"):
+                continue
+        if banned and any(verbs.has_kw(state, d, what) for what in banned):
+            continue
+        acts.append(row[d])
+
+
+def _finish(rules: TgcRules, state: GameState) -> None:
+    """Resolve the stack; once it is empty (no choice pending), go on (:meth:`after_effects`)."""
+    if (not state.stack and state.pending is None) or effects.run(state):  # (an empty stack: nothing to run)
+        _after_effects(rules, state)
+
+
+def _after_effects(rules: TgcRules, state: GameState) -> None:
+    """The current action (or resolution) is over: go on as ``vars['then']`` says."""
+    if state.result is not None:
+        return
+    v = state.vars
+    then = v["then"]
+    v["then"] = None
+    if then == "phase_start" or (then == "quick" and state.options.get("quick_holder", "turn") == "turn"):
+        v["gs"] = "quick"  # (open_quick, read inline for the turn player's Open Quick: the commonest way on)
+        v["dn"] = 0
+        state.current = state.active
+    elif then == "quick":
+        _open_quick(state, v.get("actor"))
+    elif then == "default":
+        _default(rules, state)
+    elif then == "start_turn":
+        _start_turn(rules, state)
+    elif then == "next_phase":
+        if state.phase == "end":
+            _end_turn(rules, state)
+        else:
+            _enter_phase(rules, state, NEXT_PHASE[state.phase])
+
+
+def _start_turn(rules: TgcRules, state: GameState) -> None:
+    """The Draw Phase (TGC-1.10): plasma, draw, untap, then an automatic Pass Phase with no Open Quick."""
+    state.turn += 1
+    p = state.active = 1 - state.active
+    v = state.vars
+    v["gs"] = "closed"
+    v["pend"] = None
+    v["dn"] = 0
+    v["win"] = ()
+    v.pop("manual_pass", None)
+    state.phase = "draw"
+    state.current = p
+    state.emit("turn", p, data=(state.turn,))
+    state.emit("phase", p, data=("draw",))
+    res = state.res[p]
+    res["draws"] += 1
+    res["plasma"] = res["draws"] + res.pop("next", 0)
+    state.emit("plasma", p, data=(res["plasma"],))
+    rules.draw(state, p)
+    rules.untap_all(state, p)
+    _enter_phase(rules, state, "standby")
+
+
+def _enter_phase(rules: TgcRules, state: GameState, phase: str) -> None:
+    """The phase changes; then an Open Quick opens for the turn player (TGC-3.2.a.2)."""
+    state.phase = phase
+    state.vars["gs"] = "closed"
+    state.emit("phase", state.active, data=(phase,))
+    if (state.defs.facts.get(CARD_SETS) or card_sets(state))["at"]:  # (phase_effects' own test, read inline)
+        rules.phase_effects(state, phase)
+    state.vars["then"] = "phase_start"
+    _finish(rules, state)
+
+
+def _open_quick(state: GameState, actor: int | None = None) -> None:
+    """An Open Quick, Do Nothing count reset. Held by the turn player (TGC-2.2 reading R1); the option
+    ``quick_holder`` gives the Open Quick after an action to the actor's opponent (R2) or the actor (R3)."""
+    v = state.vars
+    v["gs"] = "quick"
+    v["dn"] = 0
+    if actor is None:
+        state.current = state.active
+        return
+    holder = state.options.get("quick_holder", "turn")
+    if holder == "turn":
+        state.current = state.active
+    else:
+        state.current = 1 - actor if holder == "opponent" else actor
+
+
+def _close(state: GameState) -> None:
+    """A declared action makes the gamestate Closed (TGC-3.1) and ends the trigger window (TGC-3.4.2)."""
+    v = state.vars
+    v["gs"] = "closed"
+    v["dn"] = 0
+    if not state.options.get("trigger_window_until_default") or v.get("win_defaulted"):
+        v["win"] = ()
+        v["win_defaulted"] = False
+
+
+def _default(rules: TgcRules, state: GameState) -> None:
+    """The gamestate defaults (TGC-2.5.2): a pending phase change or attack goes on; else the phase's default."""
+    v = state.vars
+    pend = v["pend"]
+    v["dn"] = 0
+    v["win_defaulted"] = True
+    if pend == "phase" or (pend is None and state.phase in ("standby", "end")):
+        v["pend"] = None
+        _close(state)
+        v["win"] = ()
+        if state.phase == "battle":
+            rules._fury_check(state)
+        if (state.defs.facts.get(CARD_SETS) or card_sets(state))["at"]:  # (phase_effects' test, read inline)
+            rules.phase_effects(state, state.phase + "_end")
+        v["then"] = "next_phase"
+        _finish(rules, state)
+    elif pend is not None:
+        v["pend"] = None
+        _close(state)
+        rules.resolve_battle(state, pend)
+        v["then"] = "default"
+        _finish(rules, state)
+    else:
+        v["gs"] = DEFAULT_GS[state.phase]
+        state.current = state.active
+
+
+def _end_turn(rules: TgcRules, state: GameState) -> None:
+    """Leaving the End Phase ends the turn (TGC-2.5.4.d): this-turn effects expire; the opponent's turn starts."""
+    p = state.active
+    for r in state.res:  # "this turn" plasma ends with the turn, whoever gained it (TGC-1.10.1)
+        r["temp"] = 0
+    loc, cs = state.loc, state.cs
+    for card, st in list(cs.items()):
+        status = st.status  # (a destroyed card's record in the discard pile keeps a status that never expires)
+        if st.mods or (status and -1 in status.values()):
+            st = rules._expire(state, card, st)
+        if loc[card][1] != "field":
+            continue
+        if st.status and st.status.get("doomed"):
+            rules.destroy(state, card, {"controller": state.owner[card]})
+            if loc[card][1] != "field":
+                continue
+        if _out_of_resolve(state, card):
+            rules.destroy(state, card, {"controller": -1})
+    state.vars["cost_cut"] = ()
+    state.emit("end_turn", p)
+    if state.result is not None:
+        return
+    if effects.run(state):
+        _start_turn(rules, state)
+    else:  # an end-of-turn trigger waits for a choice; the next turn starts once it has resolved
+        state.vars["then"] = "start_turn"
+
+
+def _out_of_resolve(state: GameState, card: int) -> bool:
+    """Whether the card's resolve (:meth:`stat`) is 0 or less, read from its printed resolve and its damage when
+    no modifier, Equipment or static effect changes it (the commonest creature at the end of a turn)."""
+    d = state.defs[card]
+    st = state.cs.get(card)
+    if st is not None and not (st.mods or st.attached or d.fields["statics"]):
+        return d.stats.get("resolve", 0) <= st.counters.get("damage", 0)
+    return _stat(state, card, "resolve") <= 0
+
+
+def _available_plasma(state: GameState, p: int) -> int:
+    r = state.res[p]
+    return r["plasma"] + r["temp"]
+
+
+def _card_cost(state: GameState, p: int, card: int, board: tuple[bool, int] | None = None) -> int:
+    """The plasma a card costs now (see RULINGS.md, Committed Botanist): its Summon Cost (printed, less a
+    Runtime's cut), halved rounded up by a Committed Botanist on its player's side for Plant and Service cards,
+    then the extra costs (Economy Crash, Head of Security, an Instant's On Tap). ``board`` is
+    :meth:`cost_board` for ``p``, when the caller has it (the same for every card of a hand)."""
+    d = state.defs[card]
+    cost = d.fields["cost"]
+    cuts = state.vars.get("cost_cut")
+    if cuts:
+        fac = verbs.faction(state, card)
+        for key, amount, turn, *who in cuts:
+            if turn == state.turn and key == fac and (not who or who[0] == p):
+                cost -= amount  # one cut per card (Runtime: "a Medical faction card"), its player's own
+                break
+    botanist, bf_cost = board if board is not None else _cost_board(state, p)
+    if cost > 0 and botanist and _botanist_halves(state, card):
+        cost = (cost + 1) // 2
+    cost += bf_cost
+    for src, ctype, _ in state.vars.get("cost_up", ()):
+        if ctype == d.type and state.loc[src][1] == "field":
+            st = state.cs.get(src)  # the same Head of Security, not one that left and came back
+            if st is not None and st.status.get("cost_up") and not verbs.nullified(state, src):
+                cost += 1
+    return max(0, cost + d.fields["extra_cost"])
+
+
+def _cost_board(state: GameState, p: int) -> tuple[bool, int]:
+    """What the board does to the cost of every card ``p`` plays: whether a Committed Botanist (not nullified) is
+    on ``p``'s side, and the cost Battlefields add to every card (Economy Crash; a Mime's nullify stops it)."""
+    defs = state.defs
+    field = state.zones[p]["field"]
+    botanist = not (defs.facts.get(CARD_SETS) or card_sets(state))["botanist"].isdisjoint(field) and any(
+        defs[c].key == "botanist_plant" and not verbs.nullified(state, c) for c in field)
+    bf_cost = 0
+    for q in (0, 1):
+        for b in state.zones[q]["bf"]:
+            cost_all = defs[b].fields["cost_all"]
+            if cost_all and not verbs.nullified(state, b):
+                bf_cost += cost_all
+    return botanist, bf_cost
+
+
+def _botanist_halves(state: GameState, card: int) -> bool:
+    """Committed Botanist: Plant (subtype, Changelings included) or Service (faction, as changed by Head of
+    Personnel) cards; under option ``botanist_creatures_only`` only creatures."""
+    if state.options.get("botanist_creatures_only") and state.defs[card].type != CREATURE:
+        return False
+    return verbs.faction(state, card) == "Service" or verbs.has_subtype(state, card, "Plant")
+
+
+def _stat(state: GameState, card: int, name: str) -> int:
+    """Current power / resolve: printed + modifiers + Equipment + static effects; resolve minus damage."""
+    d = state.defs[card]
+    value = d.stats.get(name, 0)
+    st = state.cs.get(card)
+    if st is not None:
+        for stat, delta, _ in st.mods:
+            if stat == name:
+                value += delta
+        for eq in st.attached:
+            value += state.defs[eq].stats.get(name, 0)
+            if "Modular" in state.defs[eq].fields["kw"]:
+                value += 1
+        if name == "resolve":
+            value -= st.counters.get("damage", 0)
+    statics = d.fields.get("statics")
+    if statics and d.type == CREATURE and not verbs.nullified(state, card):
+        value = verbs.apply_statics(state, card, name, value, statics)
+    return value
+
+
+def _strength(state: GameState, card: int) -> int:
+    """``power + resolve // 2`` as :meth:`stat` works them out, in one pass over the card's record (its
+    ``statics``, if any, through :meth:`stat`)."""
+    d = state.defs[card]
+    if d.fields["statics"] and d.type == CREATURE:
+        return _stat(state, card, "power") + _stat(state, card, "resolve") // 2
+    stats = d.stats
+    power = stats.get("power", 0)
+    resolve = stats.get("resolve", 0)
+    st = state.cs.get(card)
+    if st is not None:
+        for stat, delta, _ in st.mods:
+            if stat == "power":
+                power += delta
+            elif stat == "resolve":
+                resolve += delta
+        for eq in st.attached:
+            e = state.defs[eq]
+            bonus = 1 if "Modular" in e.fields["kw"] else 0
+            power += e.stats.get("power", 0) + bonus
+            resolve += e.stats.get("resolve", 0) + bonus
+        resolve -= st.counters.get("damage", 0)
+    return power + resolve // 2
 
 
 def needs_met(state: GameState, ctx: dict, needs: Any) -> bool:
@@ -1681,7 +1804,7 @@ def needs_met(state: GameState, ctx: dict, needs: Any) -> bool:
 
 
 #: the name of :func:`card_sets`' fact in ``state.defs``
-CARD_SETS = "tgc.card_sets"
+CARD_SETS: Final = "tgc.card_sets"
 
 
 def card_sets(state: GameState) -> dict[str, Any]:
@@ -1725,7 +1848,7 @@ def _card_sets(defs: CardList) -> dict[str, Any]:
 
 
 #: the sets of :func:`card_sets` a card may belong to by its definition alone
-IN_SETS = ("instant", "acts", "qacts", "at", "botanist")
+IN_SETS: Final = ("instant", "acts", "qacts", "at", "botanist")
 
 
 def _in_sets(d: CardDef) -> tuple[str, ...]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
 
 from tcgkit.core import effects
 from tcgkit.core.cards import Step
@@ -12,7 +13,7 @@ from tcgkit.games.tgc.model import KEYWORDS
 if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
-_T = "target"
+_T: Final = "target"
 
 #: Extra verbs of TGC's effect language (see CARDS.md).
 EXTRA_VERBS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -28,7 +29,7 @@ EXTRA_VERBS: dict[str, dict[str, tuple[str, ...]]] = {
     "modify": {"params": (_T, "stat", "by", "until"), "required": (_T, "stat", "by")},
 }
 
-DISCARD_SELF = Step("discard_played", {})
+DISCARD_SELF: Final = Step("discard_played", {})
 
 
 # ---------------------------------------------------------------------------------------------- keywords
@@ -97,7 +98,7 @@ def _kw_now_long(state: GameState, card: int, d: Any, st: Any) -> set[str]:
 
 
 #: the name of :func:`equipped_kw`'s table in ``state.defs`` (a fact of the card list)
-EQUIPPED_KW = "tgc.equipped_kw"
+EQUIPPED_KW: Final = "tgc.equipped_kw"
 
 
 def equipped_kw(state: GameState, card: int, attached: list[int]) -> frozenset[str] | set[str]:
@@ -237,7 +238,9 @@ def nullified(state: GameState, card: int) -> bool:
     if st is None:
         return False
     nul = st.status.get("nullified")
-    return bool(nul) and _status_live(state, nul)
+    if not nul:
+        return False
+    return _status_live(state, nul)
 
 
 def faction(state: GameState, card: int) -> str:
@@ -356,7 +359,7 @@ def apply_statics(state: GameState, card: int, name: str, value: int, statics: t
 #: The keywords :func:`combat` reads of either creature once Asimov has been tested (besides those
 #: :meth:`TgcRules.damage_card` reads): a creature with none of them printed, and no status or Equipment, fights by
 #: the plain rule (:func:`_plain_combat`).
-COMBAT_KEYWORDS = frozenset({"Acid Blood", "Carapace", "Double Strike", "Exterminate", "First Strike", "Hulking",
+COMBAT_KEYWORDS: Final = frozenset({"Acid Blood", "Carapace", "Double Strike", "Exterminate", "First Strike", "Hulking",
                              "Immunity", "Oo Rah", "Squad Tactics", "Systems Nominal", "Toxic", "Vendetta"})
 
 
@@ -429,7 +432,9 @@ def _plain_combat(rules: Any, state: GameState, a: int, d: int) -> None:
 
 def has_kw_last(state: GameState, card: int, kw: str) -> bool:
     """Whether a card that just left the field had the keyword there (its last ``destroyed`` event), or has it."""
-    for ev in reversed(state.log[-12:]):
+    log = state.log
+    for i in range(len(log) - 1, max(len(log) - 13, -1), -1):  # the last 12 events, latest first (mypyc fails on
+        ev = log[i]                                              # a loop over reversed(state.log[-12:]))
         if ev.kind == "destroyed" and ev.card == card:
             return kw in (ev.data[1] if len(ev.data) > 1 else ())
     return has_kw(state, card, kw)
@@ -667,7 +672,7 @@ def _choose(state: GameState, ctx: dict, step: Step) -> None:
                     state.emit("targeted", ctx["controller"], c, (src,))
 
 
-_CORE_CHOOSE = effects.CORE_HANDLERS["choose"]
+_CORE_CHOOSE: Final = effects.CORE_HANDLERS["choose"]
 
 
 def _destroy(state: GameState, ctx: dict, step: Step) -> None:
@@ -877,7 +882,8 @@ def _search(state: GameState, ctx: dict, params: Any) -> None:
         ctx[key] = "none"
     label = ctx.pop(key)
     if label != "none":
-        card = next(c for c in reversed(found) if _search_label(state, c, clash) == label)
+        card = next(found[i] for i in range(len(found) - 1, -1, -1)  # the last one (mypyc fails on reversed(found))
+                    if _search_label(state, found[i], clash) == label)
         if params.get("to") == "summon":
             state.rules.summon(state, who, card)
         else:
@@ -959,7 +965,7 @@ def _casualties_ok(state: GameState, ctx: dict, params: Any) -> bool:
 @hook("tgc.was_asimov")
 def _was_asimov(state: GameState, ctx: dict, params: Any) -> bool:
     """The destroyed creature had Asimov when it was on the field (the ``destroyed`` event's last known keywords)."""
-    data = ctx.get("event_data") or ()
+    data: Any = ctx.get("event_data") or ()
     return len(data) > 1 and "Asimov" in data[1]
 
 
@@ -1018,7 +1024,10 @@ def fits_hook(details: str) -> str:
     """The name of a filter hook for "cards fitting the required details" (Tribute): see :func:`fits`."""
     name = "tgc.fits." + details
     if name not in HOOKS:
-        HOOKS[name] = lambda state, ctx, params, _d=details: fits(state, params["card"], _d)
+        def fits_details(state: GameState, ctx: dict, params: Mapping[str, Any]) -> bool:
+            return fits(state, params["card"], details)
+
+        HOOKS[name] = fits_details
     return name
 
 

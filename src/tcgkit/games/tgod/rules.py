@@ -20,7 +20,8 @@ from typing import Any
 
 from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action, ActionTable
-from tcgkit.core.cards import CardDef, Effect, Step
+from tcgkit.core.cards import CardDef, CardList, Effect, Step
+from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError
 from tcgkit.core.ruleset import Ruleset
@@ -79,6 +80,7 @@ EQUIP, ATTACK = ActionTable("equip"), ActionTable("attack")
 ACTIVATE = ActionTable("activate")  # rows keyed by the ability's index as text (INDEX)
 
 
+@mypyc_attr(native_class=False)  # see tcgkit.core.compiled
 class TgodRules(Ruleset):
     """The Guardians of Destiny. See the module docstring and ``RULINGS.md``."""
 
@@ -98,7 +100,7 @@ class TgodRules(Ruleset):
     FORMATS = ("standard",)
     PLAYED_SECTIONS = ("main",)  # the Armory is checked with the deck and stays out of the game (TGOD-DECK-06)
     #: Second readings of the rulebook (RULINGS.md), all off by default; ``first_player``: None = random.
-    OPTIONS: Mapping[str, Any] = {"steps_any_order": False, "carry_remaining_hp": False,
+    OPTIONS = {"steps_any_order": False, "carry_remaining_hp": False,
                                   "paralysis_counts_all_turns": False, "deal_before_game": False,
                                   "equip_any_number": False, "power_any_number": False,
                                   "defense_only_creatures": False, "first_player": None,
@@ -253,70 +255,20 @@ class TgodRules(Ruleset):
     @staticmethod
     def turn_kind(state: GameState) -> str:
         """``primary`` (turns 1-2), ``secondary`` (turns 3-4) or ``normal`` (TGOD-PRI-01, SEC-01, NRM-01)."""
-        t = state.turn
-        return "primary" if t <= 2 else "secondary" if t <= 4 else "normal"
+        return _turn_kind(state.turn)
 
     def start_turn(self, state: GameState) -> None:
         """Step 1 of every turn: draw 7 (primary) or 1; nothing once the deck is empty (TGOD-OTH-01)."""
-        state.turn += 1
-        state.active = p = 1 - state.active
-        state.current = p
-        state.phase = "play"
-        state.vars["step"] = 0
-        state.vars["did"] = 0
-        kind = self.turn_kind(state)
-        state.emit("turn", p, data=(state.turn, kind))
-        deck = state.zones[p]["deck"]
-        draws = 1 if kind != "primary" else 0 if state.options["deal_before_game"] else 7
-        for _ in range(draws):
-            if not deck:
-                out = state.vars.get("deck_out", (False, False))
-                if not out[p]:  # said once: from now on every draw is skipped
-                    state.vars["deck_out"] = (True, out[1]) if p == 0 else (out[0], True)
-                    state.emit("no_draw", p, data=("TGOD-OTH-01",))
-                break
-            self.draw(state, p)
+        _start_turn(state)
 
     def end_turn(self, state: GameState) -> None:
         """The last step: paralysis counts down, Power cards run out, "this turn" modifiers end; next turn."""
-        p = state.active
-        if state.vars.get("paralysis"):
-            self._count_down(state, p)
-        for card in list(state.zones[p]["power"]):
-            counters = state.card_state(card).counters
-            left = counters.get("turns_left", 1) - 1
-            if left <= 0:
-                state.move(card, p, "discard")
-            else:
-                counters["turns_left"] = left
-        if state.vars.get("mods"):
-            state.vars["mods"] = durations.end_turn(state)
-        state.emit("end_turn", p)
-        self.start_turn(state)
+        _end_turn(state)
 
     @staticmethod
     def _count_down(state: GameState, p: int) -> None:
         """Paralysis counts down at the end of its owner's turn (TGOD-BTL-07; or every turn, by option)."""
-        every = state.options.get("paralysis_counts_all_turns")
-        # reading (b) counts the turns *after* the one the paralysis began in, not that turn itself
-        fresh = state.vars.pop("paralyzed_now", ()) if every else ()
-        still = []
-        cs, loc, owners = state.cs, state.loc, state.owner
-        for card in state.vars["paralysis"]:
-            st = cs.get(card)
-            if st is None or not st.status.get("paralyzed") or loc[card][1] not in HOLDERS:
-                continue
-            owner = owners[card]
-            if owner == p or (every and card not in fresh):
-                status = state.card_state(card).status  # to change it (a clone's copy on write)
-                left = status["paralyzed"] - 1
-                if left <= 0:
-                    del status["paralyzed"]
-                    state.emit("status_removed", owner, card, ("paralyzed",))
-                    continue
-                status["paralyzed"] = left
-            still.append(card)
-        state.vars["paralysis"] = tuple(still)
+        _count_down(state, p)
 
     def resume(self, state: GameState) -> None:
         """A scenario's position: fill in the turn bookkeeping and find the decision."""
@@ -344,26 +296,26 @@ class TgodRules(Ruleset):
     # ================================================================== legal actions
     def legal_actions(self, state: GameState) -> list[Action]:
         if state.phase == "switch":
-            return [SWITCH[c] for c in self.switchable(state, state.current)]
+            return [SWITCH[c] for c in _switchable(state, state.current)]
         p = state.active
-        steps, step, can_main, can_backup, can_equip, can_power = self._plays_open(state)
+        steps, step, can_main, can_backup, can_equip, can_power = _plays_open(state)
         zones = state.zones[p]
         main, backup = zones["main"], zones["backup"]
         acts: list[Action] = []
-        holders = (*main, *backup, *zones["base"]) if can_equip else ()
+        holders: tuple[int, ...] = (*main, *backup, *zones["base"]) if can_equip else ()
         if can_main or can_backup or holders or can_power:  # nothing in hand is played from the abilities step on
-            self._hand_actions(state, p, can_main, can_backup, holders, can_power, acts)
-        cs = state.cs
+            _hand_actions(state, p, can_main, can_backup, holders, can_power, acts)
         if not main:
+            cs = state.cs
             acts.extend([PROMOTE[c] for c in backup if c not in cs or not cs[c].status.get("paralyzed")])
         if S_ABILITY in steps and step <= S_ABILITY:
-            self._ability_actions(state, p, acts)
+            _ability_actions(state, p, acts)
         if S_ATTACK in steps:
-            targets = None
+            targets: list[int] | None = None
             for attacker in (*main, *zones["base"]):
-                if self.can_attack(state, attacker):
+                if _can_attack(state, attacker):
                     if targets is None:
-                        targets = self.attack_targets(state, 1 - p)
+                        targets = _attack_targets(state, 1 - p)
                     acts.extend(map(ATTACK.row(attacker).__getitem__, targets))
         acts.append(_END)
         return acts
@@ -373,17 +325,7 @@ class TgodRules(Ruleset):
         """The steps of this turn, the step reached (0 with ``steps_any_order``), and whether a Main Creature, a
         Backup Creature, an Equipment and a Power card may be played now (the turn kind, the step reached, what was
         done this turn; TGOD-PRI/SEC/NRM)."""
-        turn = state.turn
-        steps = PRIMARY_STEPS if turn <= 2 else SECONDARY_STEPS if turn <= 4 else NORMAL_STEPS
-        v = state.vars
-        opts = state.options
-        step = 0 if opts["steps_any_order"] else v["step"]
-        did = v["did"]
-        return (steps, step,
-                S_MAIN in steps and step <= S_MAIN and not state.zones[state.active]["main"] and not did & DID_MAIN,
-                S_BACKUP in steps and step <= S_BACKUP and not did & DID_BACKUP,
-                S_EQUIP in steps and step <= S_EQUIP and (not did & DID_EQUIP or opts["equip_any_number"]),
-                S_POWER in steps and step <= S_POWER and (not did & DID_POWER or opts["power_any_number"]))
+        return _plays_open(state)
 
     def surely_has_choice(self, state: GameState) -> bool:
         """True when the player to act surely may end the turn (a pass) or do something else, told without listing
@@ -396,82 +338,18 @@ class TgodRules(Ruleset):
         requirement is met, when its step is open (TGOD-PRI-03, SEC-03, NRM-03/04/06). A switch (TGOD-OTH-07) has
         no pass: False.
         """
-        if state.phase != "play":
-            return False
-        p = state.active
-        zones = state.zones[p]
-        if state.turn > 4 and state.zones[1 - p]["base"]:
-            for attacker in (*zones["main"], *zones["base"]):
-                if self.can_attack(state, attacker):
-                    return True
-        if not zones["main"]:  # a Backup that may move up, as legal_actions finds them
-            cs = state.cs
-            if any(c not in cs or not cs[c].status.get("paralyzed") for c in zones["backup"]):
-                return True
-        _, _, can_main, can_backup, can_equip, can_power = self._plays_open(state)
-        creature = can_main or can_backup
-        equip = can_equip and bool(zones["base"] or zones["main"] or zones["backup"])
-        if creature or equip or can_power:
-            defs = state.defs
-            for card in zones["hand"]:
-                d = defs[card]
-                kind = d.type
-                if kind == POWER:
-                    if can_power and self.requirement_met(state, p, d):
-                        return True
-                elif d.fields["req"] is None and (kind == CREATURE and creature or kind == EQUIPMENT and equip):
-                    return True
-        return False
+        return _surely_has_choice(state)
 
     def _hand_actions(self, state: GameState, p: int, can_main: bool, can_backup: bool, holders: tuple[int, ...],
                       can_power: bool, acts: list[Action]) -> None:
         """The plays from hand: Creatures to Main or Backup, Equipment onto each holder, Power cards."""
-        defs = state.defs
-        for card in state.zones[p]["hand"]:
-            d = defs[card]
-            kind = d.type
-            if kind == CREATURE:
-                if (can_main or can_backup) and (d.fields["req"] is None or self.requirement_met(state, p, d)):
-                    if can_main:
-                        acts.append(PLAY_MAIN[card])
-                    if can_backup:
-                        acts.append(PLAY_BACKUP[card])
-            elif kind == EQUIPMENT:
-                if holders and (d.fields["req"] is None or self.requirement_met(state, p, d)):
-                    acts.extend(map(EQUIP.row(card).__getitem__, holders))
-            elif kind == POWER and can_power and self.requirement_met(state, p, d):
-                acts.append(PLAY_POWER[card])
+        _hand_actions(state, p, can_main, can_backup, holders, can_power, acts)
 
     def _ability_actions(self, state: GameState, p: int, acts: list[Action]) -> None:
         """The ``activate`` actions: :meth:`ability_ok` for each ability of ``p``'s cards in play, with the abilities
         whose zone fits found once per board (:meth:`_ability_candidates`), the use limit read directly and a plain
         condition and cost answered from the card's ``quick`` facts (``_quick_check``)."""
-        shared: dict[tuple[str, int], bool] | None = None
-        cs, v = state.cs, state.vars
-        turn = state.turn
-        for card, eff, limit_key, limit, act, shared_key, quick in self._ability_candidates(state, p):
-            st = cs.get(card)
-            if st is not None and st.status.get("paralyzed", 0) > 0:
-                continue
-            if limit is not None:  # effects.limit_ok, inlined
-                used = v.get(limit_key)
-                if used is not None and (not limit[0] or used[0] == turn) and used[1] >= limit[1]:
-                    continue
-            if quick is not None:  # _ability_payable for a plain condition and cost, inlined
-                zone, hp_cost = quick
-                if (zone is None or state.zones[p][zone]) and (hp_cost is None or self.hp_left(state, card) > hp_cost):
-                    acts.append(act)
-                continue
-            if shared_key is not None:
-                if shared is None:
-                    shared = {}
-                ok = shared.get(shared_key)
-                if ok is None:
-                    ok = shared[shared_key] = self._ability_payable(state, p, card, eff)
-            else:
-                ok = self._ability_payable(state, p, card, eff)
-            if ok:
-                acts.append(act)
+        _ability_actions(state, p, acts)
 
     @staticmethod
     def _ability_candidates(state: GameState, p: int) -> tuple[tuple[Any, ...], ...]:
@@ -480,34 +358,12 @@ class TgodRules(Ruleset):
         replaced, which ``track_card`` does whenever a card with activated abilities moves
         (``state.memo["abilities:<p>"]``). The parsed limit is ``effects.parse_limit``'s (None: no limit); quick is
         the card's ``fields["quick"]`` answer for the ability (see ``_quick_check``)."""
-        tracked = state.vars.get("abilities", ())
-        key = _ABILITY_MEMO[p]
-        known = state.memo.get(key)
-        if known is not None and known[0] is tracked:
-            return known[1]
-        owner, loc, defs = state.owner, state.loc, state.defs
-        out = []
-        for card in tracked:
-            if owner[card] != p:
-                continue
-            d = defs[card]
-            zone = loc[card][1]
-            shared, quick = d.fields["shared_checks"], d.fields["quick"]
-            for i in d.fields["activated"]:
-                eff = d.effects[i]
-                if not eff.zone or eff.zone == zone:
-                    out.append((card, eff, effects.limit_key(card, i),
-                                effects.parse_limit(eff.limit) if eff.limit else None,
-                                ACTIVATE.row(card)[INDEX[i]], (d.key, i) if i in shared else None, quick.get(i)))
-        cands = tuple(out)
-        state.memo[key] = (tracked, cands)
-        return cands
+        return _ability_candidates(state, p)
 
     @staticmethod
     def _ability_payable(state: GameState, p: int, card: int, eff: Effect) -> bool:
         """An activated ability's condition holds and its cost can be paid."""
-        ctx = {"source": card, "controller": p}
-        return effects.check(state, ctx, eff.condition) and effects.can_pay(state, ctx, eff.cost)
+        return _ability_payable(state, p, card, eff)
 
     def ability_ok(self, state: GameState, p: int, card: int, index: int, zone: str,
                    memo: dict[tuple[str, int], bool] | None = None) -> bool:
@@ -520,94 +376,42 @@ class TgodRules(Ruleset):
         eff = d.effects[index]
         if eff.zone and eff.zone != zone:
             return False
-        if self.paralyzed(state, card) or not effects.limit_ok(state, card, index, eff.limit):
+        if _paralyzed(state, card) or not effects.limit_ok(state, card, index, eff.limit):
             return False
         if memo is not None:
             known = memo.get((d.key, index))
             if known is not None:
                 return known
-        ok = self._ability_payable(state, p, card, eff)
+        ok = _ability_payable(state, p, card, eff)
         if memo is not None:
             memo[(d.key, index)] = ok
         return ok
 
     def requirement_met(self, state: GameState, player: int, d: CardDef) -> bool:
         """The card's bracketed requirement, checked when it is played (TGOD-CARD-09, TGOD-DECK-09)."""
-        req = d.fields["req"]
-        if req is None:
-            return True
-        kind, value = req
-        if kind == "deck":
-            return state.vars["deck_type"][player] == value
-        if kind == "main":
-            main = state.zones[player]["main"]
-            return bool(main) and (not value or value in state.defs[main[0]].tags)
-        return bool(state.zones[player]["backup"])
+        return _requirement_met(state, player, d.fields["req"])
 
     def paralyzed(self, state: GameState, card: int) -> bool:
-        st = state.cs.get(card)
-        return st is not None and st.status.get("paralyzed", 0) > 0
+        return _paralyzed(state, card)
 
     def stars_left(self, state: GameState, card: int) -> int:
         """Battle Stars left: printed (plus modifiers) minus those spent (TGOD-BTL-06)."""
-        value = state.defs[card].stats["stars"]
-        st = state.cs.get(card)
-        if st is not None:
-            value -= st.counters.get("stars_used", 0)
-            for stat, delta, _ in st.mods:
-                if stat == "stars":
-                    value += delta
-        if state.vars.get("static_stars"):
-            value += self._static_bonus(state, card, "stars")
-        return value
+        return _stars_left(state, card)
 
     def hp_left(self, state: GameState, card: int) -> int:
-        st = state.cs.get(card)
-        return self.stat(state, card, "hp") - (st.counters.get("damage", 0) if st is not None else 0)
+        return _hp_left(state, card)
 
     def can_attack(self, state: GameState, card: int) -> bool:
         """A star left and attacks left this turn: once, unless its ability says more (TGOD-BTL-13, OTH-10)."""
-        d = state.defs[card]
-        value = d.stats["stars"]  # then as stars_left, reading the record once
-        st = state.cs.get(card)
-        if st is not None:
-            counters = st.counters
-            if counters.get("atk_turn") == state.turn and counters.get("atk_n", 0) >= d.fields["attacks_per_turn"]:
-                return False
-            value -= counters.get("stars_used", 0)
-            for stat, delta, _ in st.mods:
-                if stat == "stars":
-                    value += delta
-        if state.vars.get("static_stars"):
-            value += self._static_bonus(state, card, "stars")
-        return value > 0
+        return _can_attack(state, card)
 
     def attack_targets(self, state: GameState, opponent: int) -> list[int]:
         """Main, Base Armor and any Backup that is not paralyzed (TGOD-BTL-02, TGOD-BTL-09)."""
-        z = state.zones[opponent]
-        out = [*z["main"], *z["base"], *z["backup"]]
-        paralysis = state.vars.get("paralysis")
-        if paralysis:  # every paralyzed card is listed there (``paralyze``): only those are looked at
-            cs, loc = state.cs, state.loc
-            for c in paralysis:
-                where = loc[c]
-                if where[1] == "backup" and where[0] == opponent and (st := cs.get(c)) is not None and \
-                        st.status.get("paralyzed"):
-                    out.remove(c)
-        return out
+        return _attack_targets(state, opponent)
 
     def switchable(self, state: GameState, player: int) -> list[int]:
         """The Backups ``player`` may switch in: those not paralyzed (``paralyzed``, inlined)."""
-        out = state.zones[player]["backup"].copy()
-        paralysis = state.vars.get("paralysis")
-        if paralysis:  # as in attack_targets
-            cs, loc = state.cs, state.loc
-            for c in paralysis:
-                where = loc[c]
-                if where[1] == "backup" and where[0] == player and (st := cs.get(c)) is not None and \
-                        st.status.get("paralyzed", 0) > 0:
-                    out.remove(c)
-        return out
+        return _switchable(state, player)
 
     def explain_illegal(self, state: GameState, action: Action) -> str:
         """Say which rule forbids the action, when one does."""
@@ -635,153 +439,68 @@ class TgodRules(Ruleset):
         k = action.kind
         args = action.args
         if k == "end":
-            self.end_turn(state)
+            _end_turn(state)
         elif k == "play":
-            self.play(state, args[0], args[1])
+            _play(state, args[0], args[1])
         elif k == "equip":
-            self._step(state, S_EQUIP, DID_EQUIP)
-            self.attach(state, args[0], args[1])
+            _step(state, S_EQUIP, DID_EQUIP)
+            _attach(state, args[0], args[1])
         elif k == "promote":
             state.move(args[0], state.active, "main", reset=False)
         elif k == "activate":
-            self.activate(state, args[0], int(args[1]))
+            _activate(state, args[0], int(args[1]))
         elif k == "attack":
-            self._step(state, S_ATTACK, 0)
-            self.attack(state, args[0], args[1])
+            _step(state, S_ATTACK, 0)
+            _attack(state, args[0], args[1])
         elif k == "switch":
-            self.switch(state, state.current, args[0])
-        self.proceed(state)
+            _switch(state, state.current, args[0])
+        if (not state.stack and state.pending is None) or effects.run(state):  # proceed
+            _after_effects(state)
 
     @staticmethod
     def _step(state: GameState, step: int, did: int) -> None:
-        v = state.vars
-        if step > v["step"]:
-            v["step"] = step
-        if did:
-            v["did"] |= did
+        _step(state, step, did)
 
     def play(self, state: GameState, card: int, zone: str) -> None:
         """Play a card from hand into ``main``, ``backup`` or ``power``; its "when played" effects resolve."""
-        p = state.active
-        if zone == "main":
-            self._step(state, S_MAIN, DID_MAIN)
-        elif zone == "backup":
-            self._step(state, S_BACKUP, DID_BACKUP)
-        else:
-            self._step(state, S_POWER, DID_POWER)
-        state.move(card, p, zone)
-        d = state.defs[card]
-        if zone == "power":
-            state.card_state(card).counters["turns_left"] = d.stats.get("lasts", 1)
-        state.emit("played", p, card, (zone,))
-        for eff in d.effects:
-            if eff.kind == "play":
-                start_effect(state, eff, card, p)
+        _play(state, card, zone)
 
     def activate(self, state: GameState, card: int, index: int) -> None:
         """Use an activated ability of a Creature or the Base Armor: pay its cost, then its steps (TGOD-NRM-05)."""
-        self._step(state, S_ABILITY, 0)
-        eff = state.defs[card].effects[index]
-        effects.mark_used(state, card, index, eff.limit)
-        state.emit("activate", state.active, card, (index,))
-        effects.start(state, eff.cost + eff.steps, card, state.active)
+        _activate(state, card, index)
 
     def attach(self, state: GameState, card: int, host: int) -> None:
         """Equip ``card`` to ``host`` (TGOD-ROLE-03)."""
-        state.move(card, state.owner[card], "equipped")
-        state.card_state(card).host = host
-        state.card_state(host).attached.append(card)
-        state.emit("equip", state.owner[card], card, (host,))
+        _attach(state, card, host)
 
     def proceed(self, state: GameState) -> None:
         """Run pending effects; once they are done, carry on with the turn."""
         if (not state.stack and state.pending is None) or effects.run(state):
-            self.after_effects(state)
+            _after_effects(state)
 
     def after_effects(self, state: GameState) -> None:
-        if state.result is not None or (state.vars.get("base_hit") and self.check_win(state)):
-            return
-        if state.phase == "battle":
-            self.finish_attack(state)
-            if state.result is not None:
-                return
-        if state.phase == "play":
-            v = state.vars
-            # stars lost by an effect, not only by an attack (TGOD-OTH-06); checked only when stars may have changed
-            statics = v.get("static_stars", ())
-            if "stars_dirty" in v or statics != v.get("stars_seen", ()):  # stars changed, or what changes them
-                v.pop("stars_dirty", None)
-                v["stars_seen"] = statics
-                self.check_switch(state)
-            elif "both_out" in v and v["both_out"] != self._mains(state):  # a Main Creature came or went
-                self.check_switch(state)
-        if state.phase == "switch":
-            self.next_switch(state)
-        else:
-            state.current = state.active
+        _after_effects(state)
 
     # ================================================================== battle
     def attack(self, state: GameState, attacker: int, target: int) -> None:
         """One attack (TGOD-BTL-01..13): damage or paralysis, then battle effects, then the star (finish_attack)."""
-        p = state.active
-        counters = state.card_state(attacker).counters
-        if counters.get("atk_turn") == state.turn:
-            counters["atk_n"] = counters.get("atk_n", 0) + 1
-        else:
-            counters["atk_turn"] = state.turn
-            counters["atk_n"] = 1
-        state.vars["battle"] = (attacker, target)
-        state.phase = "battle"
-        if state.loc[target][1] == "backup":
-            state.emit("attack", p, attacker, (target,))
-            self.paralyze(state, target, PARALYSIS_TURNS)
-        else:
-            defense = self.stat(state, target, "defense")
-            if state.options["defense_only_creatures"] and state.defs[target].type == BASE:
-                defense = 0
-            power = self.stat(state, attacker, "attack")
-            damage = max(0, power - defense)
-            state.emit("attack", p, attacker, (target, damage, power - damage))  # the A that D blocked
-            self.damage_card(state, target, damage, {"controller": p, "battle": True, "source": attacker})
-        if self.check_win(state):
-            return
-        self.fire_on(state, target, "on_attacked", attacker)
-        self.fire_on(state, attacker, "on_attack", target)
+        _attack(state, attacker, target)
 
     def fire_on(self, state: GameState, card: int, trigger: str, other: int) -> None:
         """Start ``trigger`` effects of a card in play and of the Equipment it carries."""
-        if state.loc[card][1] not in HOLDERS:
-            return
-        defs = state.defs
-        if trigger in defs[card].triggers:
-            self.fire_card(state, card, trigger, other)
-        st = state.cs.get(card)
-        if st is not None:
-            for c in st.attached:
-                if trigger in defs[c].triggers:
-                    self.fire_card(state, c, trigger, other)
+        _fire_on(state, card, trigger, other)
 
     def fire_card(self, state: GameState, card: int, trigger: str, other: int) -> None:
-        for i, eff in state.defs[card].triggers.get(trigger, ()):
-            ctx = {"source": card, "controller": state.owner[card], "event_card": other}
-            if effects.limit_ok(state, card, i, eff.limit) and effects.check(state, ctx, eff.condition):
-                effects.mark_used(state, card, i, eff.limit)
-                start_effect(state, eff, card, state.owner[card], {"event_card": other})
+        _fire_card(state, card, trigger, other)
 
     def finish_attack(self, state: GameState) -> None:
         """After the battle effects: subtract the Battle Star (TGOD-BTL-06/10), then check the switch."""
-        attacker, _ = state.vars.pop("battle")
-        state.phase = "play"
-        if state.loc[attacker][1] in ("main", "base"):
-            counters = state.card_state(attacker).counters
-            counters["stars_used"] = counters.get("stars_used", 0) + 1
-            state.emit("star", state.owner[attacker], attacker, (self.stars_left(state, attacker),))
-        self.check_switch(state)
+        _finish_attack(state)
 
     def add_status(self, state: GameState, card: int, status: str, value: int, ctx: dict) -> None:
         """The core ``add_status``; ``paralyzed`` is the TGOD paralysis."""
         if status == "paralyzed":
-            self.paralyze(state, card, value)
+            _paralyze(state, card, value)
         else:
             super().add_status(state, card, status, value, ctx)
 
@@ -791,31 +510,15 @@ class TgodRules(Ruleset):
         Every paralysis is given here (the ``paralyze`` verb and ``add_status`` come here): it lists the card in
         ``vars["paralysis"]``, which ``attack_targets``, ``switchable`` and the countdown read instead of every
         Backup. Write a paralysis only through this method."""
-        state.card_state(card).status["paralyzed"] = turns
-        known = state.vars.get("paralysis", ())
-        if card not in known:
-            state.vars["paralysis"] = (*known, card)
-        if state.options.get("paralysis_counts_all_turns"):
-            state.vars["paralyzed_now"] = (*state.vars.get("paralyzed_now", ()), card)
-        state.emit("status", state.owner[card], card, ("paralyzed", turns))
+        _paralyze(state, card, turns)
 
     def damage_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
         """Lose HP (TGOD-BTL-03); at 0 or less the card is destroyed (TGOD-ROLE-02 default)."""
-        if amount <= 0 or state.loc[card][1] not in HOLDERS:
-            return
-        before = self.hp_left(state, card)
-        counters = state.card_state(card).counters
-        counters["damage"] = counters.get("damage", 0) + amount
-        if state.defs[card].type == BASE:
-            state.vars["base_hit"] = True
-        state.emit("damage", state.owner[card], card, (amount,))
-        if before - amount <= 0:
-            self.destroy(state, card, {**ctx, "hp_before": before})
+        _damage_card(state, card, amount, ctx)
 
     def damage_player(self, state: GameState, player: int, amount: int, ctx: dict) -> None:
         """Damage to a player is damage to their Base Armor."""
-        for base in list(state.zones[player]["base"]):
-            self.damage_card(state, base, amount, ctx)
+        _damage_player(state, player, amount, ctx)
 
     def heal_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
         """Win back lost HP, never above the card's HP."""
@@ -834,78 +537,20 @@ class TgodRules(Ruleset):
     def destroy(self, state: GameState, card: int, ctx: dict | None = None) -> None:
         """Destroy a card. A Base Armor loses its owner the game (checked by ``check_win``); a Creature goes to the
         Discard Pile with its Equipment and, in battle, its total HP comes off its owner's Base Armor (BTL-11)."""
-        ctx = ctx or {}
-        owner = state.owner[card]
-        zone = state.loc[card][1]
-        if zone not in HOLDERS:
-            return
-        if state.defs[card].type == BASE:
-            counters = state.card_state(card).counters
-            counters["damage"] = max(counters.get("damage", 0), self.stat(state, card, "hp"))
-            state.vars["base_hit"] = True
-            if state.options.get("both_bases_first_printed"):
-                state.vars.setdefault("first_base_down", owner)  # TGOD-ROLE-02 second reading: the first one counts
-            state.emit("destroyed", owner, card)
-            if not state.stack:
-                self.check_win(state)
-            return
-        st = state.cs.get(card)
-        # option carry_hp_with_equipment: the total HP as it stood, Equipment and modifiers included (BTL-11)
-        full = self.stat(state, card, "hp") if ctx.get("battle") and state.options.get(
-            "carry_hp_with_equipment") else 0
-        for eq in list(st.attached) if st is not None else ():
-            state.move(eq, state.owner[eq], "discard")
-        state.move(card, owner, "discard")
-        state.emit("destroyed", owner, card)
-        if ctx.get("battle"):
-            if state.options["carry_remaining_hp"]:
-                carried = max(0, ctx.get("hp_before", 0))
-            elif state.options.get("carry_hp_with_equipment"):
-                carried = full
-            else:
-                carried = state.defs[card].stats["hp"]
-            state.emit("hp_carried", owner, card, (carried,))
-            self.damage_player(state, owner, carried, {"controller": ctx.get("controller", 1 - owner)})
-        if "on_destroyed" in state.defs[card].triggers:
-            self.fire_card(state, card, "on_destroyed", ctx.get("source", -1))
+        _destroy(state, card, ctx)
 
     def check_win(self, state: GameState) -> bool:
         """A destroyed Base Armor loses its owner the game; both at once: a draw (TGOD-ROLE-02, OBJ-01, BTL-12)."""
-        if state.result is not None:
-            return True
-        if not state.vars.get("base_hit"):
-            return False
-        state.vars["base_hit"] = False
-        dead = []
-        for p in (0, 1):  # any(hp_left(b) <= 0 for b in base), without a generator per player
-            for b in state.zones[p]["base"]:
-                if self.hp_left(state, b) <= 0:
-                    dead.append(p)
-                    break
-        if not dead:
-            return False
-        first = state.vars.pop("first_base_down", None)
-        if len(dead) == 2 and first is not None:  # option both_bases_first_printed: destroyed one after the other
-            state.end(1 - first, "destroyed the opponent's Base Armor first", "TGOD-ROLE-02")
-        elif len(dead) == 2:
-            state.end(None, "both Base Armors were destroyed at once", "TGOD-ROLE-02")
-        else:
-            winner = 1 - dead[0]
-            battle = state.vars.get("battle") is not None and winner == state.active
-            state.end(winner, "destroyed the opponent's Base Armor" + (" in battle" if battle else ""),
-                      "TGOD-BTL-12" if battle else "TGOD-ROLE-02")
-        return True
+        return _check_win(state)
 
     # ================================================================== the switch (TGOD-OTH-06..09)
     @staticmethod
     def _mains(state: GameState) -> tuple[int, int]:
-        z0, z1 = state.zones[0]["main"], state.zones[1]["main"]
-        return (z0[0] if z0 else -1, z1[0] if z1 else -1)
+        return _mains(state)
 
     def both_out(self, state: GameState) -> bool:
         """Both players have a Main Creature and both are out of Battle Stars (TGOD-OTH-06)."""
-        z0, z1 = state.zones[0]["main"], state.zones[1]["main"]
-        return bool(z0 and z1) and self.stars_left(state, z0[0]) <= 0 and self.stars_left(state, z1[0]) <= 0
+        return _both_out(state)
 
     def check_switch(self, state: GameState) -> None:
         """When both Main Creatures run out of Battle Stars, both players switch (active player first).
@@ -914,48 +559,18 @@ class TgodRules(Ruleset):
         lasts (a player had no Backup, TGOD-OTH-08) nothing more happens, whatever either player does: a Backup
         played later is not switched in. Once it has ended, it may arise again.
         """
-        v = state.vars
-        if not self.both_out(state):
-            if "both_out" in v:
-                del v["both_out"]
-            return
-        if "both_out" in v:
-            v["both_out"] = self._mains(state)
-            return
-        v["both_out"] = self._mains(state)
-        v["switch_queue"] = (state.active, 1 - state.active)
-        state.phase = "switch"
+        _check_switch(state)
 
     def next_switch(self, state: GameState) -> None:
         """Ask the next player in the queue to pick a Backup (automatic with one; none: no switch, OTH-08)."""
-        queue = state.vars.get("switch_queue", ())
-        while queue:
-            p = queue[0]
-            choices = self.switchable(state, p)
-            if len(choices) > 1:
-                state.vars["switch_queue"] = queue
-                state.current = p
-                return
-            if choices:
-                self.do_switch(state, p, choices[0])
-            else:
-                state.emit("no_switch", p, data=("TGOD-OTH-08",))
-            queue = queue[1:]
-        state.vars.pop("switch_queue", None)
-        state.phase = "play"
-        state.current = state.active
+        _next_switch(state)
 
     def switch(self, state: GameState, player: int, backup: int) -> None:
-        self.do_switch(state, player, backup)
-        state.vars["switch_queue"] = state.vars["switch_queue"][1:]
+        _switch(state, player, backup)
 
     def do_switch(self, state: GameState, player: int, backup: int) -> None:
         """Swap Main and Backup; the former Main regains its Battle Stars (TGOD-OTH-07)."""
-        main = state.zones[player]["main"][0]
-        state.move(main, player, "backup", reset=False)
-        state.card_state(main).counters.pop("stars_used", None)
-        state.move(backup, player, "main", reset=False)
-        state.emit("switch", player, backup, (main,))
+        _do_switch(state, player, backup)
 
     # ================================================================== stats and statics
     def stat(self, state: GameState, card: int, name: str) -> int:
@@ -963,45 +578,10 @@ class TgodRules(Ruleset):
 
         Pseudo-stats: ``hp_left``, ``stars_left`` and ``damage`` (HP lost so far).
         """
-        if name in PSEUDO_STATS:
-            if name == "hp_left":
-                return self.hp_left(state, card)
-            if name == "stars_left":
-                return self.stars_left(state, card)
-            st = state.cs.get(card)
-            return st.counters.get("damage", 0) if st is not None else 0
-        value = state.defs[card].stats.get(name, 0)
-        st = state.cs.get(card)
-        if st is not None:
-            for stat, delta, _ in st.mods:
-                if stat == name:
-                    value += delta
-            if st.attached and (name == "attack" or name == "defense"):
-                defs = state.defs
-                for eq in st.attached:
-                    value += defs[eq].stats.get(name, 0)
-        key = STATIC_KEY.get(name)
-        return value + self._static_bonus(state, card, name) if key and state.vars.get(key) else value
+        return _stat(state, card, name)
 
     def _static_bonus(self, state: GameState, card: int, name: str) -> int:
-        sources = state.vars.get(STATIC_KEY.get(name, ""))
-        if not sources:
-            return 0
-        total = 0
-        defs, loc, cs = state.defs, state.loc, state.cs
-        for src in sources:
-            for spec in defs[src].fields["statics_of"].get(name, ()):
-                to = spec[2]  # the "self" and "host" answers of _static_applies, without the call
-                if to == "self":
-                    if src != card:
-                        continue
-                elif to == "host":
-                    st = cs.get(src)
-                    if st is None or st.host != card:
-                        continue
-                if self._static_applies(state, src, loc[src][1], card, spec):
-                    total += spec[1]
-        return total
+        return _static_bonus(state, card, name)
 
     @staticmethod
     def track_statics(state: GameState) -> None:
@@ -1026,51 +606,16 @@ class TgodRules(Ruleset):
 
         The lists are replaced, never changed in place: a new ``vars["abilities"]`` is what tells
         ``_ability_candidates`` that its kept answer (``state.memo``) is out of date."""
-        fields = state.defs[card].fields
-        zone = state.loc[card][1]
-        v = state.vars
-        for key in fields["static_keys"]:
-            kept = tuple(c for c in v.get(key, ()) if c != card)
-            v[key] = (*kept, card) if zone in IN_PLAY else kept
-        if fields["activated"]:
-            kept = tuple(c for c in v.get("abilities", ()) if c != card)
-            v["abilities"] = (*kept, card) if zone in HOLDERS else kept
+        _track_card(state, card)
 
     def _static_applies(self, state: GameState, src: int, zone: str, card: int, spec: tuple) -> bool:
-        _, _, to, source_zone, when, _ = spec
-        if source_zone and source_zone != zone:
-            return False
-        if to == "self":
-            if card != src:
-                return False
-        elif to == "host":
-            st = state.cs.get(src)
-            if st is None or st.host != card:
-                return False
-        elif to in _SIDE_ZONES:  # who.zone: what effects.select gives, read from the zones directly
-            who, group = _SIDE_ZONES[to]
-            zones = state.zones[state.owner[src] if who == "you" else 1 - state.owner[src]]
-            for z in group:
-                if card in zones[z]:
-                    break
-            else:
-                return False
-        elif card not in effects.select(state, {"source": src, "controller": state.owner[src]}, to):
-            return False
-        if when:
-            battle = state.vars.get("battle")
-            if battle is None:
-                return False
-            if when == "defending":
-                return battle[1] == card
-            return battle[0] == card and (when == "attacking" or state.defs[battle[1]].type == BASE)
-        return True
+        return _static_applies(state, src, zone, card, spec)
 
     def can_pay_step(self, state: GameState, ctx: dict, step: Step) -> bool:
         """A cost in HP (``damage`` on your own cards) needs more HP than it takes."""
         if step.verb == "damage":
             n = effects.amount(state, ctx, step.params["amount"])
-            return all(self.hp_left(state, c) > n for c in effects.select(state, ctx, step.params["target"]))
+            return all(_hp_left(state, c) > n for c in effects.select(state, ctx, step.params["target"]))
         return True
 
     # ================================================================== effect verbs
@@ -1083,17 +628,20 @@ class TgodRules(Ruleset):
 
     def on_event(self, state: GameState, ev: Event) -> None:
         """Equipment falls off a holder that leaves play; then the core's triggers."""
-        if ev.kind != "move":
-            if ev.kind in self.trigger_kinds:
+        kind = ev.kind
+        if kind != "move":
+            if kind in self.trigger_kinds:
                 self.fire_triggers(state, ev)
             return
-        if state.defs[ev.card].fields["tracked"]:
-            self.track_card(state, ev.card)
-        if ev.data[1] in HOLDERS and ev.data[3] not in HOLDERS:
-            owner = ev.data[0]
+        card, data = ev.card, ev.data
+        defs: list[CardDef] = state.defs
+        if defs[card].fields["tracked"]:
+            _track_card(state, card)
+        if data[1] in HOLDERS and data[3] not in HOLDERS:
+            owner = data[0]
             for eq in list(state.zones[owner]["equipped"]):
                 st = state.cs.get(eq)
-                if st is not None and st.host == ev.card:
+                if st is not None and st.host == card:
                     state.move(eq, state.owner[eq], "discard")
         if "move" in self.trigger_kinds:
             self.fire_triggers(state, ev)
@@ -1124,72 +672,21 @@ class TgodRules(Ruleset):
             return super().evaluate(state, player)
         v = state.vars
         statics = (v.get("static_stars"), v.get("static_hp"), v.get("static_attack"))
-        score = self._side_score(state, player, 0.0, False, statics)
-        score = self._side_score(state, 1 - player, score, True, statics)
+        score = _side_score(state, player, 0.0, False, statics)
+        score = _side_score(state, 1 - player, score, True, statics)
         return -1.0 if score < -1.0 else 1.0 if score > 1.0 else score
 
     def _side_score(self, state: GameState, p: int, score: float, minus: bool, statics: tuple) -> float:
         """``score`` with ``p``'s terms of :meth:`evaluate` added (``minus``: taken away), in the formula's order:
         each Base Armor's HP share (0.6) and stars (0.05 for 3), each Main Creature (0.1, stars 0.05 for 3, attack
         0.05 for 60), the Backups (0.04 each, 3 at most) and the hand (0.01 a card, 5 at most)."""
-        z = state.zones[p]
-        numbers = self._numbers
-        terms = []
-        for base in z["base"]:
-            hp_left, stars, hp = numbers(state, base, True, statics)
-            terms.append(0.6 * hp_left / (hp if hp > 1 else 1))
-            s = stars if stars < 3 else 3
-            terms.append(_STAR_TERM[s] if s >= 0 else 0.05 * s / 3)
-        for c in z["main"]:
-            _, stars, attack = numbers(state, c, False, statics)
-            s = stars if stars < 3 else 3
-            a = attack if attack < 60 else 60
-            terms.append(_MAIN_TERM[s][a] if s >= 0 and a >= 0 else 0.1 + 0.05 * s / 3 + 0.05 * a / 60)
-        n = len(z["backup"])
-        terms.append(_BACKUP_TERM[n if n < 3 else 3])
-        n = len(z["hand"])
-        terms.append(_HAND_TERM[n if n < 5 else 5])
-        if minus:
-            for t in terms:
-                score -= t
-        else:
-            for t in terms:
-                score += t
-        return score
+        return _side_score(state, p, score, minus, statics)
 
     def _numbers(self, state: GameState, card: int, base: bool, statics: tuple) -> tuple[int, int, int]:
         """For :meth:`evaluate`, in one pass over the card's record: ``(hp_left, stars_left, printed hp)`` of a Base
         Armor, ``(hp_left, stars_left, attack)`` of a Creature, as :meth:`hp_left`, :meth:`stars_left` and
         :meth:`stat` give them; ``statics`` is ``vars``' static sources of stars, HP and attack."""
-        printed_hp, stars, attack = state.defs[card].fields["numbers"]
-        hp = printed_hp
-        damage = 0
-        st = state.cs.get(card)
-        if st is not None:
-            counters = st.counters
-            if counters:
-                damage = counters.get("damage", 0)
-                stars -= counters.get("stars_used", 0)
-            for stat, delta, _ in st.mods:
-                if stat == "hp":
-                    hp += delta
-                elif stat == "stars":
-                    stars += delta
-                elif stat == "attack":
-                    attack += delta
-            if st.attached and not base:
-                defs = state.defs
-                for eq in st.attached:
-                    attack += defs[eq].stats.get("attack", 0)
-        if statics[0]:
-            stars += self._static_bonus(state, card, "stars")
-        if base:
-            if statics[1]:
-                hp += self._static_bonus(state, card, "hp")
-            return hp - damage, stars, printed_hp
-        if statics[2]:
-            attack += self._static_bonus(state, card, "attack")
-        return hp - damage, stars, attack
+        return _card_numbers(state, _cards(state), card, base, statics)
 
     def card_line(self, state: GameState, card: int) -> str:
         """One card in words, with its colour code (TGOD-CARD-01): ``Squire of Dawn (yellow; A 15, HP 40 of 40...)``.
@@ -1317,21 +814,825 @@ def _verb_modify(state: GameState, ctx: dict, step: Step) -> None:
 def _verb_stars(state: GameState, ctx: dict, step: Step) -> None:
     """``stars: {target, amount}``: the target gains (or, negative, loses) Battle Stars."""
     n = effects.amount(state, ctx, step.params["amount"])
-    rules: TgodRules = state.rules  # type: ignore[assignment]
     state.vars["stars_dirty"] = True  # the switch is checked after the effect (TGOD-OTH-06)
     for c in effects.select(state, ctx, step.params["target"]):
         if state.loc[c][1] not in HOLDERS:
             continue
         counters = state.card_state(c).counters
         counters["stars_used"] = counters.get("stars_used", 0) - n
-        state.emit("stars", state.owner[c], c, (n, rules.stars_left(state, c)))
+        state.emit("stars", state.owner[c], c, (n, _stars_left(state, c)))
 
 
 def _verb_paralyze(state: GameState, ctx: dict, step: Step) -> None:
     """``paralyze: {target, turns}``: paralysis for ``turns`` of the owner's turns (default 3)."""
     n = effects.amount(state, ctx, step.params.get("turns", PARALYSIS_TURNS))
-    rules: TgodRules = state.rules  # type: ignore[assignment]
     for c in effects.select(state, ctx, step.params["target"]):
         if state.loc[c][1] in ("main", "backup"):
-            rules.paralyze(state, c, n)
+            _paralyze(state, c, n)
+
+
+
+# ====================================================================== the hot path, as module functions
+# The rules' methods above hand their work to these functions: called from one another they are direct calls (in the
+# compiled build, C calls with typed arguments), where a method is looked up on the rules object at every call.
+# ``defs: list[CardDef] = state.defs`` (a CardList) is indexed as a list there, without a Python-level lookup.
+
+
+class _Card:
+    """What the hot path reads of one card, read once from its :class:`CardDef` (the card list's fact ``_CARDS``): in
+    the compiled build a native object whose attributes are read without a lookup. The same values as the definition's:
+    its type, a copy of its printed numbers, and ``fields``' requirement, attacks per turn, tracked flag, activated
+    abilities, static keys, statics by stat and numbers for ``evaluate`` (see ``make_card``). One record serves every
+    copy of a card in the list.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("tgod").new_game(["Guardian Wall", "Knight Order"], seed=3)
+    >>> card = _cards(state)[0]
+    >>> card.kind == state.defs[0].type, card.stats == state.defs[0].stats, card.req == state.defs[0].fields["req"]
+    (True, True, True)
+    """
+
+    __slots__ = ("kind", "stats", "req", "attacks_per_turn", "tracked", "activated", "static_keys", "statics_of",
+                 "numbers")
+
+    def __init__(self, d: CardDef) -> None:
+        fields = d.fields
+        self.kind: str = d.type
+        self.stats: dict[str, int] = dict(d.stats)
+        self.req: tuple[str, Any] | None = fields["req"]
+        self.attacks_per_turn: int = fields["attacks_per_turn"]
+        self.tracked: bool = fields["tracked"]
+        self.activated: tuple[int, ...] = fields["activated"]
+        self.static_keys: tuple[str, ...] = fields["static_keys"]
+        self.statics_of: dict[str, tuple[tuple[Any, ...], ...]] = fields["statics_of"]
+        self.numbers: tuple[int, int, int] = fields["numbers"]
+
+
+_CARDS = "tgod.cards"
+
+
+def _card_table(defs: list[CardDef]) -> list[_Card]:
+    made: dict[int, _Card] = {}  # by the definition's id: the copies of a card share its record
+    out = []
+    for d in defs:
+        rec = made.get(id(d))
+        if rec is None:
+            rec = made[id(d)] = _Card(d)
+        out.append(rec)
+    return out
+
+
+def _cards(state: GameState) -> list[_Card]:
+    """The :class:`_Card` of every card id: a fact of the card list, worked out once (``CardList.fact``); worked out
+    again at every call for a plain list put in ``state.defs`` (as a test may do to change a card)."""
+    defs = state.defs
+    if isinstance(defs, CardList):
+        table = defs.facts.get(_CARDS)
+        if table is None:
+            table = defs.fact(_CARDS, _card_table)
+        return table
+    return _card_table(defs)
+
+
+def _turn_kind(turn: int) -> str:
+    """:meth:`TgodRules.turn_kind` of turn number ``turn``."""
+    return "primary" if turn <= 2 else "secondary" if turn <= 4 else "normal"
+
+
+def _start_turn(state: GameState) -> None:
+    """:meth:`TgodRules.start_turn`."""
+    turn = state.turn + 1
+    state.turn = turn
+    p: int = 1 - state.active
+    state.active = p
+    state.current = p
+    state.phase = "play"
+    v = state.vars
+    v["step"] = 0
+    v["did"] = 0
+    kind = _turn_kind(turn)
+    state.emit("turn", p, data=(turn, kind))
+    deck = state.zones[p]["deck"]
+    draws = 1 if kind != "primary" else 0 if state.options["deal_before_game"] else 7
+    for _ in range(draws):
+        if not deck:
+            out = v.get("deck_out", (False, False))
+            if not out[p]:  # said once: from now on every draw is skipped
+                v["deck_out"] = (True, out[1]) if p == 0 else (out[0], True)
+                state.emit("no_draw", p, data=("TGOD-OTH-01",))
+            break
+        state.move(deck[-1], p, "hand")  # Ruleset.draw (state.move_top), the deck known not to be empty
+
+
+def _end_turn(state: GameState) -> None:
+    """:meth:`TgodRules.end_turn`."""
+    p = state.active
+    v = state.vars
+    if v.get("paralysis"):
+        _count_down(state, p)
+    power = state.zones[p]["power"]
+    if power:
+        for card in list(power):
+            counters = state.card_state(card).counters
+            left = counters.get("turns_left", 1) - 1
+            if left <= 0:
+                state.move(card, p, "discard")
+            else:
+                counters["turns_left"] = left
+    if v.get("mods"):
+        v["mods"] = durations.end_turn(state)
+    state.emit("end_turn", p)
+    _start_turn(state)
+
+
+def _count_down(state: GameState, p: int) -> None:
+    """:meth:`TgodRules._count_down`."""
+    v = state.vars
+    every = state.options.get("paralysis_counts_all_turns")
+    # reading (b) counts the turns *after* the one the paralysis began in, not that turn itself
+    fresh = v.pop("paralyzed_now", ()) if every else ()
+    still: list[int] = []
+    cs, loc, owners = state.cs, state.loc, state.owner
+    card: int
+    for card in v["paralysis"]:
+        st = cs.get(card)
+        if st is None or not st.status.get("paralyzed") or loc[card][1] not in HOLDERS:
+            continue
+        owner = owners[card]
+        if owner == p or (every and card not in fresh):
+            status = state.card_state(card).status  # to change it (a clone's copy on write)
+            left = status["paralyzed"] - 1
+            if left <= 0:
+                del status["paralyzed"]
+                state.emit("status_removed", owner, card, ("paralyzed",))
+                continue
+            status["paralyzed"] = left
+        still.append(card)
+    v["paralysis"] = tuple(still)
+
+
+
+def _plays_open(state: GameState) -> tuple[frozenset[int], int, bool, bool, bool, bool]:
+    """:meth:`TgodRules._plays_open`."""
+    turn = state.turn
+    steps = PRIMARY_STEPS if turn <= 2 else SECONDARY_STEPS if turn <= 4 else NORMAL_STEPS
+    v = state.vars
+    opts: dict[str, Any] = state.options  # read with get: a dict subclass's [] is looked up at every call
+    step: int = 0 if opts.get("steps_any_order") else v["step"]
+    did: int = v["did"]
+    return (steps, step,
+            S_MAIN in steps and step <= S_MAIN and not state.zones[state.active]["main"] and not did & DID_MAIN,
+            S_BACKUP in steps and step <= S_BACKUP and not did & DID_BACKUP,
+            S_EQUIP in steps and step <= S_EQUIP and (not did & DID_EQUIP or bool(opts.get("equip_any_number"))),
+            S_POWER in steps and step <= S_POWER and (not did & DID_POWER or bool(opts.get("power_any_number"))))
+
+
+def _surely_has_choice(state: GameState) -> bool:
+    """:meth:`TgodRules.surely_has_choice`."""
+    if state.phase != "play":
+        return False
+    p = state.active
+    zones = state.zones[p]
+    if state.turn > 4 and state.zones[1 - p]["base"]:
+        for attacker in (*zones["main"], *zones["base"]):
+            if _can_attack(state, attacker):
+                return True
+    if not zones["main"]:  # a Backup that may move up, as legal_actions finds them
+        cs = state.cs
+        if any(c not in cs or not cs[c].status.get("paralyzed") for c in zones["backup"]):
+            return True
+    _, _, can_main, can_backup, can_equip, can_power = _plays_open(state)
+    creature = can_main or can_backup
+    equip = can_equip and bool(zones["base"] or zones["main"] or zones["backup"])
+    if creature or equip or can_power:
+        cards = _cards(state)
+        for card in zones["hand"]:
+            c = cards[card]
+            kind = c.kind
+            if kind == POWER:
+                if can_power and _requirement_met(state, p, c.req):
+                    return True
+            elif c.req is None and (kind == CREATURE and creature or kind == EQUIPMENT and equip):
+                return True
+    return False
+
+
+def _hand_actions(state: GameState, p: int, can_main: bool, can_backup: bool, holders: tuple[int, ...],
+                  can_power: bool, acts: list[Action]) -> None:
+    """:meth:`TgodRules._hand_actions`."""
+    cards = _cards(state)
+    for card in state.zones[p]["hand"]:
+        c = cards[card]
+        kind = c.kind
+        if kind == CREATURE:
+            if (can_main or can_backup) and (c.req is None or _requirement_met(state, p, c.req)):
+                if can_main:
+                    acts.append(PLAY_MAIN[card])
+                if can_backup:
+                    acts.append(PLAY_BACKUP[card])
+        elif kind == EQUIPMENT:
+            if holders and (c.req is None or _requirement_met(state, p, c.req)):
+                acts.extend(map(EQUIP.row(card).__getitem__, holders))
+        elif kind == POWER and can_power and _requirement_met(state, p, c.req):
+            acts.append(PLAY_POWER[card])
+
+
+
+def _ability_actions(state: GameState, p: int, acts: list[Action]) -> None:
+    """:meth:`TgodRules._ability_actions`."""
+    shared: dict[tuple[str, int], bool] | None = None
+    cs, v = state.cs, state.vars
+    turn = state.turn
+    for card, eff, limit_key, limit, act, shared_key, quick in _ability_candidates(state, p):
+        st = cs.get(card)
+        if st is not None and st.status.get("paralyzed", 0) > 0:
+            continue
+        if limit is not None:  # effects.limit_ok, inlined
+            used = v.get(limit_key)
+            if used is not None and (not limit[0] or used[0] == turn) and used[1] >= limit[1]:
+                continue
+        if quick is not None:  # _ability_payable for a plain condition and cost, inlined
+            zone, hp_cost = quick
+            if (zone is None or state.zones[p][zone]) and (hp_cost is None or _hp_left(state, card) > hp_cost):
+                acts.append(act)
+            continue
+        if shared_key is not None:
+            if shared is None:
+                shared = {}
+            ok = shared.get(shared_key)
+            if ok is None:
+                ok = shared[shared_key] = _ability_payable(state, p, card, eff)
+        else:
+            ok = _ability_payable(state, p, card, eff)
+        if ok:
+            acts.append(act)
+
+
+def _ability_candidates(state: GameState, p: int) -> tuple[tuple[Any, ...], ...]:
+    """:meth:`TgodRules._ability_candidates`."""
+    tracked = state.vars.get("abilities", ())
+    key = _ABILITY_MEMO[p]
+    memo = state.memo
+    known = memo.get(key)
+    if known is not None and known[0] is tracked:
+        return known[1]
+    owner, loc = state.owner, state.loc
+    defs: list[CardDef] = state.defs
+    out = []
+    for card in tracked:
+        if owner[card] != p:
+            continue
+        d = defs[card]
+        zone = loc[card][1]
+        shared, quick = d.fields["shared_checks"], d.fields["quick"]
+        for i in d.fields["activated"]:
+            eff = d.effects[i]
+            if not eff.zone or eff.zone == zone:
+                out.append((card, eff, effects.limit_key(card, i),
+                            effects.parse_limit(eff.limit) if eff.limit else None,
+                            ACTIVATE.row(card)[INDEX[i]], (d.key, i) if i in shared else None, quick.get(i)))
+    cands = tuple(out)
+    memo[key] = (tracked, cands)
+    return cands
+
+
+def _ability_payable(state: GameState, p: int, card: int, eff: Effect) -> bool:
+    """:meth:`TgodRules._ability_payable`."""
+    ctx = {"source": card, "controller": p}
+    return effects.check(state, ctx, eff.condition) and effects.can_pay(state, ctx, eff.cost)
+
+
+def _requirement_met(state: GameState, player: int, req: tuple[str, Any] | None) -> bool:
+    """:meth:`TgodRules.requirement_met`: ``req`` is the card's ``fields["req"]``."""
+    if req is None:
+        return True
+    kind, value = req
+    if kind == "deck":
+        return bool(state.vars["deck_type"][player] == value)
+    if kind == "main":
+        main = state.zones[player]["main"]
+        defs: list[CardDef] = state.defs
+        return bool(main) and (not value or value in defs[main[0]].tags)
+    return bool(state.zones[player]["backup"])
+
+
+def _paralyzed(state: GameState, card: int) -> bool:
+    st = state.cs.get(card)
+    return st is not None and st.status.get("paralyzed", 0) > 0
+
+
+def _stars_left(state: GameState, card: int) -> int:
+    """:meth:`TgodRules.stars_left`."""
+    defs: list[CardDef] = state.defs
+    value = defs[card].stats["stars"]
+    st = state.cs.get(card)
+    if st is not None:
+        value -= st.counters.get("stars_used", 0)
+        for stat, delta, _ in st.mods:
+            if stat == "stars":
+                value += delta
+    if state.vars.get("static_stars"):
+        value += _static_bonus(state, card, "stars")
+    return value
+
+
+def _hp_left(state: GameState, card: int) -> int:
+    st = state.cs.get(card)
+    return _stat(state, card, "hp") - (st.counters.get("damage", 0) if st is not None else 0)
+
+
+def _can_attack(state: GameState, card: int) -> bool:
+    """:meth:`TgodRules.can_attack`."""
+    defs: list[CardDef] = state.defs
+    d = defs[card]
+    value = d.stats["stars"]  # then as stars_left, reading the record once
+    st = state.cs.get(card)
+    if st is not None:
+        counters = st.counters
+        if counters.get("atk_turn") == state.turn and counters.get("atk_n", 0) >= d.fields["attacks_per_turn"]:
+            return False
+        value -= counters.get("stars_used", 0)
+        for stat, delta, _ in st.mods:
+            if stat == "stars":
+                value += delta
+    if state.vars.get("static_stars"):
+        value += _static_bonus(state, card, "stars")
+    return value > 0
+
+
+def _attack_targets(state: GameState, opponent: int) -> list[int]:
+    """:meth:`TgodRules.attack_targets`."""
+    z = state.zones[opponent]
+    out = [*z["main"], *z["base"], *z["backup"]]
+    paralysis = state.vars.get("paralysis")
+    if paralysis:  # every paralyzed card is listed there (``paralyze``): only those are looked at
+        cs, loc = state.cs, state.loc
+        c: int
+        for c in paralysis:
+            where = loc[c]
+            if where[1] == "backup" and where[0] == opponent and (st := cs.get(c)) is not None and \
+                    st.status.get("paralyzed"):
+                out.remove(c)
+    return out
+
+
+def _switchable(state: GameState, player: int) -> list[int]:
+    """:meth:`TgodRules.switchable`."""
+    out = state.zones[player]["backup"].copy()
+    paralysis = state.vars.get("paralysis")
+    if paralysis:  # as in attack_targets
+        cs, loc = state.cs, state.loc
+        c: int
+        for c in paralysis:
+            where = loc[c]
+            if where[1] == "backup" and where[0] == player and (st := cs.get(c)) is not None and \
+                    st.status.get("paralyzed", 0) > 0:
+                out.remove(c)
+    return out
+
+
+
+def _step(state: GameState, step: int, did: int) -> None:
+    v = state.vars
+    if step > v["step"]:
+        v["step"] = step
+    if did:
+        v["did"] |= did
+
+
+def _play(state: GameState, card: int, zone: str) -> None:
+    """:meth:`TgodRules.play`."""
+    p = state.active
+    if zone == "main":
+        _step(state, S_MAIN, DID_MAIN)
+    elif zone == "backup":
+        _step(state, S_BACKUP, DID_BACKUP)
+    else:
+        _step(state, S_POWER, DID_POWER)
+    state.move(card, p, zone)
+    defs: list[CardDef] = state.defs
+    d = defs[card]
+    if zone == "power":
+        state.card_state(card).counters["turns_left"] = d.stats.get("lasts", 1)
+    state.emit("played", p, card, (zone,))
+    for eff in d.effects:
+        if eff.kind == "play":
+            start_effect(state, eff, card, p)
+
+
+def _activate(state: GameState, card: int, index: int) -> None:
+    """:meth:`TgodRules.activate`."""
+    _step(state, S_ABILITY, 0)
+    defs: list[CardDef] = state.defs
+    eff = defs[card].effects[index]
+    effects.mark_used(state, card, index, eff.limit)
+    state.emit("activate", state.active, card, (index,))
+    effects.start(state, eff.cost + eff.steps, card, state.active)
+
+
+def _attach(state: GameState, card: int, host: int) -> None:
+    """:meth:`TgodRules.attach`."""
+    state.move(card, state.owner[card], "equipped")
+    state.card_state(card).host = host
+    state.card_state(host).attached.append(card)
+    state.emit("equip", state.owner[card], card, (host,))
+
+
+def _after_effects(state: GameState) -> None:
+    """:meth:`TgodRules.after_effects`: the win, the end of a battle, the switch, then whose decision it is."""
+    v = state.vars
+    if state.result is not None or (v.get("base_hit") and _check_win(state)):
+        return
+    if state.phase == "battle":
+        _finish_attack(state)
+        if state.result is not None:
+            return
+    if state.phase == "play":
+        # stars lost by an effect, not only by an attack (TGOD-OTH-06); checked only when stars may have changed
+        statics = v.get("static_stars", ())
+        if "stars_dirty" in v or statics != v.get("stars_seen", ()):  # stars changed, or what changes them
+            v.pop("stars_dirty", None)
+            v["stars_seen"] = statics
+            _check_switch(state)
+        elif "both_out" in v and v["both_out"] != _mains(state):  # a Main Creature came or went
+            _check_switch(state)
+    if state.phase == "switch":
+        _next_switch(state)
+    else:
+        state.current = state.active
+
+
+def _attack(state: GameState, attacker: int, target: int) -> None:
+    """:meth:`TgodRules.attack`."""
+    p = state.active
+    turn = state.turn
+    counters = state.card_state(attacker).counters
+    if counters.get("atk_turn") == turn:
+        counters["atk_n"] = counters.get("atk_n", 0) + 1
+    else:
+        counters["atk_turn"] = turn
+        counters["atk_n"] = 1
+    state.vars["battle"] = (attacker, target)
+    state.phase = "battle"
+    if state.loc[target][1] == "backup":
+        state.emit("attack", p, attacker, (target,))
+        _paralyze(state, target, PARALYSIS_TURNS)
+    else:
+        defense = _stat(state, target, "defense")
+        if state.options["defense_only_creatures"] and state.defs[target].type == BASE:
+            defense = 0
+        power = _stat(state, attacker, "attack")
+        damage = max(0, power - defense)
+        state.emit("attack", p, attacker, (target, damage, power - damage))  # the A that D blocked
+        _damage_card(state, target, damage, {"controller": p, "battle": True, "source": attacker})
+    if _check_win(state):
+        return
+    _fire_on(state, target, "on_attacked", attacker)
+    _fire_on(state, attacker, "on_attack", target)
+
+
+def _fire_on(state: GameState, card: int, trigger: str, other: int) -> None:
+    """:meth:`TgodRules.fire_on`."""
+    if state.loc[card][1] not in HOLDERS:
+        return
+    defs: list[CardDef] = state.defs
+    if trigger in defs[card].triggers:
+        _fire_card(state, card, trigger, other)
+    st = state.cs.get(card)
+    if st is not None:
+        for c in st.attached:
+            if trigger in defs[c].triggers:
+                _fire_card(state, c, trigger, other)
+
+
+def _fire_card(state: GameState, card: int, trigger: str, other: int) -> None:
+    defs: list[CardDef] = state.defs
+    for i, eff in defs[card].triggers.get(trigger, ()):
+        ctx = {"source": card, "controller": state.owner[card], "event_card": other}
+        if effects.limit_ok(state, card, i, eff.limit) and effects.check(state, ctx, eff.condition):
+            effects.mark_used(state, card, i, eff.limit)
+            start_effect(state, eff, card, state.owner[card], {"event_card": other})
+
+
+def _finish_attack(state: GameState) -> None:
+    """:meth:`TgodRules.finish_attack`."""
+    attacker, _ = state.vars.pop("battle")
+    state.phase = "play"
+    if state.loc[attacker][1] in ("main", "base"):
+        counters = state.card_state(attacker).counters
+        counters["stars_used"] = counters.get("stars_used", 0) + 1
+        state.emit("star", state.owner[attacker], attacker, (_stars_left(state, attacker),))
+    _check_switch(state)
+
+
+def _paralyze(state: GameState, card: int, turns: int) -> None:
+    """:meth:`TgodRules.paralyze`."""
+    state.card_state(card).status["paralyzed"] = turns
+    v = state.vars
+    known = v.get("paralysis", ())
+    if card not in known:
+        v["paralysis"] = (*known, card)
+    if state.options.get("paralysis_counts_all_turns"):
+        v["paralyzed_now"] = (*v.get("paralyzed_now", ()), card)
+    state.emit("status", state.owner[card], card, ("paralyzed", turns))
+
+
+def _damage_card(state: GameState, card: int, amount: int, ctx: dict) -> None:
+    """:meth:`TgodRules.damage_card`."""
+    if amount <= 0 or state.loc[card][1] not in HOLDERS:
+        return
+    before = _hp_left(state, card)
+    counters = state.card_state(card).counters
+    counters["damage"] = counters.get("damage", 0) + amount
+    defs: list[CardDef] = state.defs
+    if defs[card].type == BASE:
+        state.vars["base_hit"] = True
+    state.emit("damage", state.owner[card], card, (amount,))
+    if before - amount <= 0:
+        _destroy(state, card, {**ctx, "hp_before": before})
+
+
+def _damage_player(state: GameState, player: int, amount: int, ctx: dict) -> None:
+    for base in list(state.zones[player]["base"]):
+        _damage_card(state, base, amount, ctx)
+
+
+def _destroy(state: GameState, card: int, ctx: dict | None) -> None:
+    """:meth:`TgodRules.destroy`."""
+    ctx = ctx or {}
+    owner = state.owner[card]
+    zone = state.loc[card][1]
+    if zone not in HOLDERS:
+        return
+    defs: list[CardDef] = state.defs
+    if defs[card].type == BASE:
+        counters = state.card_state(card).counters
+        counters["damage"] = max(counters.get("damage", 0), _stat(state, card, "hp"))
+        state.vars["base_hit"] = True
+        if state.options.get("both_bases_first_printed"):
+            state.vars.setdefault("first_base_down", owner)  # TGOD-ROLE-02 second reading: the first one counts
+        state.emit("destroyed", owner, card)
+        if not state.stack:
+            _check_win(state)
+        return
+    st = state.cs.get(card)
+    # option carry_hp_with_equipment: the total HP as it stood, Equipment and modifiers included (BTL-11)
+    full = _stat(state, card, "hp") if ctx.get("battle") and state.options.get("carry_hp_with_equipment") else 0
+    for eq in list(st.attached) if st is not None else ():
+        state.move(eq, state.owner[eq], "discard")
+    state.move(card, owner, "discard")
+    state.emit("destroyed", owner, card)
+    if ctx.get("battle"):
+        if state.options["carry_remaining_hp"]:
+            carried = max(0, ctx.get("hp_before", 0))
+        elif state.options.get("carry_hp_with_equipment"):
+            carried = full
+        else:
+            carried = defs[card].stats["hp"]
+        state.emit("hp_carried", owner, card, (carried,))
+        _damage_player(state, owner, carried, {"controller": ctx.get("controller", 1 - owner)})
+    if "on_destroyed" in defs[card].triggers:
+        _fire_card(state, card, "on_destroyed", ctx.get("source", -1))
+
+
+def _check_win(state: GameState) -> bool:
+    """:meth:`TgodRules.check_win`."""
+    if state.result is not None:
+        return True
+    v = state.vars
+    if not v.get("base_hit"):
+        return False
+    v["base_hit"] = False
+    dead: list[int] = []
+    for p in (0, 1):  # any(hp_left(b) <= 0 for b in base), without a generator per player
+        for b in state.zones[p]["base"]:
+            if _hp_left(state, b) <= 0:
+                dead.append(p)
+                break
+    if not dead:
+        return False
+    first = v.pop("first_base_down", None)
+    if len(dead) == 2 and first is not None:  # option both_bases_first_printed: destroyed one after the other
+        state.end(1 - first, "destroyed the opponent's Base Armor first", "TGOD-ROLE-02")
+    elif len(dead) == 2:
+        state.end(None, "both Base Armors were destroyed at once", "TGOD-ROLE-02")
+    else:
+        winner = 1 - dead[0]
+        battle = v.get("battle") is not None and winner == state.active
+        state.end(winner, "destroyed the opponent's Base Armor" + (" in battle" if battle else ""),
+                  "TGOD-BTL-12" if battle else "TGOD-ROLE-02")
+    return True
+
+
+def _mains(state: GameState) -> tuple[int, int]:
+    zones = state.zones
+    z0, z1 = zones[0]["main"], zones[1]["main"]
+    return (z0[0] if z0 else -1, z1[0] if z1 else -1)
+
+
+def _both_out(state: GameState) -> bool:
+    zones = state.zones
+    z0, z1 = zones[0]["main"], zones[1]["main"]
+    return bool(z0 and z1) and _stars_left(state, z0[0]) <= 0 and _stars_left(state, z1[0]) <= 0
+
+
+def _check_switch(state: GameState) -> None:
+    """:meth:`TgodRules.check_switch`."""
+    v = state.vars
+    if not _both_out(state):
+        if "both_out" in v:
+            del v["both_out"]
+        return
+    if "both_out" in v:
+        v["both_out"] = _mains(state)
+        return
+    v["both_out"] = _mains(state)
+    v["switch_queue"] = (state.active, 1 - state.active)
+    state.phase = "switch"
+
+
+def _next_switch(state: GameState) -> None:
+    """:meth:`TgodRules.next_switch`."""
+    queue = state.vars.get("switch_queue", ())
+    while queue:
+        p = queue[0]
+        choices = _switchable(state, p)
+        if len(choices) > 1:
+            state.vars["switch_queue"] = queue
+            state.current = p
+            return
+        if choices:
+            _do_switch(state, p, choices[0])
+        else:
+            state.emit("no_switch", p, data=("TGOD-OTH-08",))
+        queue = queue[1:]
+    state.vars.pop("switch_queue", None)
+    state.phase = "play"
+    state.current = state.active
+
+
+def _switch(state: GameState, player: int, backup: int) -> None:
+    _do_switch(state, player, backup)
+    state.vars["switch_queue"] = state.vars["switch_queue"][1:]
+
+
+def _do_switch(state: GameState, player: int, backup: int) -> None:
+    """:meth:`TgodRules.do_switch`."""
+    main = state.zones[player]["main"][0]
+    state.move(main, player, "backup", reset=False)
+    state.card_state(main).counters.pop("stars_used", None)
+    state.move(backup, player, "main", reset=False)
+    state.emit("switch", player, backup, (main,))
+
+
+def _stat(state: GameState, card: int, name: str) -> int:
+    """:meth:`TgodRules.stat`."""
+    if name in PSEUDO_STATS:
+        if name == "hp_left":
+            return _hp_left(state, card)
+        if name == "stars_left":
+            return _stars_left(state, card)
+        st = state.cs.get(card)
+        return st.counters.get("damage", 0) if st is not None else 0
+    defs: list[CardDef] = state.defs
+    value = defs[card].stats.get(name, 0)
+    st = state.cs.get(card)
+    if st is not None:
+        for stat, delta, _ in st.mods:
+            if stat == name:
+                value += delta
+        if st.attached and (name == "attack" or name == "defense"):
+            for eq in st.attached:
+                value += defs[eq].stats.get(name, 0)
+    key = STATIC_KEY.get(name)
+    return value + _static_bonus(state, card, name) if key and state.vars.get(key) else value
+
+
+def _static_bonus(state: GameState, card: int, name: str) -> int:
+    """What the static abilities in play add to ``card``'s ``name`` (TGOD-BTL-04/05)."""
+    sources = state.vars.get(STATIC_KEY.get(name, ""))
+    if not sources:
+        return 0
+    total = 0
+    cards, loc, cs = _cards(state), state.loc, state.cs
+    src: int
+    for src in sources:
+        for spec in cards[src].statics_of.get(name, ()):
+            to = spec[2]  # the "self" and "host" answers of _static_applies, without the call
+            if to == "self":
+                if src != card:
+                    continue
+            elif to == "host":
+                st = cs.get(src)
+                if st is None or st.host != card:
+                    continue
+            if _static_applies(state, src, loc[src][1], card, spec):
+                total += spec[1]
+    return total
+
+
+def _track_card(state: GameState, card: int) -> None:
+    """:meth:`TgodRules.track_card`."""
+    defs: list[CardDef] = state.defs
+    fields = defs[card].fields
+    zone = state.loc[card][1]
+    v = state.vars
+    for key in fields["static_keys"]:
+        kept = tuple(c for c in v.get(key, ()) if c != card)
+        v[key] = (*kept, card) if zone in IN_PLAY else kept
+    if fields["activated"]:
+        kept = tuple(c for c in v.get("abilities", ()) if c != card)
+        v["abilities"] = (*kept, card) if zone in HOLDERS else kept
+
+
+def _static_applies(state: GameState, src: int, zone: str, card: int, spec: tuple) -> bool:
+    """Whether a static ability of ``src`` (in ``zone``) applies to ``card`` now (``spec``: see ``_static_spec``)."""
+    _, _, to, source_zone, when, _ = spec
+    if source_zone and source_zone != zone:
+        return False
+    if to == "self":
+        if card != src:
+            return False
+    elif to == "host":
+        st = state.cs.get(src)
+        if st is None or st.host != card:
+            return False
+    elif to in _SIDE_ZONES:  # who.zone: what effects.select gives, read from the zones directly
+        who, group = _SIDE_ZONES[to]
+        zones = state.zones[state.owner[src] if who == "you" else 1 - state.owner[src]]
+        for z in group:
+            if card in zones[z]:
+                break
+        else:
+            return False
+    elif card not in effects.select(state, {"source": src, "controller": state.owner[src]}, to):
+        return False
+    if when:
+        battle = state.vars.get("battle")
+        if battle is None:
+            return False
+        if when == "defending":
+            return battle[1] == card
+        return battle[0] == card and (when == "attacking" or state.defs[battle[1]].type == BASE)
+    return True
+
+
+def _side_score(state: GameState, p: int, score: float, minus: bool, statics: tuple) -> float:
+    """:meth:`TgodRules._side_score`."""
+    z = state.zones[p]
+    cards = _cards(state)
+    terms: list[float] = []
+    for base in z["base"]:
+        hp_left, stars, hp = _card_numbers(state, cards, base, True, statics)
+        terms.append(0.6 * hp_left / (hp if hp > 1 else 1))
+        s = stars if stars < 3 else 3
+        terms.append(_STAR_TERM[s] if s >= 0 else 0.05 * s / 3)
+    for c in z["main"]:
+        _, stars, attack = _card_numbers(state, cards, c, False, statics)
+        s = stars if stars < 3 else 3
+        a = attack if attack < 60 else 60
+        terms.append(_MAIN_TERM[s][a] if s >= 0 and a >= 0 else 0.1 + 0.05 * s / 3 + 0.05 * a / 60)
+    n = len(z["backup"])
+    terms.append(_BACKUP_TERM[n if n < 3 else 3])
+    n = len(z["hand"])
+    terms.append(_HAND_TERM[n if n < 5 else 5])
+    if minus:
+        for t in terms:
+            score -= t
+    else:
+        for t in terms:
+            score += t
+    return score
+
+
+def _card_numbers(state: GameState, cards: list[_Card], card: int, base: bool, statics: tuple) -> tuple[int, int, int]:
+    """:meth:`TgodRules._numbers`, ``cards`` being :func:`_cards`."""
+    printed_hp, stars, attack = cards[card].numbers
+    hp = printed_hp
+    damage = 0
+    st = state.cs.get(card)
+    if st is not None:
+        counters = st.counters
+        if counters:
+            damage = counters.get("damage", 0)
+            stars -= counters.get("stars_used", 0)
+        for stat, delta, _ in st.mods:
+            if stat == "hp":
+                hp += delta
+            elif stat == "stars":
+                stars += delta
+            elif stat == "attack":
+                attack += delta
+        if st.attached and not base:
+            for eq in st.attached:
+                attack += cards[eq].stats.get("attack", 0)
+    if statics[0]:
+        stars += _static_bonus(state, card, "stars")
+    if base:
+        if statics[1]:
+            hp += _static_bonus(state, card, "hp")
+        return hp - damage, stars, printed_hp
+    if statics[2]:
+        attack += _static_bonus(state, card, "attack")
+    return hp - damage, stars, attack
 
