@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import queue
 import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
 
@@ -358,38 +359,91 @@ class Chunks:
 
 def _run_pool(specs: list[GameSpec], jobs: int, keep_replays: bool,
               table: dict[str, Deck]) -> Iterator[list[GameRecord]]:
-    """Play ``specs`` on ``jobs`` worker processes, two chunks in flight per worker; yields records in order."""
-    # fork (where there is one) starts workers at once and hands them designer-registered games; the progress bar
-    # of the command line draws without a thread, so the parent has no other thread when it forks.
+    """Play ``specs`` on ``jobs`` worker processes, two chunks in flight per worker; yields records in order.
+
+    Each worker has a pipe of its own to the parent and shares no lock with anyone: stopping a run (Ctrl-C, an
+    error, the consumer stopping) kills the workers at once and cannot hang. (``multiprocessing.Pool.terminate``
+    can: a worker killed while it sends a result keeps the queue's shared lock forever.)
+    """
+    # fork (where there is one) starts workers at once and hands them designer-registered games; the parent has no
+    # other thread when it forks (the progress bar of the command line draws without one).
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    done: queue.SimpleQueue[Any] = queue.SimpleQueue()
     chunks, order = Chunks(len(specs), jobs), InOrder()
-    in_flight = 0
-    pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(table, specs, keep_replays))
+    workers: dict[Connection, BaseProcess] = {}
+    finished = False
     try:
-        while in_flight or chunks.left:
-            while in_flight < 2 * jobs and chunks.left:
-                pool.apply_async(_play_chunk, chunks.next(), callback=done.put, error_callback=done.put)
-                in_flight += 1
-            item = done.get()
-            in_flight -= 1
-            if isinstance(item, BaseException):
-                raise item
-            start, cpu, compact = item
-            chunks.observe(len(compact), cpu)
-            ready = order.add(start, [GameRecord.from_compact(specs[start + i], c) for i, c in enumerate(compact)])
-            if ready:
-                yield ready
-        pool.close()
-    except BaseException:  # Ctrl-C, an error, or the consumer stopped: stop the workers now
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
+        for _ in range(jobs):
+            mine, theirs = ctx.Pipe()
+            process = ctx.Process(target=_worker, args=(theirs, table, specs, keep_replays), daemon=True)
+            process.start()
+            theirs.close()
+            workers[mine] = process
+        in_flight = dict.fromkeys(workers, 0)
+        for conn in workers:
+            _feed(conn, workers[conn], chunks, in_flight)
+        while any(in_flight.values()):
+            for conn in wait([c for c, n in in_flight.items() if n]):
+                start, cpu, compact = _receive(conn, workers[conn])
+                in_flight[conn] -= 1
+                chunks.observe(len(compact), cpu)
+                _feed(conn, workers[conn], chunks, in_flight)
+                ready = order.add(start, [GameRecord.from_compact(specs[start + i], c) for i, c in enumerate(compact)])
+                if ready:
+                    yield ready
+        for conn in workers:
+            conn.send(None)  # no more work: the worker returns
+        finished = True
+    finally:  # done, or Ctrl-C, an error, the consumer stopped: no worker outlives the run
+        for conn, process in workers.items():
+            if not finished:
+                process.kill()
+            process.join()
+            conn.close()
 
 
-#: The specs of the current run and whether to keep replays, in each worker (set by its initializer).
+def _feed(conn: Connection, process: BaseProcess, chunks: Chunks, in_flight: dict[Connection, int]) -> None:
+    """Send the worker at ``conn`` chunks of games until it has two (or no game is left)."""
+    while in_flight[conn] < 2 and chunks.left:
+        try:
+            conn.send(chunks.next())
+        except OSError:
+            raise _died(process) from None
+        in_flight[conn] += 1
+
+
+def _receive(conn: Connection, process: BaseProcess) -> tuple[int, float, list[tuple]]:
+    """A worker's next chunk of records; its error raised again here, or an error if the worker died."""
+    try:
+        item = conn.recv()
+    except (EOFError, OSError):
+        raise _died(process) from None
+    if isinstance(item, BaseException):
+        raise item
+    return item
+
+
+def _died(process: BaseProcess) -> TcgkitError:
+    process.join()
+    return TcgkitError(f"a simulation worker process stopped unexpectedly (exit code {process.exitcode})")
+
+
+def _worker(conn: Connection, decks: dict[str, Deck], specs: list[GameSpec], keep_replays: bool) -> None:
+    """A worker process: play the chunks of games ``conn`` sends (``(start, stop)``) until it sends ``None``; send
+    back each chunk's records, or the error that stopped it."""
+    _init_worker(decks, specs, keep_replays)
+    while (task := conn.recv()) is not None:
+        try:
+            result: Any = _play_chunk(*task)
+        except Exception as error:  # sent to the parent, which raises it
+            result = error
+        try:
+            conn.send(result)
+        except Exception as error:  # an error that cannot be pickled: its words
+            conn.send(TcgkitError(f"{type(error).__name__}: {error}"))
+
+
+#: The specs of the current run and whether to keep replays, in each worker (set when it starts).
 _SPECS: list[GameSpec] = []
 _KEEP_REPLAYS = False
 
