@@ -118,10 +118,10 @@ def plain_combats_match(states, monkeypatch, equipped: bool = False) -> int:
         if equipped and not any(state.cs.get(c) is not None and state.cs[c].attached for c in (a, d)):
             continue
         plain, full = state.clone(), state.clone()
-        verbs.combat(RULES, plain, a, d)
+        verbs.combat(plain, a, d)
         with monkeypatch.context() as m:
             m.setattr(verbs, "_plain_fighter", lambda state, card: False)
-            verbs.combat(RULES, full, a, d)
+            verbs.combat(full, a, d)
         assert plain.to_json() == full.to_json() and plain.log == full.log and plain.stack == full.stack
         fought += 1
     return fought

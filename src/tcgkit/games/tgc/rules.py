@@ -50,7 +50,7 @@ COPIES: Final = 4
 SUBTYPES: Final = 3
 NEXT_PHASE: Final = {"standby": "play", "play": "battle", "battle": "end"}
 DEFAULT_GS: Final = {"play": "play", "battle": "battle"}
-FIELD: Final = ("field", "artifacts", "bf", "equip")
+FIELD: Final = verbs.FIELD
 #: Automatic trigger kinds the engine emits (the activatable ones are handled through the window).
 AUTO_TRIGGERS: Final = frozenset({"destroyed", "discarded", "attack", "summoned", "phase", "targeted"})
 
@@ -453,86 +453,41 @@ class TgcRules(Ruleset):
         return bool(acts)
 
     def can_attack(self, state: GameState, card: int) -> bool:
-        """An untapped creature without Blocker or Stasis (TGC-3.5.1 default)."""
-        st = state.cs.get(card)
-        if st is not None and (st.tapped or st.status.get("stasis")):
-            return False
-        if st is None or not (st.status or st.attached):  # printed keywords only (the hot path)
-            kws = state.defs[card].fields["kw"]
-            return "Blocker" not in kws and "Stasis" not in kws
-        return not verbs.has_kw(state, card, "Blocker") and not verbs.has_kw(state, card, "Stasis")
+        """An untapped creature without Blocker or Stasis (TGC-3.5.1 default): :func:`_can_attack`."""
+        return _can_attack(state, card)
 
     def may_fight(self, state: GameState, a: int, b: int) -> bool:
-        """Whether ``a`` may attack ``b``: an Asimov creature "cannot attack ... creatures with the Human subtype"
-        (a Human may attack an Asimov creature, which, forced to defend against a Human, is destroyed instead: see
-        :func:`verbs.combat`); an Equipment's "cannot attack targets with X" (Wizard Federation Hardsuit)."""
-        has_kw = verbs.has_kw
-        if has_kw(state, a, "Asimov") and verbs.has_subtype(state, b, "Human"):
-            return False
-        st = state.cs.get(a)
-        if st is None or not st.attached:
-            return True
-        return not any(has_kw(state, b, what) for what in verbs.kw_args(state, a, "CannotAttack"))
+        """Whether ``a`` may attack ``b`` (Asimov, "cannot attack targets with X"): :func:`_may_fight`."""
+        return _may_fight(state, a, b)
 
     def _fury_must_attack(self, state: GameState, p: int) -> bool:
         """Fury: Pass Phase out of the Battle Phase is refused while a Fury creature can still attack (TGC-0.2)."""
         for c in state.zones[p]["field"]:
-            if verbs.has_kw(state, c, "Fury") and self.can_attack(state, c):
+            if verbs.has_kw(state, c, "Fury") and _can_attack(state, c):
                 acts: list[Action] = []
-                self._attacks_of(state, c, acts)
+                _attacks_of(state, c, acts)
                 if acts:
                     return True
         return False
 
     def _fury_check(self, state: GameState) -> None:
-        """Fury: an untapped Fury creature that was unable to attack in this Battle Phase is destroyed."""
-        for c in list(state.zones[state.active]["field"]):
-            st = state.cs.get(c)  # (a creature that attacked is tapped: tested before its keywords)
-            if not (st is not None and st.tapped) and state.loc[c][1] == "field" and verbs.has_kw(state, c, "Fury"):
-                acts: list[Action] = []
-                if self.can_attack(state, c):
-                    self._attacks_of(state, c, acts)
-                if not acts:
-                    self.destroy(state, c, {"controller": state.active})
+        """Fury: an untapped Fury creature that was unable to attack in this Battle Phase is destroyed
+        (:func:`_fury_check`)."""
+        _fury_check(state)
 
     def _attacks_of(self, state: GameState, a: int, acts: list[Action]) -> None:
-        opp = 1 - state.owner[a]
-        theirs = state.zones[opp]["field"]
-        taunts = [c for c in theirs if verbs.has_kw(state, c, "Taunt")]
-        if not taunts or verbs.has_kw(state, a, "Deadeye"):
-            acts.append(Action("attack", (a,)))
-        acts.extend(Action("attack", (a, d)) for d in taunts or theirs if self.may_fight(state, a, d))
+        """:func:`_attacks_of`."""
+        _attacks_of(state, a, acts)
 
     def _block_actions(self, state: GameState) -> list[Action]:
         attacker = state.vars["pend"][1]
-        acts = [_BLOCK[b] for b in self.blockers(state, attacker)]
+        acts = [_BLOCK[b] for b in _blockers(state, attacker)]
         acts.append(_NO_BLOCK)
         return acts
 
     def blockers(self, state: GameState, attacker: int) -> list[int]:
-        """Untapped creatures of the defending player that may block this attacker (TGC-4.1)."""
-        kw_now = verbs.kw_now  # each creature's keywords worked out once
-        mine = kw_now(state, attacker)
-        if "Unstoppable" in mine:
-            return []
-        flying = "Flying" in mine
-        focused = "Focused" in mine
-        out = []
-        cs = state.cs
-        for b in state.zones[1 - state.owner[attacker]]["field"]:
-            st = cs.get(b)
-            if st is not None and (st.tapped or st.status.get("stasis")):
-                continue
-            kws = kw_now(state, b)
-            if "Stasis" in kws:
-                continue  # Stasis: "cannot attack, defend, or activate abilities"
-            if focused and "Blocker" in kws:
-                continue  # Focused: "ignores creatures with the Blocker keyword"
-            if flying and not ("Flying" in kws or "Long-Ranged" in kws):
-                continue
-            if not ("Asimov" in kws and verbs.has_subtype(state, attacker, "Human")):
-                out.append(b)  # Asimov: it "cannot ... defend against" a Human (a Human may block an Asimov one)
-        return out
+        """Untapped creatures of the defending player that may block this attacker (TGC-4.1): :func:`_blockers`."""
+        return _blockers(state, attacker)
 
     def explain_illegal(self, state: GameState, action: Action) -> str:
         gs: str = state.vars.get("gs", "")
@@ -567,7 +522,7 @@ class TgcRules(Ruleset):
             state.emit("pass_phase", state.current)
             _open_quick(state, state.current)
         elif kind == "block":
-            self._block(state, action.args[0])
+            _block(self, state, action.args[0])
         elif kind == "no_block":
             state.emit("no_block", state.current)
             v["pend"] = ("direct", v["pend"][1])
@@ -580,11 +535,11 @@ class TgcRules(Ruleset):
             if kind == "play":
                 self.play_card(state, state.current, action.args)
             elif kind == "activate":
-                self.activate(state, state.current, action.args[0], int(action.args[1]))
+                _activate(state, state.current, action.args[0], int(action.args[1]))
             elif kind == "flip_coin":
                 self.flip_coin(state, state.current)
             elif kind == "attack":
-                self.declare_battle(state, state.current, action.args)
+                _declare_battle(state, state.current, action.args)
             _finish(self, state)
 
     def surrender(self, state: GameState, player: int) -> None:
@@ -699,28 +654,13 @@ class TgcRules(Ruleset):
         _start_turn(self, state)
 
     def untap_all(self, state: GameState, p: int) -> None:
-        """TGC-1.10.3: every tapped card on the turn player's side of the field is untapped."""
-        zones = state.zones[p]
-        for zname in FIELD:
-            for c in zones[zname]:
-                st = state.cs.get(c)
-                if st is not None and st.tapped and not st.status.get("held_by") and not st.status.get("locked"):
-                    state.card_state(c).tapped = False  # card_state: a clone's copy on write
-                    state.emit("untap", p, c)
-        theirs = state.zones[1 - p]
-        for zname in FIELD:  # Citrus may hold any card of theirs
-            for c in theirs[zname]:
-                st = state.cs.get(c)
-                if st is not None and st.status and st.status.get("held_by") == p + 1:
-                    st = state.card_state(c)  # to change it (a clone's copy on write)
-                    del st.status["held_by"]
-                    if st.tapped:
-                        st.tapped = False
-                        state.emit("untap", 1 - p, c)
+        """TGC-1.10.3: every tapped card on the turn player's side of the field is untapped (:func:`_untap_all`)."""
+        _untap_all(state, p)
 
     def enter_phase(self, state: GameState, phase: str) -> None:
         """The phase changes; then an Open Quick opens for the turn player (TGC-3.2.a.2): :func:`_enter_phase`."""
         _enter_phase(self, state, phase)
+
 
     def phase_effects(self, state: GameState, phase: str) -> None:
         """Battlefields and cards acting at a phase start (``params.at`` of a static effect)."""
@@ -757,20 +697,8 @@ class TgcRules(Ruleset):
         _end_turn(self, state)
 
     def _expire(self, state: GameState, card: int, st: CardState) -> CardState:
-        """The end of a turn for one record with modifiers or statuses (TGC-2.5.4.d): "this turn" modifiers and
-        statuses (-1) expire. The record is changed only when something expires (a clone's shared record is then
-        copied first; a record no longer in ``state.cs``, dropped by a destroy() earlier in the turn's end, gets a
-        throwaway copy); returns the record to read on."""
-        mods = durations.after_turn(st.mods) if st.mods else None  # a new list, shared with no record
-        status = st.status
-        expired = [k for k, val in status.items() if val == -1] if status and -1 in status.values() else ()
-        if (mods is not None and mods != st.mods) or expired:
-            st = state.card_state(card) if state.cs.get(card) is st else st.copy()
-            if mods is not None:
-                st.mods = mods
-            for k in expired:
-                del st.status[k]
-        return st
+        """The end of a turn for one record with modifiers or statuses (TGC-2.5.4.d): :func:`_expire`."""
+        return _expire(state, card, st)
 
     def _out_of_resolve(self, state: GameState, card: int) -> bool:
         """:func:`_out_of_resolve`."""
@@ -782,12 +710,8 @@ class TgcRules(Ruleset):
         return _available_plasma(state, p)
 
     def pay(self, state: GameState, p: int, amount: int) -> None:
-        """Spend plasma, the temporary (this-turn) plasma first (TGC-3.6.2 default)."""
-        r = state.res[p]
-        from_temp = min(r["temp"], amount)
-        r["temp"] -= from_temp
-        r["plasma"] -= amount - from_temp
-        state.emit("plasma", p, data=(r["plasma"] + r["temp"],))
+        """Spend plasma, the temporary (this-turn) plasma first (TGC-3.6.2 default): :func:`_pay`."""
+        _pay(state, p, amount)
 
     def flip_coin(self, state: GameState, p: int) -> None:
         """TGC-3.6.2: the coin turns to tails and the player gains +1 plasma for this turn."""
@@ -805,39 +729,8 @@ class TgcRules(Ruleset):
 
     # ------------------------------------------------------------------ Play A Card (TGC-3.3)
     def play_card(self, state: GameState, p: int, args: tuple) -> None:
-        card = args[0]
-        d = state.defs[card]
-        if len(args) == 3 and args[1] == "tribute":
-            self._play_with_tribute(state, p, card, int(args[2]))
-            return
-        self.pay(state, p, _card_cost(state, p, card))
-        cuts = state.vars.get("cost_cut")
-        if cuts:  # a "reduce the cost of a card this turn" applies to one card (Runtime)
-            fac = verbs.faction(state, card)
-            for i, (faction, _, turn, *who) in enumerate(cuts):
-                if turn == state.turn and faction == fac and (not who or who[0] == p):
-                    state.vars["cost_cut"] = cuts[:i] + cuts[i + 1:]
-                    break
-        state.emit("play", p, card, (d.type,))
-        if d.type == CREATURE:
-            self.summon(state, p, card)
-        elif d.type in (EQUIPMENT, HEX):
-            self.equip(state, card, args[1])
-        elif d.type == BATTLEFIELD:
-            for old in list(state.zones[p]["bf"]):
-                self.destroy(state, old, {"controller": p})
-            state.move(card, p, "bf")
-            self._start_play_effects(state, p, card)
-        elif d.type == ARTIFACT:
-            state.move(card, p, "artifacts")
-            self._start_play_effects(state, p, card)
-        else:  # instant or event: resolve, then discard (TGC-3.3.3.c.1)
-            state.move(card, p, "stack")
-            effects.start(state, (verbs.DISCARD_SELF,), card, p)
-            self._start_play_effects(state, p, card)
-            if state.vars.get("twice") == (p, state.turn):
-                state.vars["twice"] = None
-                self._start_play_effects(state, p, card)
+        """Play A Card (TGC-3.3): :func:`_play_card`."""
+        _play_card(self, state, p, args)
 
     def tributes_of(self, state: GameState, card: int) -> tuple[str, int]:
         """The card's Tribute (Type, N): the details and the cost cut per card."""
@@ -846,7 +739,7 @@ class TgcRules(Ruleset):
     def _play_with_tribute(self, state: GameState, p: int, card: int, k: int) -> None:
         """Pay the cost less the Tribute (at least 1), choose and destroy the K tributes, then summon the card."""
         what, n = verbs.tributes(state, card)[0]
-        self.pay(state, p, max(1, _card_cost(state, p, card) - k * n))
+        _pay(state, p, max(1, _card_cost(state, p, card) - k * n))
         state.emit("play", p, card, ("creature",))
         state.move(card, p, "stack")
         sel = {"zone": "you.field", "filter": {"hook": verbs.fits_hook(what)}}
@@ -857,242 +750,85 @@ class TgcRules(Ruleset):
         effects.start(state, parse_steps(list(steps), self.verbs, "tribute"), card, p)
 
     def _start_play_effects(self, state: GameState, p: int, card: int) -> None:
-        for eff in reversed(state.defs[card].effects):
-            if eff.kind == "play":
-                effects.start(state, eff, card, p)
+        """:func:`_start_play_effects`."""
+        _start_play_effects(state, p, card)
 
     def summon(self, state: GameState, p: int, card: int, tapped: bool = True) -> None:
-        """A creature comes into play tapped (TGC-3.3.3.a.1) unless Rapid Response (TGC-0.2)."""
-        state.move(card, p, "field")
-        st = state.card_state(card)
-        # the card's own keywords are its printed ones here: it has just come into play, with no status and no
-        # Equipment (a move forgets the card's state), and nothing below gives it any
-        kws = state.defs[card].fields["kw"]
-        st.tapped = tapped and "Rapid Response" not in kws
-        if "Hivemind" in kws:
-            st.counters["hivemind"] = 1
-        if "Graytide" in kws:
-            n = sum(1 for c in state.zones[p]["field"] if c != card and verbs.has_kw(state, c, "Graytide"))
-            if n:
-                n += verbs.cmo_bonus(state, card)  # a gain of its own keyword: a CMO adds 1
-                st.mods.append(("power", n, "turn"))
-                st.mods.append(("resolve", n, "turn"))
-        d = state.defs[card]
-        if (_stat(state, card, "resolve") if st.mods or d.fields["statics"] else d.stats.get("resolve", 0)) <= 0:
-            # a 0-resolve creature (RULINGS.md): TGC-4.3.2 at once (its printed resolve, when nothing changes it)
-            self.destroy(state, card, {"controller": p})
-            return
-        if "Necrotaint" in kws:  # only one on each player's battlefield: the old one goes
-            for c in list(state.zones[p]["field"]):
-                if c != card and verbs.has_kw(state, c, "Necrotaint"):
-                    self.destroy(state, c, {"controller": p})
-        if "Hatred" in kws:
-            hated = state.defs[card].fields["kwp"].get("Hatred", "")
-            for c in list(state.zones[p]["field"]):
-                if c != card and verbs.has_subtype(state, c, hated):
-                    self.destroy(state, c, {"controller": p})
-        cs, defs = state.cs, state.defs
-        for c in state.zones[p]["field"]:  # a hated creature cannot join a Hatred creature's side either
-            if c == card:
-                continue
-            sc = cs.get(c)
-            if ("Hatred" in defs[c].fields["kw"] if sc is None or not (sc.status or sc.attached)  # printed only
-                    else verbs.has_kw(state, c, "Hatred")) and verbs.has_subtype(
-                    state, card, defs[c].fields["kwp"].get("Hatred", "")):
-                self.destroy(state, card, {"controller": p})
-                return
-        self._start_play_effects(state, p, card)
-        state.emit("summoned", p, card)
-        self._add_window(state, card, "summoned")
+        """A creature comes into play tapped (TGC-3.3.3.a.1) unless Rapid Response (TGC-0.2): :func:`_summon`."""
+        _summon(state, p, card, tapped)
 
     def equip(self, state: GameState, card: int, host: int) -> None:
-        """TGC-3.3.3.b.1-3: attach underneath the creature; it gains the Equipment's power and resolve."""
-        self.attach(state, card, host)
-        self.equip_bonus(state, card, host)
-        state.emit("equipped", state.owner[card], card, (host,))
-        self._start_play_effects(state, state.owner[card], card)
+        """TGC-3.3.3.b.1-3: attach underneath the creature; it gains the Equipment's power and resolve
+        (:func:`_equip`)."""
+        _equip(state, card, host)
 
     def equip_bonus(self, state: GameState, card: int, host: int) -> None:
-        """A Chief Medical Officer on the host's side adds 1 to each stat the Equipment raises (a modifier tied to
-        the Equipment: it goes when the Equipment leaves the creature)."""
-        owner = state.owner[host]
-        if any(state.defs[c].key == "CMO" and not verbs.nullified(state, c) for c in state.zones[owner]["field"]):
-            bonus = state.card_state(host).mods
-            for stat in ("power", "resolve"):
-                if state.defs[card].stats.get(stat, 0) > 0:
-                    bonus.append((stat, 1, f"eq{card}"))
+        """A Chief Medical Officer on the host's side adds 1 to each stat the Equipment raises: :func:`_equip_bonus`."""
+        _equip_bonus(state, card, host)
 
     def attach(self, state: GameState, card: int, host: int) -> None:
-        state.move(card, state.owner[card], "equip")
-        state.card_state(card).host = host
-        state.card_state(host).attached.append(card)
+        """:func:`_attach`."""
+        _attach(state, card, host)
 
     def _add_window(self, state: GameState, card: int, trigger: str) -> None:
-        """An activatable self-trigger (On Summon, On Destruction) becomes usable (TGC-3.4.1.x, TGC-3.4.2)."""
-        for i, eff in state.defs[card].triggers.get(trigger, ()):
-            if eff.params.get("activate"):
-                state.vars["win"] = (*state.vars["win"], (card, i))
+        """An activatable self-trigger (On Summon, On Destruction) becomes usable (:func:`verbs.add_window`)."""
+        verbs.add_window(state, card, trigger)
 
     # ------------------------------------------------------------------ Activate An Effect (TGC-3.4)
     def activate(self, state: GameState, p: int, card: int, index: int) -> None:
-        eff = state.defs[card].effects[index]
-        params = eff.params
-        effects.mark_used(state, card, index, eff.limit)
-        if (card, index) in state.vars["win"]:  # a trigger is used once (matters under the window option)
-            state.vars["win"] = tuple(w for w in state.vars["win"] if w != (card, index))
-        state.emit("activate", p, card, (index,))
-        if params.get("plasma"):
-            self.pay(state, p, params["plasma"])
-        if params.get("hs"):
-            self.lose_hs(state, p, params["hs"], "TGC-1.12")
-        if params.get("tap"):
-            state.card_state(card).tapped = True
-            state.emit("tap", p, card)
-        if params.get("sacrifice"):
-            self.destroy(state, card, {"controller": p})
-        effects.start(state, eff, card, p)
+        """Activate An Effect (TGC-3.4): :func:`_activate`."""
+        _activate(state, p, card, index)
 
     # ------------------------------------------------------------------ Declare Battle (TGC-3.5, 4.1, 4.2)
     def declare_battle(self, state: GameState, p: int, args: tuple) -> None:
-        attacker = args[0]
-        v = state.vars
-        if v.get("attacked_turn") != state.turn:
-            v["attacked_turn"], v["attacked"] = state.turn, ()
-        if verbs.has_kw(state, attacker, "Oo Rah"):
-            v["attacked"] = (*v["attacked"], attacker)  # Oo Rah creatures that attacked this turn
-        if len(args) == 2:
-            v["pend"] = ("creature", attacker, args[1])
-            state.emit("attack", p, attacker, (args[1],))
-            return
-        state.emit("attack", p, attacker, (-1,))
-        if self.blockers(state, attacker):
-            v["pend"] = ("block", attacker)
-            v["gs"] = "block"
-            v["then"] = "block"
-            state.current = 1 - p
-        else:
-            v["pend"] = ("direct", attacker)
+        """Declare Battle (TGC-3.5, TGC-4.1): :func:`_declare_battle`."""
+        _declare_battle(state, p, args)
 
     def _block(self, state: GameState, blocker: int) -> None:
-        v = state.vars
-        attacker = v["pend"][1]
-        state.emit("block", state.current, blocker, (attacker,))
-        for arg in verbs.kw_args(state, blocker, "Under Pressure"):  # "When this creature blocks, it gains ..."
-            if "/" in arg:
-                p, r = (int(x) for x in arg.replace(" ", "").split("/"))
-                state.card_state(blocker).mods.extend((("power", p, "permanent"), ("resolve", r, "permanent")))
-        v["pend"] = ("creature", attacker, blocker)
-        v["then"] = "quick"
-        v["gs"] = "closed"
-        _finish(self, state)
+        """:func:`_block`."""
+        _block(self, state, blocker)
 
     def attacker_able(self, state: GameState, attacker: int, p: int) -> bool:
         """TGC-4.1.2.1 / 4.2.2.1: still on the field, on its side, untapped and able to attack."""
-        return state.loc[attacker] == (p, "field") and self.can_attack(state, attacker)
+        return _attacker_able(state, attacker, p)
 
     def resolve_battle(self, state: GameState, pend: tuple) -> None:
-        p = state.active
-        attacker = pend[1]
-        if not self.attacker_able(state, attacker, p):
-            state.emit("fizzle", p, attacker if state.loc[attacker][1] in FIELD else -1, (pend[0],))
-            return
-        if pend[0] == "direct":
-            if state.options.get("taunt_stops_pending_direct") and not verbs.has_kw(state, attacker, "Deadeye") and \
-                    any(verbs.has_kw(state, c, "Taunt") for c in state.zones[1 - p]["field"]):
-                state.emit("fizzle", p, attacker, ("direct",))  # now unable to attack directly (TGC-4.1.2.1)
-                return
-            self._direct_damage(state, attacker)
-            if state.result is None and state.loc[attacker][1] == "field":
-                self._tap(state, attacker)
-            return
-        defender = pend[2]
-        if state.loc[defender][1] != "field":
-            if state.options.get("defender_gone_cancels"):  # TGC-4.2.2.1 reading (b)
-                state.emit("fizzle", p, attacker, ("creature",))
-            else:
-                self._tap(state, attacker)  # TGC-4.2.2.1 reading (a)
-            return
-        verbs.combat(self, state, attacker, defender)
-        for c in (attacker, defender):
-            if state.loc[c][1] == "field":
-                self._tap(state, c)
+        """A pending attack goes on (TGC-4.1.3, TGC-4.2): :func:`_resolve_battle`."""
+        _resolve_battle(state, pend)
 
     def _direct_damage(self, state: GameState, attacker: int) -> None:
-        """TGC-4.1.3: the attacker deals its power to the opponent (Lifedrain heals 1)."""
-        p = state.owner[attacker]
-        power = _stat(state, attacker, "power")
-        if verbs.has_kw(state, attacker, "Oo Rah") and verbs.oo_rah(state, attacker):
-            power += 1
-        verbs.creature_hits_player(self, state, attacker, 1 - p, power)
+        """TGC-4.1.3: :func:`_direct_damage`."""
+        _direct_damage(state, attacker)
 
     def _tap(self, state: GameState, card: int) -> None:
-        st = state.card_state(card)
-        if not st.tapped:
-            st.tapped = True
-            state.emit("tap", state.owner[card], card)
+        verbs.tap(state, card)
 
     # ------------------------------------------------------------------ damage, destruction, HS (TGC-4.3, 1.11, 1.12)
     def stat(self, state: GameState, card: int, name: str) -> int:
         """Current power / resolve: printed + modifiers + Equipment + static effects; resolve minus damage
-        (:func:`_stat`)."""
-        return _stat(state, card, name)
+        (:func:`verbs.card_stat`)."""
+        return verbs.card_stat(state, card, name)
 
     def damage_player(self, state: GameState, player: int, amount: int, ctx: dict) -> None:
-        """TGC-4.3.1: damage reduces HS; 0 or less changes nothing."""
-        if amount <= 0:
-            return
-        self.lose_hs(state, player, amount, "TGC-1.12")
-        state.emit("damage_player", player, data=(amount,))
+        """TGC-4.3.1: damage reduces HS; 0 or less changes nothing (:func:`verbs.damage_player`)."""
+        verbs.damage_player(state, player, amount)
 
     def lose_hs(self, state: GameState, player: int, amount: int, clause: str) -> None:
-        r = state.res[player]
-        r["hs"] -= amount
-        if r["hs"] <= 0:
-            state.end(1 - player, f"player {player} has 0 Heathshards", "TGC-1.12.1")
+        """TGC-1.12: :func:`verbs.lose_hs`."""
+        verbs.lose_hs(state, player, amount)
 
     def heal_player(self, state: GameState, player: int, amount: int, ctx: dict) -> None:
-        state.res[player]["hs"] += amount
-        state.emit("heal_player", player, data=(amount,))
+        verbs.heal_player(state, player, amount)
 
     def damage_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
-        """TGC-4.3.1-4.3.2: damage lowers resolve; at 0 or below the creature is destroyed. Resistance lowers damage
-        from its source; Hivemind's token absorbs the first; combat damage never destroys an Indestructible
-        creature, and a Death-Defying one survives it on heads (both are left at 1 resolve; RULINGS.md)."""
-        if amount <= 0 or state.loc[card][1] != "field":
-            return
+        """TGC-4.3.1-4.3.2: damage lowers resolve; at 0 or below the creature is destroyed (:func:`verbs.damage_card`,
+        from the source and whether it is combat damage that ``ctx`` names)."""
         src = ctx.get("source", -1)
-        f = state.defs[card].fields
-        if src is not None and src >= 0:
-            st = state.cs.get(card)
-            if (st is not None and (st.status or st.attached)) or "Resistance" in f["kw"]:  # (verbs.resistance's
-                amount -= verbs.resistance(state, card, src)  # own test, read inline: every damage)
-                if amount <= 0:
-                    return
-        st = state.card_state(card)
-        counters = st.counters
-        if counters.get("hivemind"):
-            del counters["hivemind"]
-            state.emit("hivemind", state.owner[card], card)
-            return
-        resolve = _stat(state, card, "resolve")
-        left = resolve - amount
-        if left <= 0 and ctx.get("combat") and self._survives_combat(state, card):
-            amount -= 1 - left
-        counters["damage"] = counters.get("damage", 0) + amount
-        state.emit("damage", state.owner[card], card, (amount,))  # (no trigger listens to it: nothing else changes)
-        if (_stat(state, card, "resolve") if f["statics"] else resolve - amount) <= 0:  # (its own statics may
-            self.destroy(state, card, ctx)  # read its damage: worked out again; else it is lower by the damage)
+        verbs.damage_card(state, card, amount, -1 if src is None else src, bool(ctx.get("combat")))
 
     def _survives_combat(self, state: GameState, card: int) -> bool:
-        """Indestructible ("cannot be destroyed by combat damage") or Death-Defying ("flip a coin. If heads, the
-        creature is not destroyed"; the game's RNG)."""
-        if verbs.has_kw(state, card, "Indestructible"):
-            return True
-        if verbs.has_kw(state, card, "Death-Defying"):
-            heads = state.rng.coin()
-            state.emit("coin_flip", state.owner[card], data=("heads" if heads else "tails",))
-            return bool(heads)
-        return False
+        """Indestructible or Death-Defying (:func:`verbs.survives_combat`)."""
+        return verbs.survives_combat(state, card)
 
     def heal_card(self, state: GameState, card: int, amount: int, ctx: dict) -> None:
         st = state.cs.get(card)
@@ -1101,46 +837,13 @@ class TgcRules(Ruleset):
             st.counters["damage"] = max(0, st.counters["damage"] - amount)
 
     def destroy(self, state: GameState, card: int, ctx: dict | None = None, with_host: bool = False) -> None:
-        """TGC-1.11.b, 1.11.b.1: to the owner's discard pile, with every attached card. ``with_host``: an attached card
-        going with its host, which is not destroyed again for the Resolve it loses (TGC-3.3.3.b.3.1 is for a host that
-        stays)."""
-        zone = state.loc[card][1]
-        if zone not in FIELD:
-            return
-        st = state.cs.get(card)
-        if st is not None and st.host >= 0:
-            host = state.card_state_or_none(st.host)
-            if host is not None and card in host.attached:
-                host.attached.remove(card)
-                host.mods = [m for m in host.mods if m[2] != f"eq{card}"]
-                bonus = state.defs[card].stats.get("resolve", 0)
-                if state.options.get("equipment_bonus_absorbs_damage") and bonus > 0 and host.counters.get("damage"):
-                    host.counters["damage"] -= min(bonus, host.counters["damage"])  # TGC-3.3.3.b.3.1 (b)
-        if zone != "field":
-            kws: tuple[str, ...] = ()
-        elif st is None or not (st.status or st.attached):
-            kws = state.defs[card].fields["kw_list"]  # its printed keywords (verbs.keywords_of's own fast path)
-        else:
-            kws = tuple(verbs.keywords_of(state, card))  # as it last was on the field
-        for att in list(st.attached) if st is not None else ():
-            self.destroy(state, att, ctx, with_host=True)
-        owner = state.owner[card]
-        state.move(card, owner, "discard")
-        if self._marks_destroyed(state):
-            state.card_state(card).status["destroyed"] = 1  # it was destroyed, not milled (Angry Stickman)
-        state.emit("destroyed", owner, card, (zone, kws))
-        self._add_window(state, card, "destroyed")
-        if not with_host and st is not None and st.host >= 0 and state.loc[st.host][1] == "field" \
-                and _stat(state, st.host, "resolve") <= 0:
-            self.destroy(state, st.host, ctx)  # TGC-3.3.3.b.3.1
+        """TGC-1.11.b, 1.11.b.1: to the owner's discard pile, with every attached card (:func:`verbs.destroy_card`;
+        ``ctx`` changes nothing)."""
+        verbs.destroy_card(state, card, with_host)
 
     def _marks_destroyed(self, state: GameState) -> bool:
-        """Whether a card of this game asks how a card reached the discard pile (``tgc.was_destroyed``): only then
-        is a destroyed card marked (a card state in the discard pile costs every clone)."""
-        mark = state.vars.get("marks_destroyed")
-        if mark is None:
-            mark = state.vars["marks_destroyed"] = any(d.fields.get("reads_destroyed") for d in state.defs)
-        return mark
+        """:func:`verbs.marks_destroyed`."""
+        return verbs.marks_destroyed(state)
 
     def discard(self, state: GameState, card: int) -> None:
         state.move(card, state.owner[card], "discard")
@@ -1574,7 +1277,7 @@ def _start_turn(rules: TgcRules, state: GameState) -> None:
     res["plasma"] = res["draws"] + res.pop("next", 0)
     state.emit("plasma", p, data=(res["plasma"],))
     rules.draw(state, p)
-    rules.untap_all(state, p)
+    _untap_all(state, p)
     _enter_phase(rules, state, "standby")
 
 
@@ -1626,7 +1329,7 @@ def _default(rules: TgcRules, state: GameState) -> None:
         _close(state)
         v["win"] = ()
         if state.phase == "battle":
-            rules._fury_check(state)
+            _fury_check(state)
         if (state.defs.facts.get(CARD_SETS) or card_sets(state))["at"]:  # (phase_effects' test, read inline)
             rules.phase_effects(state, state.phase + "_end")
         v["then"] = "next_phase"
@@ -1634,7 +1337,7 @@ def _default(rules: TgcRules, state: GameState) -> None:
     elif pend is not None:
         v["pend"] = None
         _close(state)
-        rules.resolve_battle(state, pend)
+        _resolve_battle(state, pend)
         v["then"] = "default"
         _finish(rules, state)
     else:
@@ -1651,15 +1354,15 @@ def _end_turn(rules: TgcRules, state: GameState) -> None:
     for card, st in list(cs.items()):
         status = st.status  # (a destroyed card's record in the discard pile keeps a status that never expires)
         if st.mods or (status and -1 in status.values()):
-            st = rules._expire(state, card, st)
+            st = _expire(state, card, st)
         if loc[card][1] != "field":
             continue
         if st.status and st.status.get("doomed"):
-            rules.destroy(state, card, {"controller": state.owner[card]})
+            verbs.destroy_card(state, card)
             if loc[card][1] != "field":
                 continue
         if _out_of_resolve(state, card):
-            rules.destroy(state, card, {"controller": -1})
+            verbs.destroy_card(state, card)
     state.vars["cost_cut"] = ()
     state.emit("end_turn", p)
     if state.result is not None:
@@ -1677,7 +1380,7 @@ def _out_of_resolve(state: GameState, card: int) -> bool:
     st = state.cs.get(card)
     if st is not None and not (st.mods or st.attached or d.fields["statics"]):
         return d.stats.get("resolve", 0) <= st.counters.get("damage", 0)
-    return _stat(state, card, "resolve") <= 0
+    return verbs.card_stat(state, card, "resolve") <= 0
 
 
 def _available_plasma(state: GameState, p: int) -> int:
@@ -1735,33 +1438,12 @@ def _botanist_halves(state: GameState, card: int) -> bool:
     return verbs.faction(state, card) == "Service" or verbs.has_subtype(state, card, "Plant")
 
 
-def _stat(state: GameState, card: int, name: str) -> int:
-    """Current power / resolve: printed + modifiers + Equipment + static effects; resolve minus damage."""
-    d = state.defs[card]
-    value = d.stats.get(name, 0)
-    st = state.cs.get(card)
-    if st is not None:
-        for stat, delta, _ in st.mods:
-            if stat == name:
-                value += delta
-        for eq in st.attached:
-            value += state.defs[eq].stats.get(name, 0)
-            if "Modular" in state.defs[eq].fields["kw"]:
-                value += 1
-        if name == "resolve":
-            value -= st.counters.get("damage", 0)
-    statics = d.fields.get("statics")
-    if statics and d.type == CREATURE and not verbs.nullified(state, card):
-        value = verbs.apply_statics(state, card, name, value, statics)
-    return value
-
-
 def _strength(state: GameState, card: int) -> int:
-    """``power + resolve // 2`` as :meth:`stat` works them out, in one pass over the card's record (its
-    ``statics``, if any, through :meth:`stat`)."""
+    """``power + resolve // 2`` as :func:`verbs.card_stat` works them out, in one pass over the card's record (its
+    ``statics``, if any, through :func:`verbs.card_stat`)."""
     d = state.defs[card]
     if d.fields["statics"] and d.type == CREATURE:
-        return _stat(state, card, "power") + _stat(state, card, "resolve") // 2
+        return verbs.card_stat(state, card, "power") + verbs.card_stat(state, card, "resolve") // 2
     stats = d.stats
     power = stats.get("power", 0)
     resolve = stats.get("resolve", 0)
@@ -1864,3 +1546,360 @@ def _plain_play(d: CardDef) -> bool:
     f = d.fields
     return "base_cost" in f and d.type not in (EQUIPMENT, HEX) and not (d.type == CREATURE and f.get("tribute")) \
         and not f.get("play_checks")
+
+
+# ---------------------------------------------------------------------------------------------- playing, activating
+# and battles (TGC-3.3, 3.4, 3.5, 4): module functions, as above; the battle's damage and destruction are in verbs
+
+
+def _pay(state: GameState, p: int, amount: int) -> None:
+    """Spend plasma, the temporary (this-turn) plasma first (TGC-3.6.2 default)."""
+    r = state.res[p]
+    from_temp = min(r["temp"], amount)
+    r["temp"] -= from_temp
+    r["plasma"] -= amount - from_temp
+    state.emit("plasma", p, data=(r["plasma"] + r["temp"],))
+
+
+def _play_card(rules: TgcRules, state: GameState, p: int, args: tuple) -> None:
+    """Play A Card (TGC-3.3): pay its cost, then it comes into play (a creature, an Equipment or Hex on its host, a
+    Battlefield replacing the old one, an Artifact) or resolves (an Instant or Event, TGC-3.3.3.c.1)."""
+    card: int = args[0]
+    if len(args) == 3 and args[1] == "tribute":
+        rules._play_with_tribute(state, p, card, int(args[2]))
+        return
+    d = state.defs[card]
+    _pay(state, p, _card_cost(state, p, card))
+    v = state.vars
+    cuts = v.get("cost_cut")
+    if cuts:  # a "reduce the cost of a card this turn" applies to one card (Runtime)
+        fac = verbs.faction(state, card)
+        for i, (faction, _, turn, *who) in enumerate(cuts):
+            if turn == state.turn and faction == fac and (not who or who[0] == p):
+                v["cost_cut"] = cuts[:i] + cuts[i + 1:]
+                break
+    ctype: str = d.type
+    state.emit("play", p, card, (ctype,))
+    if ctype == CREATURE:
+        _summon(state, p, card)
+    elif ctype in (EQUIPMENT, HEX):
+        _equip(state, card, args[1])
+    elif ctype == BATTLEFIELD:
+        for old in list(state.zones[p]["bf"]):
+            verbs.destroy_card(state, old)
+        state.move(card, p, "bf")
+        _start_play_effects(state, p, card)
+    elif ctype == ARTIFACT:
+        state.move(card, p, "artifacts")
+        _start_play_effects(state, p, card)
+    else:  # instant or event: resolve, then discard (TGC-3.3.3.c.1)
+        state.move(card, p, "stack")
+        effects.start(state, (verbs.DISCARD_SELF,), card, p)
+        _start_play_effects(state, p, card)
+        if v.get("twice") == (p, state.turn):
+            v["twice"] = None
+            _start_play_effects(state, p, card)
+
+
+def _start_play_effects(state: GameState, p: int, card: int) -> None:
+    """The card's play effects start (the first printed resolves first)."""
+    for eff in reversed(state.defs[card].effects):
+        if eff.kind == "play":
+            effects.start(state, eff, card, p)
+
+
+def _summon(state: GameState, p: int, card: int, tapped: bool = True) -> None:
+    """A creature comes into play tapped (TGC-3.3.3.a.1) unless Rapid Response (TGC-0.2)."""
+    state.move(card, p, "field")
+    st = state.card_state(card)
+    # the card's own keywords are its printed ones here: it has just come into play, with no status and no
+    # Equipment (a move forgets the card's state), and nothing below gives it any
+    defs = state.defs
+    d = defs[card]
+    kws: frozenset[str] = d.fields["kw"]
+    st.tapped = tapped and "Rapid Response" not in kws
+    if "Hivemind" in kws:
+        st.counters["hivemind"] = 1
+    field = state.zones[p]["field"]
+    if "Graytide" in kws:
+        n = sum(1 for c in field if c != card and verbs.has_kw(state, c, "Graytide"))
+        if n:
+            n += verbs.cmo_bonus(state, card)  # a gain of its own keyword: a CMO adds 1
+            st.mods.append(("power", n, "turn"))
+            st.mods.append(("resolve", n, "turn"))
+    if (verbs.card_stat(state, card, "resolve") if st.mods or d.fields["statics"] else d.stats.get("resolve", 0)
+            ) <= 0:  # a 0-resolve creature (RULINGS.md): TGC-4.3.2 at once (its printed resolve, when nothing
+        verbs.destroy_card(state, card)  # changes it)
+        return
+    if "Necrotaint" in kws:  # only one on each player's battlefield: the old one goes
+        for c in list(field):
+            if c != card and verbs.has_kw(state, c, "Necrotaint"):
+                verbs.destroy_card(state, c)
+    if "Hatred" in kws:
+        hated = d.fields["kwp"].get("Hatred", "")
+        for c in list(field):
+            if c != card and verbs.has_subtype(state, c, hated):
+                verbs.destroy_card(state, c)
+    cs = state.cs
+    for c in field:  # a hated creature cannot join a Hatred creature's side either
+        if c == card:
+            continue
+        sc = cs.get(c)
+        f = defs[c].fields
+        if ("Hatred" in f["kw"] if sc is None or not (sc.status or sc.attached)  # printed only
+                else verbs.has_kw(state, c, "Hatred")) and verbs.has_subtype(state, card, f["kwp"].get("Hatred", "")):
+            verbs.destroy_card(state, card)
+            return
+    _start_play_effects(state, p, card)
+    state.emit("summoned", p, card)
+    verbs.add_window(state, card, "summoned")
+
+
+def _equip(state: GameState, card: int, host: int) -> None:
+    """TGC-3.3.3.b.1-3: attach underneath the creature; it gains the Equipment's power and resolve."""
+    _attach(state, card, host)
+    _equip_bonus(state, card, host)
+    state.emit("equipped", state.owner[card], card, (host,))
+    _start_play_effects(state, state.owner[card], card)
+
+
+def _equip_bonus(state: GameState, card: int, host: int) -> None:
+    """A Chief Medical Officer on the host's side adds 1 to each stat the Equipment raises (a modifier tied to
+    the Equipment: it goes when the Equipment leaves the creature)."""
+    owner = state.owner[host]
+    if any(state.defs[c].key == "CMO" and not verbs.nullified(state, c) for c in state.zones[owner]["field"]):
+        bonus = state.card_state(host).mods
+        for stat in ("power", "resolve"):
+            if state.defs[card].stats.get(stat, 0) > 0:
+                bonus.append((stat, 1, f"eq{card}"))
+
+
+def _attach(state: GameState, card: int, host: int) -> None:
+    """The card goes underneath ``host`` (an Equipment's or Hex's place)."""
+    state.move(card, state.owner[card], "equip")
+    state.card_state(card).host = host
+    state.card_state(host).attached.append(card)
+
+
+def _activate(state: GameState, p: int, card: int, index: int) -> None:
+    """Activate An Effect (TGC-3.4): its use is counted, its costs paid (plasma, Heathshards, tapping, sacrificing
+    the card), then it starts."""
+    eff = state.defs[card].effects[index]
+    params = eff.params
+    effects.mark_used(state, card, index, eff.limit)
+    v = state.vars
+    if (card, index) in v["win"]:  # a trigger is used once (matters under the window option)
+        v["win"] = tuple(w for w in v["win"] if w != (card, index))
+    state.emit("activate", p, card, (index,))
+    if params.get("plasma"):
+        _pay(state, p, params["plasma"])
+    if params.get("hs"):
+        verbs.lose_hs(state, p, params["hs"])
+    if params.get("tap"):
+        state.card_state(card).tapped = True
+        state.emit("tap", p, card)
+    if params.get("sacrifice"):
+        verbs.destroy_card(state, card)
+    effects.start(state, eff, card, p)
+
+
+def _declare_battle(state: GameState, p: int, args: tuple) -> None:
+    """Declare Battle (TGC-3.5): on a creature, the attack waits for the Open Quick to pass (TGC-4.2); on the player,
+    the defending player may block first (TGC-4.1)."""
+    attacker: int = args[0]
+    v = state.vars
+    if v.get("attacked_turn") != state.turn:
+        v["attacked_turn"], v["attacked"] = state.turn, ()
+    if verbs.has_kw(state, attacker, "Oo Rah"):
+        v["attacked"] = (*v["attacked"], attacker)  # Oo Rah creatures that attacked this turn
+    if len(args) == 2:
+        v["pend"] = ("creature", attacker, args[1])
+        state.emit("attack", p, attacker, (args[1],))
+        return
+    state.emit("attack", p, attacker, (-1,))
+    if _blockers(state, attacker):
+        v["pend"] = ("block", attacker)
+        v["gs"] = "block"
+        v["then"] = "block"
+        state.current = 1 - p
+    else:
+        v["pend"] = ("direct", attacker)
+
+
+def _block(rules: TgcRules, state: GameState, blocker: int) -> None:
+    """The defending player blocks (TGC-4.1): the attack becomes a battle with the blocker (Under Pressure)."""
+    v = state.vars
+    attacker = v["pend"][1]
+    state.emit("block", state.current, blocker, (attacker,))
+    for arg in verbs.kw_args(state, blocker, "Under Pressure"):  # "When this creature blocks, it gains ..."
+        if "/" in arg:
+            p, r = (int(x) for x in arg.replace(" ", "").split("/"))
+            state.card_state(blocker).mods.extend((("power", p, "permanent"), ("resolve", r, "permanent")))
+    v["pend"] = ("creature", attacker, blocker)
+    v["then"] = "quick"
+    v["gs"] = "closed"
+    _finish(rules, state)
+
+
+def _blockers(state: GameState, attacker: int) -> list[int]:
+    """Untapped creatures of the defending player that may block this attacker (TGC-4.1)."""
+    kw_now = verbs.kw_now  # each creature's keywords worked out once
+    mine = kw_now(state, attacker)
+    if "Unstoppable" in mine:
+        return []
+    flying = "Flying" in mine
+    focused = "Focused" in mine
+    out: list[int] = []
+    cs = state.cs
+    for b in state.zones[1 - state.owner[attacker]]["field"]:
+        st = cs.get(b)
+        if st is not None and (st.tapped or st.status.get("stasis")):
+            continue
+        kws = kw_now(state, b)
+        if "Stasis" in kws:
+            continue  # Stasis: "cannot attack, defend, or activate abilities"
+        if focused and "Blocker" in kws:
+            continue  # Focused: "ignores creatures with the Blocker keyword"
+        if flying and not ("Flying" in kws or "Long-Ranged" in kws):
+            continue
+        if not ("Asimov" in kws and verbs.has_subtype(state, attacker, "Human")):
+            out.append(b)  # Asimov: it "cannot ... defend against" a Human (a Human may block an Asimov one)
+    return out
+
+
+def _can_attack(state: GameState, card: int) -> bool:
+    """An untapped creature without Blocker or Stasis (TGC-3.5.1 default)."""
+    st = state.cs.get(card)
+    if st is None:  # printed keywords only (the hot path)
+        kws: frozenset[str] = state.defs[card].fields["kw"]
+        return "Blocker" not in kws and "Stasis" not in kws
+    if st.tapped or st.status.get("stasis"):
+        return False
+    if not (st.status or st.attached):  # printed keywords only
+        kws = state.defs[card].fields["kw"]
+        return "Blocker" not in kws and "Stasis" not in kws
+    return not verbs.has_kw(state, card, "Blocker") and not verbs.has_kw(state, card, "Stasis")
+
+
+def _may_fight(state: GameState, a: int, b: int) -> bool:
+    """Whether ``a`` may attack ``b``: an Asimov creature "cannot attack ... creatures with the Human subtype"
+    (a Human may attack an Asimov creature, which, forced to defend against a Human, is destroyed instead: see
+    :func:`verbs.combat`); an Equipment's "cannot attack targets with X" (Wizard Federation Hardsuit)."""
+    has_kw = verbs.has_kw
+    if has_kw(state, a, "Asimov") and verbs.has_subtype(state, b, "Human"):
+        return False
+    st = state.cs.get(a)
+    if st is None or not st.attached:
+        return True
+    return not any(has_kw(state, b, what) for what in verbs.kw_args(state, a, "CannotAttack"))
+
+
+def _attacks_of(state: GameState, a: int, acts: list[Action]) -> None:
+    """Add the attacks creature ``a`` may declare to ``acts`` (the long way: :func:`_attacks` for every attacker)."""
+    opp = 1 - state.owner[a]
+    theirs = state.zones[opp]["field"]
+    taunts = [c for c in theirs if verbs.has_kw(state, c, "Taunt")]
+    if not taunts or verbs.has_kw(state, a, "Deadeye"):
+        acts.append(Action("attack", (a,)))
+    acts.extend(Action("attack", (a, d)) for d in taunts or theirs if _may_fight(state, a, d))
+
+
+def _fury_check(state: GameState) -> None:
+    """Fury: an untapped Fury creature that was unable to attack in this Battle Phase is destroyed."""
+    cs, loc = state.cs, state.loc
+    for c in list(state.zones[state.active]["field"]):
+        st = cs.get(c)  # (a creature that attacked is tapped: tested before its keywords)
+        if not (st is not None and st.tapped) and loc[c][1] == "field" and verbs.has_kw(state, c, "Fury"):
+            acts: list[Action] = []
+            if _can_attack(state, c):
+                _attacks_of(state, c, acts)
+            if not acts:
+                verbs.destroy_card(state, c)
+
+
+def _attacker_able(state: GameState, attacker: int, p: int) -> bool:
+    """TGC-4.1.2.1 / 4.2.2.1: still on the field, on its side, untapped and able to attack."""
+    q, zone = state.loc[attacker]
+    return q == p and zone == "field" and _can_attack(state, attacker)
+
+
+def _resolve_battle(state: GameState, pend: tuple) -> None:
+    """A pending attack goes on once the Open Quick after it has passed: a direct attack deals its damage
+    (TGC-4.1.3), a battle of two creatures is fought (TGC-4.2.3, :func:`verbs.combat`); the creatures that stay
+    are tapped. It fizzles when the attacker can no longer attack (TGC-4.1.2.1, TGC-4.2.2.1)."""
+    p = state.active
+    attacker: int = pend[1]
+    loc = state.loc
+    if not _attacker_able(state, attacker, p):
+        state.emit("fizzle", p, attacker if loc[attacker][1] in FIELD else -1, (pend[0],))
+        return
+    if pend[0] == "direct":
+        if state.options.get("taunt_stops_pending_direct") and not verbs.has_kw(state, attacker, "Deadeye") and \
+                any(verbs.has_kw(state, c, "Taunt") for c in state.zones[1 - p]["field"]):
+            state.emit("fizzle", p, attacker, ("direct",))  # now unable to attack directly (TGC-4.1.2.1)
+            return
+        _direct_damage(state, attacker)
+        if not state.is_over and loc[attacker][1] == "field":
+            verbs.tap(state, attacker)
+        return
+    defender: int = pend[2]
+    if loc[defender][1] != "field":
+        if state.options.get("defender_gone_cancels"):  # TGC-4.2.2.1 reading (b)
+            state.emit("fizzle", p, attacker, ("creature",))
+        else:
+            verbs.tap(state, attacker)  # TGC-4.2.2.1 reading (a)
+        return
+    verbs.combat(state, attacker, defender)
+    if loc[attacker][1] == "field":
+        verbs.tap(state, attacker)
+    if loc[defender][1] == "field":
+        verbs.tap(state, defender)
+
+
+def _direct_damage(state: GameState, attacker: int) -> None:
+    """TGC-4.1.3: the attacker deals its power to the opponent (Lifedrain heals 1)."""
+    p = state.owner[attacker]
+    power = verbs.card_stat(state, attacker, "power")
+    if verbs.has_kw(state, attacker, "Oo Rah") and verbs.oo_rah(state, attacker):
+        power += 1
+    verbs.creature_hits_player(state, attacker, 1 - p, power)
+
+
+def _untap_all(state: GameState, p: int) -> None:
+    """TGC-1.10.3: every tapped card on the turn player's side of the field is untapped; the cards of theirs a
+    Citrus of ``p`` held are let go (and untapped)."""
+    zones = state.zones[p]
+    cs = state.cs
+    for zname in FIELD:
+        for c in zones[zname]:
+            st = cs.get(c)
+            if st is not None and st.tapped and not st.status.get("held_by") and not st.status.get("locked"):
+                state.card_state(c).tapped = False  # card_state: a clone's copy on write
+                state.emit("untap", p, c)
+    theirs = state.zones[1 - p]
+    for zname in FIELD:  # Citrus may hold any card of theirs
+        for c in theirs[zname]:
+            st = cs.get(c)
+            if st is not None and st.status and st.status.get("held_by") == p + 1:
+                st = state.card_state(c)  # to change it (a clone's copy on write)
+                del st.status["held_by"]
+                if st.tapped:
+                    st.tapped = False
+                    state.emit("untap", 1 - p, c)
+
+
+def _expire(state: GameState, card: int, st: CardState) -> CardState:
+    """The end of a turn for one record with modifiers or statuses (TGC-2.5.4.d): "this turn" modifiers and
+    statuses (-1) expire. The record is changed only when something expires (a clone's shared record is then
+    copied first; a record no longer in ``state.cs``, dropped by a destroy() earlier in the turn's end, gets a
+    throwaway copy); returns the record to read on."""
+    mods = durations.after_turn(st.mods) if st.mods else None  # a new list, shared with no record
+    status = st.status
+    expired = [k for k, val in status.items() if val == -1] if status and -1 in status.values() else []
+    if (mods is not None and mods != st.mods) or expired:
+        st = state.card_state(card) if state.cs.get(card) is st else st.copy()
+        if mods is not None:
+            st.mods = mods
+        for k in expired:
+            del st.status[k]
+    return st

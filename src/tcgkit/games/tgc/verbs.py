@@ -30,6 +30,8 @@ EXTRA_VERBS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 DISCARD_SELF: Final = Step("discard_played", {})
+#: the zones of a player's board, where a card is in play (``TgcRules.PLAY_ZONES``)
+FIELD: Final = ("field", "artifacts", "bf", "equip")
 
 
 # ---------------------------------------------------------------------------------------------- keywords
@@ -325,7 +327,7 @@ def _asimov_hook(state: GameState, ctx: dict, params: Any) -> bool:
 @hook("tgc.weaker")
 def _weaker_hook(state: GameState, ctx: dict, params: Any) -> bool:
     """A card with less printed power than the source (Medical Doctor)."""
-    return state.defs[params["card"]].stats.get("power", 0) < state.rules.stat(state, ctx["source"], "power")
+    return state.defs[params["card"]].stats.get("power", 0) < card_stat(state, ctx["source"], "power")
 
 
 @hook("tgc.cheap_silicon")
@@ -363,7 +365,7 @@ COMBAT_KEYWORDS: Final = frozenset({"Acid Blood", "Carapace", "Double Strike", "
                              "Immunity", "Oo Rah", "Squad Tactics", "Systems Nominal", "Toxic", "Vendetta"})
 
 
-def combat(rules: Any, state: GameState, a: int, d: int) -> None:
+def combat(state: GameState, a: int, d: int) -> None:
     """Two creatures deal their power to each other (TGC-4.2.3), with the keywords: First Strike and Double Strike
     (a first-strike step, then a regular step), Exterminate and Vendetta (bonuses while in this combat), Oo Rah,
     Systems Nominal, Toxic, Acid Blood, Squad Tactics (see RULINGS.md for each reading)."""
@@ -372,10 +374,10 @@ def combat(rules: Any, state: GameState, a: int, d: int) -> None:
     ka, kd = kw_now(state, a), kw_now(state, d)
     for x, y, kx in ((a, d, ka), (d, a, kd)):
         if "Asimov" in kx and has_subtype(state, y, "Human"):
-            rules.destroy(state, x, {"controller": state.owner[y]})  # forced to fight a Human: destroyed instead
+            destroy_card(state, x)  # forced to fight a Human: destroyed instead
             return
     if _plain_fighter(state, a) and _plain_fighter(state, d):
-        _plain_combat(rules, state, a, d)
+        _plain_combat(state, a, d)
         return
     # read before the damage: a keyword an Equipment grants is still the attacker's when both die (TGC-4.2.3)
     squad = "Squad Tactics" in ka
@@ -386,20 +388,20 @@ def combat(rules: Any, state: GameState, a: int, d: int) -> None:
     first = [x for x, kx in ((a, ka), (d, kd)) if "First Strike" in kx or "Double Strike" in kx]
     regular = [x for x, kx in ((a, ka), (d, kd)) if "First Strike" not in kx or "Double Strike" in kx]
     for step in (first, regular):
-        hits = [(x, d if x == a else a, _combat_power(rules, state, x)) for x in step
+        hits = [(x, d if x == a else a, _combat_power(state, x)) for x in step
                 if state.loc[x][1] == "field" and state.loc[d if x == a else a][1] == "field"]
         for x, y, power in hits:  # the creatures of one step hit at the same time (powers taken before)
-            _hit(rules, state, x, y, power, x == a)
+            _hit(state, x, y, power, x == a)
     for c in bonus:
         st = state.card_state_or_none(c)
         if st is not None:
             st.mods = [m for m in st.mods if m[2] != "combat"]
-            if state.loc[c][1] == "field" and rules.stat(state, c, "resolve") <= 0:
-                rules.destroy(state, c, {"controller": -1})  # the bonus ended (TGC-4.3.2)
+            if state.loc[c][1] == "field" and card_stat(state, c, "resolve") <= 0:
+                destroy_card(state, c)  # the bonus ended (TGC-4.3.2)
     if squad and state.result is None and state.loc[d][1] != "field":
-        creature_hits_player(rules, state, a, state.owner[d], 1, drain)
+        creature_hits_player(state, a, state.owner[d], 1, drain)
     if state.loc[d][1] != "field" and has_kw_last(state, d, "Acid Blood") and state.loc[a][1] == "field":
-        rules.destroy(state, a, {"controller": state.owner[d]})  # Acid Blood: "while defending"
+        destroy_card(state, a)  # Acid Blood: "while defending"
 
 
 def _plain_fighter(state: GameState, card: int) -> bool:
@@ -416,18 +418,17 @@ def _plain_fighter(state: GameState, card: int) -> bool:
     return not st.status and all(defs[eq].fields["plain_grants"] for eq in st.attached)
 
 
-def _plain_combat(rules: Any, state: GameState, a: int, d: int) -> None:
+def _plain_combat(state: GameState, a: int, d: int) -> None:
     """:func:`combat` between two plain fighters, once Asimov has been tested (TGC-4.2.3): no first-strike step, no
     bonus, no Immunity, Carapace, Toxic, Hulking, Squad Tactics or Acid Blood; both deal their power (taken before
     either hits) at the same time."""
     loc = state.loc
     if loc[a][1] != "field" or loc[d][1] != "field":
         return
-    hits = ((a, d, rules.stat(state, a, "power")), (d, a, rules.stat(state, d, "power")))
-    owner = state.owner
+    hits = ((a, d, card_stat(state, a, "power")), (d, a, card_stat(state, d, "power")))
     for x, y, power in hits:
         if state.result is None and power > 0:
-            rules.damage_card(state, y, power, {"source": x, "controller": owner[x], "combat": True})
+            damage_card(state, y, power, x, True)
 
 
 def has_kw_last(state: GameState, card: int, kw: str) -> bool:
@@ -494,19 +495,18 @@ def fits(state: GameState, card: int, details: str) -> bool:
     return all(has_subtype(state, card, w) or faction(state, card) == w for w in words)
 
 
-def creature_hits_player(rules: Any, state: GameState, x: int, player: int, amount: int,
-                         lifedrain: bool | None = None) -> None:
+def creature_hits_player(state: GameState, x: int, player: int, amount: int, lifedrain: bool | None = None) -> None:
     """Lifeshard damage dealt by creature ``x`` (a direct attack, Hulking's excess, Squad Tactics): Lifedrain ("upon
     dealing lifeshard damage to an opposing player with a creature with Lifedrain, heal for one lifeshard").
     ``lifedrain``: whether ``x`` had Lifedrain when the damage was dealt (None: look now)."""
     if amount <= 0:
         return
     owner = state.owner[x]
-    rules.damage_player(state, player, amount, {"source": x, "controller": owner, "combat": True})
+    damage_player(state, player, amount)
     if lifedrain is None:
         lifedrain = has_kw(state, x, "Lifedrain")
     if state.result is None and player != owner and lifedrain:
-        rules.heal_player(state, owner, 1, {"controller": owner})
+        heal_player(state, owner, 1)
 
 
 def cmo_bonus(state: GameState, card: int) -> int:
@@ -517,9 +517,9 @@ def cmo_bonus(state: GameState, card: int) -> int:
     return 0
 
 
-def _combat_power(rules: Any, state: GameState, x: int) -> int:
+def _combat_power(state: GameState, x: int) -> int:
     """Its power now; Systems Nominal: "always fights as if at full strength" (never less than its printed power)."""
-    power = rules.stat(state, x, "power")
+    power = card_stat(state, x, "power")
     if has_kw(state, x, "Systems Nominal"):
         power = max(power, state.defs[x].stats.get("power", 0))
     return power
@@ -539,7 +539,7 @@ def _immune(state: GameState, kws: frozenset[str] | set[str], source: int) -> bo
                if k.startswith("Immunity:") and k[9:] not in ("Battlefields", "Effects"))
 
 
-def _hit(rules: Any, state: GameState, x: int, y: int, power: int, attacking: bool) -> None:
+def _hit(state: GameState, x: int, y: int, power: int, attacking: bool) -> None:
     if state.result is not None or power <= 0:
         return
     if immune_to(state, y, x):
@@ -547,12 +547,163 @@ def _hit(rules: Any, state: GameState, x: int, y: int, power: int, attacking: bo
     dmg = power - (2 if has_kw(state, y, "Carapace") else 0)
     if dmg <= 0:
         return
-    excess = power - rules.stat(state, y, "resolve")
-    rules.damage_card(state, y, dmg, {"source": x, "controller": state.owner[x], "combat": True})
+    excess = power - card_stat(state, y, "resolve")
+    damage_card(state, y, dmg, x, True)
     if has_kw(state, x, "Toxic") and state.loc[y][1] == "field" and state.result is None:
-        rules.destroy(state, y, {"source": x, "controller": state.owner[x], "combat": True})  # "fatal"
+        destroy_card(state, y)  # "fatal"
     if attacking and excess > 0 and has_kw(state, x, "Hulking") and state.result is None:
-        creature_hits_player(rules, state, x, state.owner[y], excess)  # "above a defending creature's resolve"
+        creature_hits_player(state, x, state.owner[y], excess)  # "above a defending creature's resolve"
+
+
+# ---------------------------------------------------------------------------------------------- stats, damage,
+# destruction and Heathshards (TGC-4.3, 1.11, 1.12): module functions (direct native calls in the compiled build),
+# which the methods of TgcRules of the same meaning (stat, damage_card, destroy, damage_player...) call
+def card_stat(state: GameState, card: int, name: str) -> int:
+    """Current power / resolve: printed + modifiers + Equipment + static effects; resolve minus damage."""
+    defs = state.defs
+    d = defs[card]
+    value: int = d.stats.get(name, 0)
+    st = state.cs.get(card)
+    if st is not None:
+        for stat, delta, _ in st.mods:
+            if stat == name:
+                value += delta
+        for eq in st.attached:
+            e = defs[eq]
+            value += e.stats.get(name, 0)
+            if "Modular" in e.fields["kw"]:
+                value += 1
+        if name == "resolve":
+            value -= st.counters.get("damage", 0)
+    statics = d.fields.get("statics")
+    if statics and d.type == "creature" and not nullified(state, card):
+        value = apply_statics(state, card, name, value, statics)
+    return value
+
+
+def tap(state: GameState, card: int) -> None:
+    """The card becomes tapped (a ``tap`` event), unless it is already."""
+    st = state.card_state(card)
+    if not st.tapped:
+        st.tapped = True
+        state.emit("tap", state.owner[card], card)
+
+
+def lose_hs(state: GameState, player: int, amount: int) -> None:
+    """``player`` loses Heathshards; at 0 or less they lose the game (TGC-1.12, TGC-1.12.1)."""
+    r = state.res[player]
+    r["hs"] -= amount
+    if r["hs"] <= 0:
+        state.end(1 - player, f"player {player} has 0 Heathshards", "TGC-1.12.1")
+
+
+def damage_player(state: GameState, player: int, amount: int) -> None:
+    """TGC-4.3.1: damage reduces HS; 0 or less changes nothing."""
+    if amount <= 0:
+        return
+    lose_hs(state, player, amount)
+    state.emit("damage_player", player, data=(amount,))
+
+
+def heal_player(state: GameState, player: int, amount: int) -> None:
+    """``player`` gains Heathshards."""
+    state.res[player]["hs"] += amount
+    state.emit("heal_player", player, data=(amount,))
+
+
+def damage_card(state: GameState, card: int, amount: int, source: int = -1, combat: bool = False) -> None:
+    """TGC-4.3.1-4.3.2: damage lowers resolve; at 0 or below the creature is destroyed. Resistance lowers damage
+    from its ``source`` (a card id, or -1); Hivemind's token absorbs the first; ``combat`` damage never destroys an
+    Indestructible creature, and a Death-Defying one survives it on heads (both are left at 1 resolve; RULINGS.md)."""
+    if amount <= 0 or state.loc[card][1] != "field":
+        return
+    f = state.defs[card].fields
+    if source >= 0:
+        sc = state.cs.get(card)
+        if (sc is not None and (sc.status or sc.attached)) or "Resistance" in f["kw"]:  # (resistance's own test,
+            amount -= resistance(state, card, source)  # read inline: every damage)
+            if amount <= 0:
+                return
+    st = state.card_state(card)
+    counters = st.counters
+    if counters.get("hivemind"):
+        del counters["hivemind"]
+        state.emit("hivemind", state.owner[card], card)
+        return
+    resolve = card_stat(state, card, "resolve")
+    left = resolve - amount
+    if left <= 0 and combat and survives_combat(state, card):
+        amount -= 1 - left
+    counters["damage"] = counters.get("damage", 0) + amount
+    state.emit("damage", state.owner[card], card, (amount,))  # (no trigger listens to it: nothing else changes)
+    if (card_stat(state, card, "resolve") if f["statics"] else resolve - amount) <= 0:  # (its own statics may
+        destroy_card(state, card)  # read its damage: worked out again; else it is lower by the damage)
+
+
+def survives_combat(state: GameState, card: int) -> bool:
+    """Indestructible ("cannot be destroyed by combat damage") or Death-Defying ("flip a coin. If heads, the
+    creature is not destroyed"; the game's RNG)."""
+    if has_kw(state, card, "Indestructible"):
+        return True
+    if has_kw(state, card, "Death-Defying"):
+        heads = state.rng.coin()
+        state.emit("coin_flip", state.owner[card], data=("heads" if heads else "tails",))
+        return bool(heads)
+    return False
+
+
+def destroy_card(state: GameState, card: int, with_host: bool = False) -> None:
+    """TGC-1.11.b, 1.11.b.1: to the owner's discard pile, with every attached card. ``with_host``: an attached card
+    going with its host, which is not destroyed again for the Resolve it loses (TGC-3.3.3.b.3.1 is for a host that
+    stays)."""
+    zone = state.loc[card][1]
+    if zone not in FIELD:
+        return
+    st = state.cs.get(card)
+    host_id = st.host if st is not None else -1
+    if host_id >= 0:
+        host = state.card_state_or_none(host_id)
+        if host is not None and card in host.attached:
+            host.attached.remove(card)
+            host.mods = [m for m in host.mods if m[2] != f"eq{card}"]
+            bonus = state.defs[card].stats.get("resolve", 0)
+            if state.options.get("equipment_bonus_absorbs_damage") and bonus > 0 and host.counters.get("damage"):
+                host.counters["damage"] -= min(bonus, host.counters["damage"])  # TGC-3.3.3.b.3.1 (b)
+    if zone != "field":
+        kws: tuple[str, ...] = ()
+    elif st is None or not (st.status or st.attached):
+        kws = state.defs[card].fields["kw_list"]  # its printed keywords (keywords_of's own fast path)
+    else:
+        kws = tuple(keywords_of(state, card))  # as it last was on the field
+    if st is not None and st.attached:
+        for att in list(st.attached):
+            destroy_card(state, att, True)
+    owner = state.owner[card]
+    state.move(card, owner, "discard")
+    if marks_destroyed(state):
+        state.card_state(card).status["destroyed"] = 1  # it was destroyed, not milled (Angry Stickman)
+    state.emit("destroyed", owner, card, (zone, kws))
+    add_window(state, card, "destroyed")
+    if not with_host and host_id >= 0 and state.loc[host_id][1] == "field" \
+            and card_stat(state, host_id, "resolve") <= 0:
+        destroy_card(state, host_id)  # TGC-3.3.3.b.3.1
+
+
+def marks_destroyed(state: GameState) -> bool:
+    """Whether a card of this game asks how a card reached the discard pile (``tgc.was_destroyed``): only then
+    is a destroyed card marked (a card state in the discard pile costs every clone)."""
+    v = state.vars
+    mark = v.get("marks_destroyed")
+    if mark is None:
+        mark = v["marks_destroyed"] = any(d.fields.get("reads_destroyed") for d in state.defs)
+    return bool(mark)
+
+
+def add_window(state: GameState, card: int, trigger: str) -> None:
+    """An activatable self-trigger (On Summon, On Destruction) becomes usable (TGC-3.4.1.x, TGC-3.4.2)."""
+    for i, eff in state.defs[card].triggers.get(trigger, ()):
+        if eff.params.get("activate"):
+            state.vars["win"] = (*state.vars["win"], (card, i))
 
 
 # ---------------------------------------------------------------------------------------------- verbs
@@ -607,12 +758,12 @@ def _lose_plasma(state: GameState, ctx: dict, step: Step) -> None:
     have = state.rules.available_plasma(state, who)
     state.rules.pay(state, who, min(have, n))
     if n > have and step.params.get("shortfall", "damage") == "damage":
-        state.rules.damage_player(state, who, n - have, ctx)
+        damage_player(state, who, n - have)
 
 
 def _lose_hs(state: GameState, ctx: dict, step: Step) -> None:
     who = player(state, ctx, step.params.get("player"))
-    state.rules.lose_hs(state, who, amount(state, ctx, step.params["amount"]), "TGC-1.12")
+    lose_hs(state, who, amount(state, ctx, step.params["amount"]))
 
 
 def _coin(state: GameState, ctx: dict, step: Step) -> None:
@@ -634,8 +785,8 @@ def _reset_resolve(state: GameState, ctx: dict, step: Step) -> None:
             st.counters.pop("damage", None)
             st.mods = [m for m in st.mods if m[0] != "resolve" or str(m[2]).startswith("eq")]
             state.emit("reset_resolve", state.owner[c], c)
-            if state.loc[c][1] == "field" and state.rules.stat(state, c, "resolve") <= 0:
-                state.rules.destroy(state, c, ctx)
+            if state.loc[c][1] == "field" and card_stat(state, c, "resolve") <= 0:
+                destroy_card(state, c)
 
 
 def _modify(state: GameState, ctx: dict, step: Step) -> None:
@@ -643,7 +794,6 @@ def _modify(state: GameState, ctx: dict, step: Step) -> None:
     p = step.params
     by = amount(state, ctx, p["by"])
     until = p.get("until", "turn")
-    rules = state.rules
     for c in select(state, ctx, p["target"]):
         if state.loc[c][1] != "field":
             continue
@@ -652,8 +802,8 @@ def _modify(state: GameState, ctx: dict, step: Step) -> None:
             delta += cmo_bonus(state, c)
         state.card_state(c).mods.append((p["stat"], delta, until))
         state.emit("modify", state.owner[c], c, (p["stat"], delta, until))
-        if rules.stat(state, c, "resolve") <= 0:
-            rules.destroy(state, c, ctx)
+        if card_stat(state, c, "resolve") <= 0:
+            destroy_card(state, c)
 
 
 def _choose(state: GameState, ctx: dict, step: Step) -> None:
@@ -678,7 +828,6 @@ _CORE_CHOOSE: Final = effects.CORE_HANDLERS["choose"]
 def _destroy(state: GameState, ctx: dict, step: Step) -> None:
     """The core ``destroy``, plus the Negate of a Battlefield's destruction (Chief Engineer, see
     :func:`negation_offer`): the player who may negate decides (a choice of the card to sacrifice, or ``done``)."""
-    rules = state.rules
     for c in select(state, ctx, step.params["target"]):
         if state.loc[c][1] == "bf" and c not in ctx.get("_ce_decided", ()):
             q, offer = negation_offer(state, ctx, c)
@@ -698,11 +847,11 @@ def _destroy(state: GameState, ctx: dict, step: Step) -> None:
                     state.emit("negate", q, chosen[0], (c,))
                     if not state.options.get("negate_destruction_only"):  # the whole effect is nullified
                         state.stack[:] = [f for f in state.stack if f[2] is not ctx]
-                    rules.destroy(state, chosen[0], {"source": chosen[0], "controller": q})
+                    destroy_card(state, chosen[0])
                     if not state.options.get("negate_destruction_only"):
                         return
                     continue
-        rules.destroy(state, c, ctx)
+        destroy_card(state, c)
 
 
 def negation_offer(state: GameState, ctx: dict, bf: int) -> tuple[int, list[int]]:
@@ -915,8 +1064,8 @@ def _reequip(state: GameState, ctx: dict, params: Any) -> None:
     state.emit("equipped", state.owner[eq], eq, (targets[0],))
     if old is not None and st.host != -1:
         for c in list(state.zones[0]["field"] + state.zones[1]["field"]):
-            if state.rules.stat(state, c, "resolve") <= 0:
-                state.rules.destroy(state, c, ctx)
+            if card_stat(state, c, "resolve") <= 0:
+                destroy_card(state, c)
 
 
 @hook("tgc.hold")
