@@ -25,7 +25,7 @@ from tcgkit.core.cards import CardDef, CardList, Effect, trigger_listeners
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.errors import DeckFileError
-from tcgkit.core.ruleset import Ruleset
+from tcgkit.core.ruleset import Ruleset, event_filters_pass
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, CardState, Event, GameState
 from tcgkit.games.tgc import verbs
 from tcgkit.games.tgc.model import (
@@ -862,21 +862,13 @@ class TgcRules(Ruleset):
 
     def on_event(self, state: GameState, ev: Event) -> None:
         """Fire the automatic triggers of ``ev`` when a card that may answer it is on the board or is the event's own
-        card (:func:`card_sets`' ``listen``); otherwise the scan of the board would find nothing."""
+        card (:func:`_may_trigger`); otherwise the scan of the board would find nothing."""
         kind = ev.kind
         if kind in AUTO_TRIGGERS and kind in self.trigger_kinds:
             listening: frozenset[int] | None = (state.defs.facts.get(CARD_SETS) or card_sets(state))["listen"].get(
                 kind)  # read inline
-            if listening is None:
-                return  # no card of this game listens to the event
-            if ev.card in listening:
-                self.fire_triggers(state, ev)
-                return
-            loc = state.loc
-            for c in listening:
-                if loc[c][1] in FIELD:
-                    self.fire_triggers(state, ev)
-                    return
+            if listening is not None and _may_trigger(state, ev, listening):  # (None: no card of this game
+                self.fire_triggers(state, ev)  # listens to the event)
 
     def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Event) -> bool:
         if eff.params.get("activate") or verbs.nullified(state, card):
@@ -1550,6 +1542,28 @@ def _plain_play(d: CardDef) -> bool:
 
 # ---------------------------------------------------------------------------------------------- playing, activating
 # and battles (TGC-3.3, 3.4, 3.5, 4): module functions, as above; the battle's damage and destruction are in verbs
+
+
+def _may_trigger(state: GameState, ev: Event, listening: frozenset[int]) -> bool:
+    """Whether :meth:`TgcRules.fire_triggers` may start an effect for ``ev``, from the cards ``listening`` to its kind
+    (:func:`card_sets`' ``listen``): one on the board, or the event's own card (anywhere, for its ``self`` effects),
+    with an automatic effect of that kind (an activatable one waits in the window, TGC-3.4.2) whose event filters
+    (``self``, ``mine``, ``theirs``: :func:`event_filters_pass`) pass. Otherwise the scan would start nothing (its
+    later tests, a nullified card, a zone, a use limit, a condition, only refuse more)."""
+    loc, owner, defs = state.loc, state.owner, state.defs
+    kind, own = ev.kind, ev.card
+    for c in listening:
+        on_board = loc[c][1] in FIELD
+        if not on_board and c != own:
+            continue
+        listens: tuple[tuple[int, Effect], ...] = defs[c].triggers[kind]
+        for _, eff in listens:
+            params = eff.params
+            if params.get("activate") or not (on_board or params.get("self")):
+                continue  # (off the board, only the event's own card's ``self`` effects answer it)
+            if event_filters_pass(params, c, owner[c], ev):
+                return True
+    return False
 
 
 def _pay(state: GameState, p: int, amount: int) -> None:
