@@ -91,25 +91,26 @@ def test_an_equipment_granting_a_combat_keyword_makes_no_plain_fighter_tgc_4_2_3
     assert not verbs._plain_fighter(state, bart)
 
 
+@plain_build_only(verbs)
 def test_damage_destroys_at_zero_resolve_tgc_4_3_2(monkeypatch: pytest.MonkeyPatch) -> None:
     """TGC-4.3.2: at every damage dealt to a creature in seeded games, it is destroyed exactly when its resolve worked
-    out again with the damage (on a copy taken before) is 0 or less: ``damage_card`` reads it as its resolve before
-    less the damage, unless the creature has statics of its own."""
+    out again with the damage (on a copy taken before) is 0 or less: ``verbs.damage_card`` reads it as its resolve
+    before less the damage, unless the creature has statics of its own."""
     checked = {"damage": 0}
-    original = type(RULES).damage_card
+    original = verbs.damage_card
 
-    def damage_card(self, state: GameState, c: int, amount: int, ctx: dict) -> None:
+    def damage_card(state: GameState, c: int, amount: int, source: int = -1, combat: bool = False) -> None:
         twin = state.clone()
         start = len(state.log)
-        original(self, state, c, amount, ctx)
+        original(state, c, amount, source, combat)
         dealt = [ev.data[0] for ev in state.log[start:] if ev.kind == "damage" and ev.card == c]
         if dealt and state.result is None:
             counters = twin.card_state(c).counters
             counters["damage"] = counters.get("damage", 0) + dealt[0]
-            assert (state.loc[c][1] != "field") == (self.stat(twin, c, "resolve") <= 0), c
+            assert (state.loc[c][1] != "field") == (RULES.stat(twin, c, "resolve") <= 0), c
             checked["damage"] += 1
 
-    monkeypatch.setattr(type(RULES), "damage_card", damage_card)
+    monkeypatch.setattr(verbs, "damage_card", damage_card)  # (combat calls it; the rules' damage_card too)
     for _ in decision_points(8):
         pass
     assert checked["damage"] > 100
