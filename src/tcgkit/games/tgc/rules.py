@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action, ActionTable, new_action
@@ -1111,7 +1111,7 @@ def _board_activations(state: GameState, p: int, gs: str, key: str, having: tupl
 
 
 def _timing_ok(state: GameState, gs: str, eff: Effect) -> bool:
-    params = eff.params
+    params = cast(dict[str, Any], eff.params)  # (a dict: its reads are native in the compiled build; as below)
     if params.get("in_phase") and params["in_phase"] != state.phase:
         return False
     if gs == "play":
@@ -1122,7 +1122,7 @@ def _timing_ok(state: GameState, gs: str, eff: Effect) -> bool:
 
 
 def _may_activate(state: GameState, p: int, gs: str, card: int, i: int, eff: Effect) -> bool:
-    params = eff.params
+    params = cast(dict[str, Any], eff.params)
     st = state.cs.get(card)
     if params.get("tap") and st is not None and st.tapped:
         return False  # (the commonest refusal first: every test here only reads the state)
@@ -1172,7 +1172,7 @@ def _attacks(rules: TgcRules, state: GameState, p: int, acts: list[Action]) -> b
         if st is None or not (st.status or st.attached):  # printed keywords only (the hot path): can_attack
             if st is not None and st.tapped:              # and the tests of _fights read them
                 continue
-            f = defs[a].fields
+            f = cast(dict[str, Any], defs[a].fields)
             if f.get("plain_attacker"):  # none of Blocker, Stasis, Deadeye, Asimov or Fury (the commonest)
                 if not taunts:
                     acts.append(_ATTACK[a])
@@ -1573,7 +1573,7 @@ def _may_trigger(state: GameState, ev: Event, listening: frozenset[int]) -> bool
             continue
         listens: tuple[tuple[int, Effect], ...] = defs[c].triggers[kind]
         for _, eff in listens:
-            params = eff.params
+            params = cast(dict[str, Any], eff.params)
             if params.get("activate") or not (on_board or params.get("self")):
                 continue  # (off the board, only the event's own card's ``self`` effects answer it)
             if event_filters_pass(params, c, owner[c], ev):
@@ -1714,7 +1714,7 @@ def _activate(state: GameState, p: int, card: int, index: int) -> None:
     """Activate An Effect (TGC-3.4): its use is counted, its costs paid (plasma, Heathshards, tapping, sacrificing
     the card), then it starts."""
     eff = state.defs[card].effects[index]
-    params = eff.params
+    params = cast(dict[str, Any], eff.params)
     effects.mark_used(state, card, index, eff.limit)
     v = state.vars
     if (card, index) in v["win"]:  # a trigger is used once (matters under the window option)

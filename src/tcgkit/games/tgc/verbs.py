@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from tcgkit.core import effects
 from tcgkit.core.cards import Step
@@ -229,7 +229,7 @@ def has_subtype(state: GameState, card: int, subtype: str) -> bool:
         if ("Changeling" in d.fields["kw"]) if st is None or not (st.status or st.attached) else has_kw(
                 state, card, "Changeling"):
             return True
-    statics = d.fields.get("statics")
+    statics = cast(dict[str, Any], d.fields).get("statics")  # (a dict: a native read in the compiled build)
     return bool(statics) and state.loc[card][1] == "field" and any(  # a static of its own text works on the field
         s.get("subtype") == subtype and _static_on(state, card, s) for s in statics)  # only (Monkey)
 
@@ -575,7 +575,7 @@ def card_stat(state: GameState, card: int, name: str) -> int:
                 value += 1
         if name == "resolve":
             value -= st.counters.get("damage", 0)
-    statics = d.fields.get("statics")
+    statics = cast(dict[str, Any], d.fields).get("statics")  # (a dict: a native read in the compiled build)
     if statics and d.type == "creature" and not nullified(state, card):
         value = apply_statics(state, card, name, value, statics)
     return value
@@ -702,7 +702,7 @@ def marks_destroyed(state: GameState) -> bool:
 def add_window(state: GameState, card: int, trigger: str) -> None:
     """An activatable self-trigger (On Summon, On Destruction) becomes usable (TGC-3.4.1.x, TGC-3.4.2)."""
     for i, eff in state.defs[card].triggers.get(trigger, ()):
-        if eff.params.get("activate"):
+        if cast(dict[str, Any], eff.params).get("activate"):
             state.vars["win"] = (*state.vars["win"], (card, i))
 
 
