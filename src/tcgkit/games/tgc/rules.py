@@ -1383,7 +1383,7 @@ def _out_of_resolve(state: GameState, card: int) -> bool:
     d = state.defs[card]
     st = state.cs.get(card)
     if st is not None and not (st.mods or st.attached or d.fields["statics"]):
-        return d.stats.get("resolve", 0) <= st.counters.get("damage", 0)
+        return cast(dict[str, int], d.stats).get("resolve", 0) <= st.counters.get("damage", 0)  # (a dict)
     return verbs.card_stat(state, card, "resolve") <= 0
 
 
@@ -1448,7 +1448,7 @@ def _strength(state: GameState, card: int) -> int:
     d = state.defs[card]
     if d.fields["statics"] and d.type == CREATURE:
         return verbs.card_stat(state, card, "power") + verbs.card_stat(state, card, "resolve") // 2
-    stats = d.stats
+    stats = cast(dict[str, int], d.stats)  # (a dict: native reads in the compiled build)
     power = stats.get("power", 0)
     resolve = stats.get("resolve", 0)
     st = state.cs.get(card)
@@ -1461,8 +1461,9 @@ def _strength(state: GameState, card: int) -> int:
         for eq in st.attached:
             e = state.defs[eq]
             bonus = 1 if "Modular" in e.fields["kw"] else 0
-            power += e.stats.get("power", 0) + bonus
-            resolve += e.stats.get("resolve", 0) + bonus
+            estats = cast(dict[str, int], e.stats)
+            power += estats.get("power", 0) + bonus
+            resolve += estats.get("resolve", 0) + bonus
         resolve -= st.counters.get("damage", 0)
     return power + resolve // 2
 

@@ -562,7 +562,7 @@ def card_stat(state: GameState, card: int, name: str) -> int:
     """Current power / resolve: printed + modifiers + Equipment + static effects; resolve minus damage."""
     defs = state.defs
     d = defs[card]
-    value: int = d.stats.get(name, 0)
+    value: int = cast(dict[str, int], d.stats).get(name, 0)  # (dicts: native reads in the compiled build)
     st = state.cs.get(card)
     if st is not None:
         for stat, delta, _ in st.mods:
@@ -570,7 +570,7 @@ def card_stat(state: GameState, card: int, name: str) -> int:
                 value += delta
         for eq in st.attached:
             e = defs[eq]
-            value += e.stats.get(name, 0)
+            value += cast(dict[str, int], e.stats).get(name, 0)
             if "Modular" in e.fields["kw"]:
                 value += 1
         if name == "resolve":
