@@ -17,29 +17,21 @@ from tcgkit.core.effects import Check
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
     ART,
-    BEHIND,
     BOOST,
     DECK,
     ENERGY,
-    FIELD,
     HAND,
     HAND_FACTS,
     HISTORY,
     LEADER,
     LOST,
-    NACT,
     NONE,
     SL,
-    SLOTS,
     SPELL,
     SR,
-    SUPPORTS,
     UNIT,
-    UNIT_ZONES,
-    WINGS,
     WL,
     WR,
-    ZONE_GROUPS,
     HandFacts,
     energy,
     hand_facts,
@@ -49,20 +41,41 @@ from tcgkit.games.perfect_tcg.model import (
     leader_level,
     status,
 )
-from tcgkit.games.perfect_tcg.plays import COUNT, USED, locked
+from tcgkit.games.perfect_tcg.plays import (
+    BEHIND,
+    COUNT,
+    FIELD,
+    NACT,
+    SLOTS,
+    SUPPORTS,
+    UNIT_ZONES,
+    USED,
+    WINGS,
+    ZONE_GROUPS,
+    locked,
+)
 
-PASS, END, DONE, DRAW = Action("pass"), Action("end"), Action("done"), Action("draw")
-IDX = tuple(str(i) for i in range(32))
+PASS: Final = Action("pass")
+END: Final = Action("end")
+DONE: Final = Action("done")
+DRAW: Final = Action("draw")
+IDX: Final[tuple[str, ...]] = tuple(str(i) for i in range(32))
 
 
 #: the legal actions, each built once (the core's ActionTable): ``RETREAT[card]``, ``PLAY_TO[zone][card]``,
 #: ``ATTACK.row(attacker)[target]``, ``ACTIVATE[card, index]``
-ATTACK, RETREAT, CAST, BOOST_A, LEVEL, DEFEND, ACTIVATE, SUPPORT = (
-    ActionTable(k) for k in ("attack", "retreat", "cast", "boost", "level", "defend", "activate", "support"))
-PLAY_TO = {z: ActionTable("play", (z,)) for z in SLOTS}
+ATTACK: Final = ActionTable("attack")
+RETREAT: Final = ActionTable("retreat")
+CAST: Final = ActionTable("cast")
+BOOST_A: Final = ActionTable("boost")
+LEVEL: Final = ActionTable("level")
+DEFEND: Final = ActionTable("defend")
+ACTIVATE: Final = ActionTable("activate")
+SUPPORT: Final = ActionTable("support")
+PLAY_TO: Final = {z: ActionTable("play", (z,)) for z in SLOTS}
 #: the zones whose units attack (PTCG-WAR-02/03): the Leader and the Wing zones
-FRONT = (LEADER, WL, WR)
-FIELD_ZONES_ALL = frozenset((DECK, HAND, LEADER, HISTORY, WL, WR, SL, SR, BOOST, ENERGY, LOST, ART))
+FRONT: Final[tuple[str, ...]] = (LEADER, WL, WR)
+FIELD_ZONES_ALL: Final = frozenset((DECK, HAND, LEADER, HISTORY, WL, WR, SL, SR, BOOST, ENERGY, LOST, ART))
 
 
 @mypyc_attr(native_class=False)  # a dict with __missing__ (see tcgkit.core.compiled)
@@ -87,7 +100,8 @@ class PlayRows(dict):
 
 
 #: the play rows (:class:`PlayRows`) of each set of empty slots: bit i set when ``SLOTS[i]`` is empty
-PLAY_ROWS = tuple(PlayRows(tuple(z for i, z in enumerate(SLOTS) if mask >> i & 1)) for mask in range(16))
+PLAY_ROWS: Final[tuple[PlayRows, ...]] = tuple(
+    PlayRows(tuple(z for i, z in enumerate(SLOTS) if mask >> i & 1)) for mask in range(16))
 
 
 def empty_mask(zones: dict[str, list[int]]) -> int:
@@ -100,7 +114,7 @@ def empty_mask(zones: dict[str, list[int]]) -> int:
 
 
 #: id(condition) -> (the condition, kept so that its id stays its own; its checking function)
-_CHECKS: dict[int, tuple[Any, Check]] = {}
+_CHECKS: Final[dict[int, tuple[Any, Check]]] = {}
 
 
 def condition_check(cond: Any) -> Check:
@@ -129,7 +143,7 @@ def check_of(cond: Any) -> Check:
 
 
 #: id(condition) -> (the condition; the zones it needs non-empty)
-_NEEDS: dict[int, tuple[Any, tuple[tuple[bool, str], ...]]] = {}
+_NEEDS: Final[dict[int, tuple[Any, tuple[tuple[bool, str], ...]]]] = {}
 
 
 def needed_zones(cond: Any) -> tuple[tuple[bool, str], ...]:

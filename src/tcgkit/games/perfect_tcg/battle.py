@@ -7,6 +7,8 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from tcgkit.core.cards import Step
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
@@ -17,20 +19,26 @@ from tcgkit.games.perfect_tcg.model import (
     HAND,
     LEADER,
     LOST,
-    SUPPORTS,
-    UNIT_ZONES,
-    WINGS,
     WL,
     WR,
 )
-from tcgkit.games.perfect_tcg.plays import destroy, lose, prohibited, start, to_lost
+from tcgkit.games.perfect_tcg.plays import (
+    SUPPORTS,
+    UNIT_ZONES,
+    WINGS,
+    destroy,
+    lose,
+    prohibited,
+    start,
+    to_lost,
+)
 from tcgkit.games.perfect_tcg.statics import static_bonuses
 
-END_BATTLE = Step("_end_battle", {})
-WIN_CHECK = Step("_check_wins", {})
+END_BATTLE: Final = Step("_end_battle", {})
+WIN_CHECK: Final = Step("_check_wins", {})
 #: (Leader, amount) -> the battle's ``_damage_one`` step, built once (a step is an immutable value, shared as
 #: END_BATTLE is; building one runs the dataclass's Python-level ``__init__``)
-_DAMAGE_STEPS: dict[tuple[int, int], Step] = {}
+_DAMAGE_STEPS: Final[dict[tuple[int, int], Step]] = {}
 
 
 def _damage_step(target: int, amount: int) -> Step:

@@ -15,21 +15,23 @@ from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.battle import battling_power
 from tcgkit.games.perfect_tcg.model import (
     ARTEFACT,
-    BOARD_WORTH,
     BOOST,
     DECK,
     ENERGY,
     HAND,
     LEADER,
     SL,
-    SLOTS,
     SR,
     UNIT,
-    UNIT_ZONES,
-    WINGS,
     WL,
     WR,
     status,
+)
+from tcgkit.games.perfect_tcg.plays import (
+    BOARD_WORTH,
+    SLOTS,
+    UNIT_ZONES,
+    WINGS,
 )
 from tcgkit.games.perfect_tcg.statics import armour_available, stat
 from tcgkit.games.perfect_tcg.wins import ENERGY_VICTORY, EV_DECK_MIN
@@ -74,9 +76,10 @@ _KING_PARTS = {"Left Arm of Gandor": WL, "Right Arm of Gandor": WR, "Left Leg of
 
 
 #: what :func:`board_facts` gives an Artefact (worth W_ARTEFACT in a Wing or Support zone while its effects work)
-ARTEFACT_FACT: tuple[str, ...] = ("artefact",)  # (of any length: a compiled build keeps it one object, told by `is`)
+#: (of any length: a compiled build keeps it one object, told by `is`)
+ARTEFACT_FACT: Final[tuple[str, ...]] = ("artefact",)
 #: the name of :func:`board_facts`' fact in ``state.defs``
-BOARD_FACTS = "perfect-tcg.board_facts"
+BOARD_FACTS: Final = "perfect-tcg.board_facts"
 
 
 def board_facts(defs: CardList) -> tuple:
@@ -114,9 +117,10 @@ def _leader_worth(d: CardDef) -> float:
     return s.get("power", 0) / LEADER_POWER + W_DAMAGE * s.get("damage", 0) + W_LEVEL * s.get("level", 0)
 
 
-BOARD0, BOARD1 = BOARD_WORTH
+BOARD0: Final[str] = BOARD_WORTH[0]
+BOARD1: Final[str] = BOARD_WORTH[1]
 #: the Wing and Support zones, each with whether it is a Wing zone (the order :meth:`Evaluation._board_worth` reads)
-_SLOTS_WING = tuple((z, z in WINGS) for z in SLOTS)
+_SLOTS_WING: Final[tuple[tuple[str, bool], ...]] = tuple((z, z in WINGS) for z in SLOTS)
 
 
 def side_life(deck: int, en: int, t: int) -> float:
@@ -140,7 +144,7 @@ def side_life(deck: int, en: int, t: int) -> float:
 #: (deck, energy, threshold, hand, armour, the last two at their caps) -> (:func:`side_life`, the assets the Energy
 #: (at its cap), hand and armour are worth): a pure function of a few small numbers, each worked out once (the same
 #: values as working them out again)
-_LIFE_ASSETS: dict[tuple[int, int, int, int, int], tuple[float, float]] = {}
+_LIFE_ASSETS: Final[dict[tuple[int, int, int, int, int], tuple[float, float]]] = {}
 
 
 def _life_assets(deck: int, en: int, t: int, hand: int, armour: int) -> tuple[float, float]:

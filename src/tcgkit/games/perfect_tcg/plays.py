@@ -8,30 +8,24 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from tcgkit.core import effects
 from tcgkit.core.cards import Effect, Step
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
+from tcgkit.games.perfect_tcg import model
 from tcgkit.games.perfect_tcg.model import (
     BOOST,
     CASTING,
     DECK,
     ENERGY,
-    FIELD,
     HAND,
     HISTORY,
     LEADER,
-    LOCK_KEYS,
     LOST,
-    SLOTS,
     SPELL,
-    SUPPORTS,
     UNIT,
-    UNIT_ZONES,
-    WINGS,
-    ZONE_GROUPS,
     cycle,
     is_refreshed,
     leader_level,
@@ -39,9 +33,28 @@ from tcgkit.games.perfect_tcg.model import (
     status,
 )
 
+# ------------------------------------------------------------------ the model's tables, as Final names here
+# ``model.py`` is plain Python: a name imported from it is looked up in the importing module's dict at every read,
+# where a Final name of a compiled module is a C static. The game's compiled modules import these from here.
+WINGS: Final[tuple[str, ...]] = model.WINGS
+SUPPORTS: Final[tuple[str, ...]] = model.SUPPORTS
+SLOTS: Final[tuple[str, ...]] = model.SLOTS
+UNIT_ZONES: Final[tuple[str, ...]] = model.UNIT_ZONES
+FIELD: Final[tuple[str, ...]] = model.FIELD
+FIELD_SET: Final[frozenset[str]] = model.FIELD_SET
+BEHIND: Final[dict[str, str]] = model.BEHIND
+LOCK_KEYS: Final[dict[str, str]] = model.LOCK_KEYS
+ZONE_GROUPS: Final[dict[str, tuple[str, ...]]] = model.ZONE_GROUPS
+NKEYS: Final[dict[str, str]] = model.NKEYS
+NACT: Final[tuple[str, ...]] = model.NACT
+NTRIG: Final[tuple[str, ...]] = model.NTRIG
+NSTAT: Final[tuple[str, ...]] = model.NSTAT
+BOARD_WORTH: Final[tuple[str, ...]] = model.BOARD_WORTH
+BOARD_NEUTRAL: Final[frozenset[str]] = model.BOARD_NEUTRAL
+
 #: card status keys of an effect's "once per turn": the cycle it was last used in, and how often
-USED = tuple(f"used{i}" for i in range(32))
-COUNT = tuple(f"uses{i}" for i in range(32))
+USED: Final[tuple[str, ...]] = tuple(f"used{i}" for i in range(32))
+COUNT: Final[tuple[str, ...]] = tuple(f"uses{i}" for i in range(32))
 
 
 def seq_next(state: GameState) -> int:

@@ -7,22 +7,24 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from tcgkit.core import effects
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.actions import check_of, zones_hold
 from tcgkit.games.perfect_tcg.model import (
+    UNIT,
+    status,
+)
+from tcgkit.games.perfect_tcg.plays import (
     FIELD,
     FIELD_SET,
     NKEYS,
     SUPPORTS,
-    UNIT,
     ZONE_GROUPS,
-    status,
+    prohibited,
 )
-from tcgkit.games.perfect_tcg.plays import prohibited
 
 #: compiled targets: (state, source, controller, battling) -> the cards a modifier reaches (read only; no repeats)
 Targets = Callable[[GameState, int, int, list], Sequence[int]]
@@ -31,9 +33,9 @@ Amount = int | Callable[[GameState, int], int]
 #: a compiled modifier: (its targets, its amount)
 Compiled = tuple[Targets, Amount]
 #: id(effect) -> (the effect, kept so that its id stays its own; stat -> ((modifier, compiled or None), ...))
-_MODS: dict[int, tuple[Any, dict[str, tuple[tuple[Any, Compiled | None], ...]]]] = {}
+_MODS: Final[dict[int, tuple[Any, dict[str, tuple[tuple[Any, Compiled | None], ...]]]]] = {}
 #: the index key of the ``modify`` statics changing each number
-MODIFY_KEY = {"power": "modify:power", "damage": "modify:damage"}
+MODIFY_KEY: Final[dict[str, str]] = {"power": "modify:power", "damage": "modify:damage"}
 
 
 def modifiers_of(eff: Any, name: str) -> tuple[tuple[Any, Compiled | None], ...]:
@@ -173,7 +175,7 @@ def _amount(spec: Any) -> Amount | None:
 
 
 #: the ``state.memo`` key of :func:`static_holders`
-STATIC_HOLDERS = "perfect-tcg.static_holders"
+STATIC_HOLDERS: Final = "perfect-tcg.static_holders"
 
 
 def static_holders(state: GameState) -> dict[str, tuple[int, ...]]:

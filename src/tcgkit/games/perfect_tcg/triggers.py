@@ -8,7 +8,7 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from tcgkit.core import effects
 from tcgkit.core.cards import Effect
@@ -16,10 +16,12 @@ from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.ruleset import event_bindings, event_filters_pass
 from tcgkit.core.state import Event, GameState
 from tcgkit.games.perfect_tcg.model import (
-    BOARD_NEUTRAL,
-    BOARD_WORTH,
     DECK,
     ENERGY,
+)
+from tcgkit.games.perfect_tcg.plays import (
+    BOARD_NEUTRAL,
+    BOARD_WORTH,
     FIELD,
     FIELD_SET,
     NACT,
@@ -27,13 +29,16 @@ from tcgkit.games.perfect_tcg.model import (
     NSTAT,
     NTRIG,
     ZONE_GROUPS,
+    effects_on,
+    limit_ok,
+    mark_used,
+    start,
 )
-from tcgkit.games.perfect_tcg.plays import effects_on, limit_ok, mark_used, start
 from tcgkit.games.perfect_tcg.statics import STATIC_HOLDERS
 from tcgkit.games.perfect_tcg.wins import lock_in
 
 #: the ``state.memo`` key of :func:`listening_kinds`
-LISTENING = "perfect-tcg.listening"
+LISTENING: Final = "perfect-tcg.listening"
 
 
 def listening_kinds(state: GameState) -> frozenset[str]:
@@ -72,14 +77,20 @@ def _count_in_play(state: GameState, card: int, owner: int, step: int) -> None:
         if sk:
             key = NSTAT[owner]
             v[key] = v.get(key, 0) + step
-            state.memo.pop(STATIC_HOLDERS, None)  # static_holders: found again when next asked
+            _forget(state.memo, STATIC_HOLDERS)  # static_holders: found again when next asked
         if f["activated"]:
             key = NACT[owner]
             v[key] = v.get(key, 0) + step
         if f["triggered"]:
             key = NTRIG[owner]
             v[key] = v.get(key, 0) + step
-            state.memo.pop(LISTENING, None)  # listening_kinds: worked out again when next asked
+            _forget(state.memo, LISTENING)  # listening_kinds: worked out again when next asked
+
+
+def _forget(memo: dict[str, Any], key: str) -> None:
+    """``memo.pop(key, None)``, as two dict operations of compiled code (no method call)."""
+    if key in memo:
+        del memo[key]
 
 
 def on_event(state: GameState, ev: Event) -> None:
@@ -90,19 +101,23 @@ def on_event(state: GameState, ev: Event) -> None:
     effects of an event some card may answer (:meth:`may_trigger`). Cards put into play without a ``move`` event
     (a scenario) need :meth:`recount_statics`."""
     kind = ev.kind
+    memo = state.memo
     if kind == "move":
-        fp, fz, tp, tz = ev.data
+        data = ev.data
+        fp: int = data[0]
+        fz: str = data[1]
+        tp: int = data[2]
+        tz: str = data[3]
         if fz in FIELD_SET:
-            memo = state.memo
-            memo.pop(BOARD_WORTH[fp], None)  # the evaluation's board worth of the side it leaves
+            _forget(memo, BOARD_WORTH[fp])  # the evaluation's board worth of the side it leaves
             if tz not in FIELD_SET:  # out of play: keep the counts of effects in play
                 _count_in_play(state, ev.card, fp, -1)
             else:  # within play
-                memo.pop(BOARD_WORTH[tp], None)
+                _forget(memo, BOARD_WORTH[tp])
                 if state.defs[ev.card].fields["static_keys"]:  # static_holders' order
-                    memo.pop(STATIC_HOLDERS, None)
+                    _forget(memo, STATIC_HOLDERS)
         elif tz in FIELD_SET:  # into play
-            state.memo.pop(BOARD_WORTH[tp], None)
+            _forget(memo, BOARD_WORTH[tp])
             _count_in_play(state, ev.card, tp, 1)
         if fz == ENERGY or tz == ENERGY:
             _energy_moved(state, fp, fz, tp, tz)
@@ -111,13 +126,12 @@ def on_event(state: GameState, ev: Event) -> None:
     elif kind not in BOARD_NEUTRAL:  # the event's card may have been rested, put in Stasis, Mind Wiped...
         c = ev.card
         if 0 <= c < len(state.loc):  # only its side (the player whose zone holds it)
-            state.memo.pop(BOARD_WORTH[state.loc[c][0]], None)
+            _forget(memo, BOARD_WORTH[state.loc[c][0]])
         elif kind == "turn_start":  # the turn player's units refreshed
-            state.memo.pop(BOARD_WORTH[ev.player], None)
+            _forget(memo, BOARD_WORTH[ev.player])
         else:
-            memo = state.memo
-            memo.pop(BOARD_WORTH[0], None)
-            memo.pop(BOARD_WORTH[1], None)
+            _forget(memo, BOARD_WORTH[0])
+            _forget(memo, BOARD_WORTH[1])
     # may_trigger, inline: a card in play listening to the kind, or the event's own card; then a kind some card of
     # the pool triggers on (the rules' trigger_kinds: an attribute of a Python object, read last)
     v = state.vars

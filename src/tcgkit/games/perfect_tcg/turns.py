@@ -38,9 +38,9 @@ from tcgkit.games.perfect_tcg.model import (
     LEADER,
     SETUP,
     UNIT,
-    UNIT_ZONES,
 )
 from tcgkit.games.perfect_tcg.plays import (
+    UNIT_ZONES,
     activate,
     cast,
     draw,

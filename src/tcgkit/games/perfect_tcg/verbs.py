@@ -14,7 +14,7 @@ anything, so that the game can stop there and resume, in a clone too, exactly wh
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
@@ -26,19 +26,19 @@ from tcgkit.games.perfect_tcg.model import (
     DECK,
     DEFENCE,
     ENERGY,
-    FIELD,
     HISTORY,
     LEADER,
-    LOCK_KEYS,
     LOST,
-    SLOTS,
-    SUPPORTS,
     UNIT,
-    UNIT_ZONES,
-    WINGS,
     leader_level,
 )
 from tcgkit.games.perfect_tcg.plays import (
+    FIELD,
+    LOCK_KEYS,
+    SLOTS,
+    SUPPORTS,
+    UNIT_ZONES,
+    WINGS,
     end_stasis,
     enter,
     level_down,
@@ -56,7 +56,9 @@ from tcgkit.games.perfect_tcg.wins import check_wins, claim_win
 if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
-_T, _P, _A = "target", "player", "amount"
+_T: Final = "target"
+_P: Final = "player"
+_A: Final = "amount"
 
 #: this game's verbs (parameters allowed, parameters required); see CARDS.md
 EXTRA_VERBS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -79,11 +81,12 @@ EXTRA_VERBS: dict[str, dict[str, tuple[str, ...]]] = {
     "lock": {"params": (_P, "what"), "required": ("what",)},
 }
 
-PLAYER_WORDS = frozenset({"you", "opponent", "controller", "active", "inactive", "each", "both"})
-ZONE_CHOICES = {"wing": WINGS, "support": SUPPORTS, "slots": SLOTS, None: SLOTS}
+PLAYER_WORDS: Final = frozenset({"you", "opponent", "controller", "active", "inactive", "each", "both"})
+ZONE_CHOICES: Final[dict[str | None, tuple[str, ...]]] = {
+    "wing": WINGS, "support": SUPPORTS, "slots": SLOTS, None: SLOTS}
 _OPTS = tuple(str(i) for i in range(64))
 #: the answers "use 0..n Armour", built once (the first k + 1 are the choices of k)
-_ARMOUR_OPTIONS = tuple(Action("option", (o,)) for o in _OPTS)
+_ARMOUR_OPTIONS: Final[tuple[Action, ...]] = tuple(Action("option", (o,)) for o in _OPTS)
 
 
 def _sel(state: GameState, ctx: dict, spec: Any) -> list[int]:

@@ -13,10 +13,12 @@ from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
     DECK,
     ENERGY,
-    NKEYS,
     energy,
     next_seq,
     status,
+)
+from tcgkit.games.perfect_tcg.plays import (
+    NKEYS,
 )
 from tcgkit.games.perfect_tcg.statics import active_statics
 
@@ -24,7 +26,7 @@ ENERGY_VICTORY: Final = 24
 #: the Energy Victory needs this many cards left in the deck (PTCG-WIN-02)
 EV_DECK_MIN: Final = 5
 EV_DECK_MAX: Final = 10
-NKEYS_WIN = NKEYS["win"]
+NKEYS_WIN: Final = NKEYS["win"]
 
 
 def latest_win(card_wins: list[tuple[int, int, str]], active: int) -> tuple[int, int, str]:
