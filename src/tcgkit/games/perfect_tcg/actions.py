@@ -726,11 +726,14 @@ def support_candidates(state: GameState) -> list[int]:
     # Leader's attack, which needs no resting
     stasis_ok = z == LEADER and state.options.get("stasis_may_support")
     out = []
+    cs = state.cs
     for s in spots:
         for c in zones[s]:
-            if c not in chosen and state.defs[c].type == UNIT and (
-                    is_refreshed(state, c) or (stasis_ok and not state.cs[c].tapped)):
-                out.append(c)
+            if c not in chosen and state.defs[c].type == UNIT:
+                st = cs.get(c)
+                # is_refreshed, inline (model.py is plain Python)
+                if st is None or (not st.tapped and not st.status.get("stasis")) or (stasis_ok and not st.tapped):
+                    out.append(c)
     return out
 
 

@@ -26,7 +26,6 @@ from tcgkit.games.perfect_tcg.model import (
     LOST,
     SPELL,
     UNIT,
-    cycle,
     is_refreshed,
     leader_level,
     leader_of,
@@ -55,6 +54,16 @@ BOARD_NEUTRAL: Final[frozenset[str]] = model.BOARD_NEUTRAL
 #: card status keys of an effect's "once per turn": the cycle it was last used in, and how often
 USED: Final[tuple[str, ...]] = tuple(f"used{i}" for i in range(32))
 COUNT: Final[tuple[str, ...]] = tuple(f"uses{i}" for i in range(32))
+
+
+#: card -> the steps of a Spell's ``_finish_cast`` (built once: a step is an immutable value, and building one runs
+#: the dataclass's Python-level ``__init__``)
+_FINISH_CAST: Final[dict[int, tuple[Step, ...]]] = {}
+
+
+def _finish_cast_steps(card: int) -> tuple[Step, ...]:
+    steps = _FINISH_CAST[card] = (Step("_finish_cast", {"card": card}),)
+    return steps
 
 
 def seq_next(state: GameState) -> int:
@@ -147,7 +156,7 @@ def cast(state: GameState, p: int, card: int) -> None:
     pay_energy(state, p, d.stats["cost"])
     state.move(card, p, CASTING)
     state.emit("cast", p, card)
-    start(state, (Step("_finish_cast", {"card": card}),), card, p)
+    start(state, _FINISH_CAST.get(card) or _finish_cast_steps(card), card, p)
     for i in reversed(d.fields["play"]):
         eff = d.effects[i]
         ctx = {"source": card, "controller": p}
@@ -171,7 +180,8 @@ def level_up(state: GameState, p: int, card: int, by_effect: bool = False) -> bo
     """Put ``card`` on the Leader: the old Leader becomes History; Stasis ends (PTCG-TERM-22)."""
     if locked(state, p, "level_up"):
         return False
-    old = leader_of(state, p)
+    lead = state.zones[p][LEADER]
+    old = lead[-1] if lead else -1  # leader_of
     if old >= 0:
         state.move(old, p, HISTORY)
     state.res[p]["levelled"] = state.turn
@@ -319,14 +329,14 @@ def limit_ok(state: GameState, card: int, i: int, limit: str, controller: int) -
     if st is None or USED[i] not in st.status:
         return True
     per_turn, n = effects.parse_limit(limit)
-    if per_turn and st.status[USED[i]] != cycle(state, controller):
+    if per_turn and st.status[USED[i]] != (state.turn if state.active == controller else state.turn - 1):  # cycle
         return True
     return st.status.get(COUNT[i], 0) < n
 
 
 def mark_used(state: GameState, card: int, i: int, limit: str, controller: int) -> None:
     per_turn, _ = effects.parse_limit(limit)
-    cyc = cycle(state, controller) if per_turn else -1
+    cyc = (state.turn if state.active == controller else state.turn - 1) if per_turn else -1  # cycle
     st = state.card_state(card).status
     if USED[i] in st and st[USED[i]] == cyc:
         st[COUNT[i]] = st.get(COUNT[i], 0) + 1

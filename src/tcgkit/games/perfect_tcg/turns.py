@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Final
 
 from tcgkit.core import durations, effects
-from tcgkit.core.actions import Action
+from tcgkit.core.actions import Action, ActionTable
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.state import GameState
@@ -56,6 +56,8 @@ from tcgkit.games.perfect_tcg.wins import ENERGY_VICTORY, check_wins
 #: statuses that last until the end of the turn (two: ``end_turn`` tests both by index)
 TEMP_STATUSES: Final[tuple[str, ...]] = ("cannot_be_lost", "shield")
 #: the stage after each of the turn player's optional stages, entered at once when only passing is left
+#: the ``leader`` actions (setup: PTCG-SETUP-01), each built once
+LEADER_A: Final = ActionTable("leader")
 NEXT_STAGE: Final[dict[str, str]] = {"bonus": "level", "level": "main", "main": "war"}
 
 
@@ -83,7 +85,7 @@ def leader_options(state: GameState, p: int) -> list[Action]:
         d = state.defs[c]
         if d.type == UNIT and d.stats.get("level") == 0 and d.fields["identity"] not in seen:
             seen.add(d.fields["identity"])
-            out.append(Action("leader", (c,)))
+            out.append(LEADER_A[c])
     return out
 
 
@@ -118,10 +120,12 @@ def _finish_setup(state: GameState) -> None:
         state.move(leader, p, LEADER)  # both Leaders are revealed together (PTCG-ZONE-04)
         state.card_state(leader).status["since"] = seq_next(state)
         deck = state.zones[p][DECK]
-        for c in list(setup):
-            setup.remove(c)
-            deck.append(c)
-            state.loc[c] = (p, DECK)
+        loc = state.loc
+        at_deck = (p, DECK)
+        deck.extend(setup)  # the setup zone, in order, onto the deck
+        for c in setup:
+            loc[c] = at_deck
+        setup.clear()
         state.shuffle(p, DECK)  # PTCG-SETUP-02, PTCG-ZONE-01
         for _ in range(7):
             state.move_top(p, DECK, HAND)

@@ -14,11 +14,11 @@ from tcgkit.games.perfect_tcg.model import (
     DECK,
     ENERGY,
     energy,
-    next_seq,
     status,
 )
 from tcgkit.games.perfect_tcg.plays import (
     NKEYS,
+    seq_next,
 )
 from tcgkit.games.perfect_tcg.statics import active_statics
 
@@ -56,7 +56,7 @@ def claim_win(state: GameState, player: int, reason: str, seq: int) -> None:
 
 
 def effect_win(state: GameState, player: int, reason: str) -> None:
-    claim_win(state, player, reason, next_seq(state))
+    claim_win(state, player, reason, seq_next(state))
 
 
 def passive_wins(state: GameState) -> list[tuple[int, int, str]]:
