@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from tcgkit.core import effects
 from tcgkit.core.actions import Action, ActionTable
+from tcgkit.core.cards import CardDef
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.effects import Check
 from tcgkit.core.state import GameState
@@ -619,7 +620,7 @@ def activation_options(state: GameState, p: int) -> list[Action]:
     out: list[Action] = []
     own = state.active == p
     is_locked = None
-    defs = state.defs
+    defs: list[CardDef] = state.defs  # (a list: read in C, as a CardList subscript is not)
     cs = state.cs
     turn = state.turn  # the "once per turn" cycle of p: turn, or turn - 1 in the opponent's turn (PTCG-ULT-13)
     for z in FIELD:
@@ -727,9 +728,10 @@ def support_candidates(state: GameState) -> list[int]:
     stasis_ok = z == LEADER and state.options.get("stasis_may_support")
     out = []
     cs = state.cs
+    defs: list[CardDef] = state.defs  # (a list: read in C, as a CardList subscript is not)
     for s in spots:
         for c in zones[s]:
-            if c not in chosen and state.defs[c].type == UNIT:
+            if c not in chosen and defs[c].type == UNIT:
                 st = cs.get(c)
                 # is_refreshed, inline (model.py is plain Python)
                 if st is None or (not st.tapped and not st.status.get("stasis")) or (stasis_ok and not st.tapped):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tcgkit.core.cards import Step
+from tcgkit.core.cards import CardDef, Step
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
@@ -49,7 +49,7 @@ def _damage_step(target: int, amount: int) -> Step:
 def _power_of(state: GameState, cards: list[int], bonus: dict[int, int]) -> int:
     """The sum of the cards' power (:meth:`Battle.stat_with`: printed, modifiers, ``bonus``; at least 0 each)."""
     total = 0
-    defs = state.defs
+    defs: list[CardDef] = state.defs  # (a list: read in C, as a CardList subscript is not)
     cs = state.cs
     for c in cards:
         p = defs[c].stats.get("power", 0) + bonus.get(c, 0)
@@ -146,7 +146,8 @@ def defend(state: GameState, d: int, card: int) -> None:
 
 
 def stat_with(state: GameState, card: int, name: str, bonuses: dict[int, int]) -> int:
-    v = state.defs[card].stats.get(name, 0) + bonuses.get(card, 0)
+    defs: list[CardDef] = state.defs
+    v = defs[card].stats.get(name, 0) + bonuses.get(card, 0)
     st = state.cs.get(card)
     if st is not None and st.mods:
         for s, delta, _ in st.mods:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from tcgkit.core import effects
-from tcgkit.core.cards import Effect, Step
+from tcgkit.core.cards import CardDef, Effect, Step
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg import model
@@ -116,14 +116,16 @@ def enter(state: GameState, card: int, p: int, zone: str, by_effect: bool = Fals
     state.move(card, p, zone)
     st = state.card_state(card)
     st.status["since"] = seq_next(state)
-    d = state.defs[card]
+    defs: list[CardDef] = state.defs
+    d = defs[card]
     if by_effect and d.type == UNIT and zone != LEADER and d.stats["level"] > leader_level(state, p):
         st.status["above_level"] = 1  # PTCG-ROLE-06
     entry_effects(state, card, p, zone)
 
 
 def entry_effects(state: GameState, card: int, p: int, zone: str) -> None:
-    d = state.defs[card]
+    defs: list[CardDef] = state.defs
+    d = defs[card]
     for i in d.fields["play"]:
         eff = d.effects[i]
         if d.type == SPELL:

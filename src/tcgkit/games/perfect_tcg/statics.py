@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from tcgkit.core import effects
+from tcgkit.core.cards import CardDef
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.actions import check_of, zones_hold
@@ -192,7 +193,7 @@ def static_holders(state: GameState) -> dict[str, tuple[int, ...]]:
     holders = state.memo.get(STATIC_HOLDERS)
     if holders is None:
         found: dict[str, list[int]] = {}
-        defs = state.defs
+        defs: list[CardDef] = state.defs  # (a list: read in C, as a CardList subscript is not)
         for p in (0, 1):
             zones = state.zones[p]
             for z in FIELD:
@@ -219,7 +220,7 @@ def active_statics(state: GameState, key: str, part: str | None = None):
     cards = static_holders(state).get(part)
     if cards is None:
         return
-    defs = state.defs
+    defs: list[CardDef] = state.defs  # (a list: read in C, as a CardList subscript is not)
     cs = state.cs
     loc = state.loc
     for c in cards:
@@ -273,7 +274,8 @@ def static_forbids(state: GameState, p: int, what: str, ctx: dict | None) -> boo
 
 def stat(state: GameState, card: int, name: str) -> int:
     """Printed number + modifiers + static effects (Support abilities, Boosts, Artefacts)."""
-    d = state.defs[card]
+    defs: list[CardDef] = state.defs
+    d = defs[card]
     v = d.stats.get(name, 0)
     st = state.cs.get(card)
     if st is not None and st.mods:

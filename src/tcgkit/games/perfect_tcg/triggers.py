@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any, Final
 
 from tcgkit.core import effects
-from tcgkit.core.cards import Effect
+from tcgkit.core.cards import CardDef, Effect
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.ruleset import event_bindings, event_filters_pass
 from tcgkit.core.state import Event, GameState
@@ -67,7 +67,8 @@ def _event_bindings(ev: Event) -> dict[str, Any]:
 def _count_in_play(state: GameState, card: int, owner: int, step: int) -> None:
     """A card came into play (``step`` 1) or left it (-1): the counts of effects in play (``NKEYS``, ``NSTAT``,
     ``NACT``, ``NTRIG``) follow."""
-    f = state.defs[card].fields
+    defs: list[CardDef] = state.defs
+    f = defs[card].fields
     sk = f["static_keys"]
     if sk or f["activated"] or f["triggered"]:
         v = state.vars
@@ -102,6 +103,7 @@ def on_event(state: GameState, ev: Event) -> None:
     (a scenario) need :meth:`recount_statics`."""
     kind = ev.kind
     memo = state.memo
+    defs: list[CardDef] = state.defs  # (a list: read in C, as a CardList subscript is not)
     if kind == "move":
         data = ev.data
         fp: int = data[0]
@@ -114,7 +116,7 @@ def on_event(state: GameState, ev: Event) -> None:
                 _count_in_play(state, ev.card, fp, -1)
             else:  # within play
                 _forget(memo, BOARD_WORTH[tp])
-                if state.defs[ev.card].fields["static_keys"]:  # static_holders' order
+                if defs[ev.card].fields["static_keys"]:  # static_holders' order
                     _forget(memo, STATIC_HOLDERS)
         elif tz in FIELD_SET:  # into play
             _forget(memo, BOARD_WORTH[tp])
@@ -141,7 +143,7 @@ def on_event(state: GameState, ev: Event) -> None:
             rules.fire_triggers(state, ev)
         return
     own = ev.card
-    if 0 <= own < len(state.defs) and kind in state.defs[own].triggers:
+    if 0 <= own < len(defs) and kind in defs[own].triggers:
         rules = state.rules
         if kind in rules.trigger_kinds:
             rules.fire_triggers(state, ev)
@@ -208,6 +210,7 @@ def trigger_applies(state: GameState, card: int, index: int, eff: Effect, ev: Ev
     lost (PTCG-ULT-10); its event filters, ``unit`` and ``against``; once per turn (PTCG-ULT-13); its
     condition."""
     p = state.owner[card]
+    defs: list[CardDef] = state.defs  # (a list: read in C, as a CardList subscript is not)
     z = state.loc[card][1]
     off_field = z not in FIELD_SET
     if off_field:
@@ -226,7 +229,7 @@ def trigger_applies(state: GameState, card: int, index: int, eff: Effect, ev: Ev
     if prm:
         if not event_filters_pass(prm, card, p, ev):
             return False
-        if "unit" in prm and (ev.card < 0 or state.defs[ev.card].name.lower() != str(prm["unit"]).lower()):
+        if "unit" in prm and (ev.card < 0 or defs[ev.card].name.lower() != str(prm["unit"]).lower()):
             return False
         against = prm.get("against")
         if against is not None and (len(ev.data) < 2 or ev.data[1] != against):

@@ -12,6 +12,7 @@ from typing import Final
 
 from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action, ActionTable
+from tcgkit.core.cards import CardDef
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.errors import TcgkitError
 from tcgkit.core.state import GameState
@@ -35,9 +36,11 @@ from tcgkit.games.perfect_tcg.model import (
     DECK,
     ENERGY,
     HAND,
+    HAND_FACTS,
     LEADER,
     SETUP,
-    UNIT,
+    HandFacts,
+    hand_facts,
 )
 from tcgkit.games.perfect_tcg.plays import (
     UNIT_ZONES,
@@ -81,11 +84,16 @@ def leader_options(state: GameState, p: int) -> list[Action]:
     starts: PTCG-SETUP-01)."""
     seen: set = set()
     out = []
+    defs = state.defs
+    hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+    cards: list[CardDef] = defs  # (a list: read in C, as a CardList subscript is not)
+    levels = hf[0]  # a unit's printed level, NONE for another type
     for c in state.zones[p][SETUP]:
-        d = state.defs[c]
-        if d.type == UNIT and d.stats.get("level") == 0 and d.fields["identity"] not in seen:
-            seen.add(d.fields["identity"])
-            out.append(LEADER_A[c])
+        if levels[c] == 0:  # a Level 0 unit
+            ident = cards[c].fields["identity"]
+            if ident not in seen:
+                seen.add(ident)
+                out.append(LEADER_A[c])
     return out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from tcgkit.core.cards import CardDef
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
@@ -65,7 +66,7 @@ def passive_wins(state: GameState) -> list[tuple[int, int, str]]:
     card with one is in play; its condition checked only when the zones it needs hold cards)."""
     if not state.vars.get(NKEYS_WIN):
         return []
-    defs = state.defs
+    defs: list[CardDef] = state.defs  # (a list: read in C, as a CardList subscript is not)
     return [(p, status(state, c, "since"), eff.text or f"{defs[c].name}'s effect")
             for c, p, eff in active_statics(state, "win")]
 
