@@ -104,6 +104,12 @@ class PlayRows(dict):
 PLAY_ROWS: Final[tuple[PlayRows, ...]] = tuple(
     PlayRows(tuple(z for i, z in enumerate(SLOTS) if mask >> i & 1)) for mask in range(16))
 
+#: plain-dict mirrors of the tables read while listing actions, filled from them on first use (the same Action
+#: objects): a dict subclass's subscript is a Python-level dispatch, a dict's is read in C. ``_PLAY_ROWS[mask][card]``
+#: is ``PLAY_ROWS[mask][card]``; ``_ATTACK_ROWS[attacker][target]`` is ``ATTACK.row(attacker)[target]``.
+_PLAY_ROWS: Final[tuple[dict[int, tuple[Action, ...]], ...]] = tuple({} for _ in range(16))
+_ATTACK_ROWS: Final[dict[int, dict[int, Action]]] = {}
+
 
 def empty_mask(zones: dict[str, list[int]]) -> int:
     """The empty Wing and Support zones of one player's ``zones`` as a mask: bit i set when ``SLOTS[i]`` is empty.
@@ -493,12 +499,16 @@ def _then_retreat(state: GameState, p: int, acts: list[Action], last: Action) ->
 def war_actions(state: GameState, p: int, attackers: list[int]) -> list[Action]:
     """Each attacker against each target (:meth:`targets`), the activated effects, the Retreats, then ``end``."""
     tgts = targets(state, 1 - p)
-    rows = ATTACK.rows
     acts = []
     for a in attackers:
-        row = rows.get(a) or ATTACK.row(a)
+        row = _ATTACK_ROWS.get(a)
+        if row is None:
+            row = _ATTACK_ROWS[a] = {}
         for t in tgts:
-            acts.append(row[t])
+            act = row.get(t)
+            if act is None:
+                act = row[t] = ATTACK.row(a)[t]
+            acts.append(act)
     if state.vars.get(NACT[p]):
         acts += activation_options(state, p)
     zones = state.zones[p]
@@ -579,10 +589,13 @@ def hand_options(state: GameState, p: int) -> list[Action]:
     plays: list[Action] = []
     spells: list[Action] = []
     if mask:
-        rows = PLAY_ROWS[mask]  # the play actions of each unit into the empty zones
+        rows = _PLAY_ROWS[mask]  # the play actions of each unit into the empty zones (PLAY_ROWS)
         for c in zones[HAND]:
             if levels[c] <= lvl:
-                plays += rows[c]
+                row = rows.get(c)
+                if row is None:
+                    row = rows[c] = PLAY_ROWS[mask][c]
+                plays += row
             elif costs[c] <= cap:
                 spells.append(CAST[c])
     else:

@@ -135,18 +135,45 @@ def on_event(state: GameState, ev: Event) -> None:
             _forget(memo, BOARD_WORTH[0])
             _forget(memo, BOARD_WORTH[1])
     # may_trigger, inline: a card in play listening to the kind, or the event's own card; then a kind some card of
-    # the pool triggers on (the rules' trigger_kinds: an attribute of a Python object, read last)
+    # the pool triggers on (the rules' trigger_kinds: an attribute of a Python object, read last); then whether one
+    # of those effects answers it (more than half the events some card listens to start nothing)
     v = state.vars
     if (v.get(NTRIG[0]) or v.get(NTRIG[1])) and kind in listening_kinds(state):
         rules = state.rules
-        if kind in rules.trigger_kinds:
+        if kind in rules.trigger_kinds and any_applies(state, ev):
             rules.fire_triggers(state, ev)
         return
     own = ev.card
     if 0 <= own < len(defs) and kind in defs[own].triggers:
         rules = state.rules
-        if kind in rules.trigger_kinds:
+        if kind in rules.trigger_kinds and any_applies(state, ev):
             rules.fire_triggers(state, ev)
+
+
+def any_applies(state: GameState, ev: Event) -> bool:
+    """Whether the core's :meth:`~tcgkit.core.ruleset.Ruleset.fire_triggers` would start an effect for ``ev``: one
+    of the effects it would try (those listening to the event's kind on the cards of each player's
+    :meth:`Triggers.trigger_zones`, then on the event's own card out of play, PTCG-ULT-10) that
+    :func:`trigger_applies` (which changes nothing). When none does, the (Python-level) call is not made."""
+    kind = ev.kind
+    defs: list[CardDef] = state.defs  # (a list: read in C, as a CardList subscript is not)
+    v = state.vars
+    for p in (0, 1):
+        if v.get(NTRIG[p]):  # trigger_zones: the field, while p has a card with a triggered effect there
+            zones = state.zones[p]
+            for z in FIELD:
+                for card in zones[z]:
+                    listening = defs[card].triggers.get(kind)
+                    if listening is not None:
+                        for i, eff in listening:
+                            if trigger_applies(state, card, i, eff, ev):
+                                return True
+    own = ev.card
+    if 0 <= own < len(defs) and state.loc[own][1] not in FIELD_SET:  # OWN_CARD_TRIGGERS, out of PLAY_ZONES
+        for i, eff in defs[own].triggers.get(kind, ()):
+            if trigger_applies(state, own, i, eff, ev):
+                return True
+    return False
 
 
 def _energy_moved(state: GameState, fp: int, fz: str, tp: int, tz: str) -> None:
