@@ -167,7 +167,6 @@ def needed_zones(cond: Any) -> tuple[tuple[bool, str], ...]:
     return entry[1]
 
 
-
 def zones_hold(state: GameState, p: int, cond: Any) -> bool:
     """Whether every zone ``cond`` needs (:func:`needed_zones`, from ``p``'s side) holds a card: when not, the
     condition cannot hold and need not be checked.
@@ -374,33 +373,6 @@ def _by_tapped(want: bool) -> CardTest:
 
 def _not_source(state: GameState, ctx: dict, c: int) -> bool:
     return c != ctx.get("source")
-
-
-def legal_actions(state: GameState) -> list[Action]:
-    """:func:`legal_actions_for`."""
-    return legal_actions_for(state)
-
-
-def surely_has_choice(state: GameState) -> bool:
-    """The bots' quick look (:meth:`~tcgkit.core.ruleset.Ruleset.surely_has_choice`), told without listing the
-    legal actions: True in the Main stage when :func:`main_surely_open` (a Retreat or a unit to play, besides
-    ``pass``: PTCG-TURN-06) and in the War stage when :func:`sure_attack` (the Leader's attack on the opponent's
-    Leader, besides ``end``: PTCG-WAR-02/03, PTCG-TURN-07); False elsewhere (the legal
-    actions tell). ``TurnFlow._advance`` leaves such a decision's actions to be listed when asked.
-
-    >>> from tcgkit.games import get_rules
-    >>> rules = get_rules("perfect-tcg")
-    >>> state = rules.new_game(["Gandor", "Alchemy"], seed=4)
-    >>> rules.surely_has_choice(state), state.phase  # choosing a Leader: the legal actions tell
-    (False, 'leader')
-    """
-    if state.pending is not None or state.current != state.active:
-        return False
-    ph = state.phase
-    p = state.active
-    if ph == "main":
-        return main_surely_open(state, p)
-    return ph == "war" and sure_attack(state, p)
 
 
 def legal_actions_for(state: GameState) -> list[Action]:
@@ -823,16 +795,33 @@ STAGE_ACTIONS: Final[dict[str, Callable[[GameState, int], list[Action]]]] = {
 @mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class StageActions:
     """The legal actions of each stage, and the refusals: each method calls its module function (compiled code calls
-    those directly)."""
+    those directly); the hooks only the core calls (``legal_actions``, ``surely_has_choice``) do their work here."""
 
     # ================================================================== legal actions
     def legal_actions(self, state: GameState) -> list[Action]:
-        """:func:`legal_actions`"""
-        return legal_actions(state)
+        """The legal actions now (:func:`legal_actions_for`; the core calls this hook)."""
+        return legal_actions_for(state)
 
     def surely_has_choice(self, state: GameState) -> bool:
-        """:func:`surely_has_choice`"""
-        return surely_has_choice(state)
+        """The bots' quick look (:meth:`~tcgkit.core.ruleset.Ruleset.surely_has_choice`), told without listing the
+        legal actions: True in the Main stage when :func:`main_surely_open` (a Retreat or a unit to play, besides
+        ``pass``: PTCG-TURN-06) and in the War stage when :func:`sure_attack` (the Leader's attack on the opponent's
+        Leader, besides ``end``: PTCG-WAR-02/03, PTCG-TURN-07); False elsewhere (the legal
+        actions tell). ``TurnFlow._advance`` leaves such a decision's actions to be listed when asked.
+
+        >>> from tcgkit.games import get_rules
+        >>> rules = get_rules("perfect-tcg")
+        >>> state = rules.new_game(["Gandor", "Alchemy"], seed=4)
+        >>> rules.surely_has_choice(state), state.phase  # choosing a Leader: the legal actions tell
+        (False, 'leader')
+        """
+        if state.pending is not None or state.current != state.active:
+            return False
+        ph = state.phase
+        p = state.active
+        if ph == "main":
+            return main_surely_open(state, p)
+        return ph == "war" and sure_attack(state, p)
 
     @staticmethod
     def main_surely_open(state: GameState, p: int) -> bool:

@@ -229,54 +229,6 @@ def board_worth(state: GameState, zones: dict, gone: tuple[int, ...], facts: tup
     return worth
 
 
-def evaluate(state: GameState, player: int) -> float:
-    """A position's worth for ``player`` in [-1, 1], judged as a player of the game would count it, in cards.
-
-    Each side's worth is its life (:func:`_side_worth`: the deck, since running out loses, PTCG-WIN-01, and the
-    road to an Energy Victory while the deck can still stop between 5 and 10 cards, PTCG-WIN-02) plus its assets
-    (Energy to pay costs, cards in hand, units in play by power, damage and abilities, the
-    Leader's level, armour, the King of Gandor's assembly), the assets counting less as the shorter deck runs
-    out. Damage moves cards from the deck to the Energy zone, so it is a loss far from an Energy Victory and
-    progress near one. A declared battle counts as already fought (:meth:`_battle_outlook`), so attacking,
-    adding a Support or defending is scored by its result. The difference of the two sides is squashed into
-    [-1, 1]."""
-    r = state.result
-    if r is not None:
-        return 0.0 if r.winner is None else (1.0 if r.winner == player else -1.0)
-    gone: tuple[int, ...]
-    if state.vars.get("b_att", -1) < 0:
-        hits, gone = (0, 0), ()  # no battle declared: what _battle_outlook answers, without the call
-    else:
-        hits, gone = _battle_outlook(state)
-    t = 30 if state.options.get("energy_victory_30") else ENERGY_VICTORY  # ev_threshold
-    z0, z1 = state.zones
-    h0, h1 = hits
-    d0, d1 = len(z0[DECK]) - h0, len(z1[DECK]) - h1
-    # what is in play and in hand pays off over the turns both decks have left
-    d = d0 if d0 < d1 else d1  # min(max(d0, 0), max(d1, 0))
-    horizon = ((d if d > 0 else 0) + HORIZON_BASE) / HORIZON_TURNS
-    if horizon > 1.0:
-        horizon = 1.0
-    defs = state.defs
-    facts = defs.facts.get(BOARD_FACTS) or board_facts(defs)
-    b0: float | None
-    b1: float | None
-    if gone:  # a battle's outlook: its losers count nothing
-        b0, b1 = board_worth(state, z0, gone, facts), board_worth(state, z1, gone, facts)
-    else:  # each side's board worth kept in state.memo until its cards move or change (BOARD_WORTH)
-        memo = state.memo
-        b0 = memo.get(BOARD0)
-        if b0 is None:
-            b0 = memo[BOARD0] = board_worth(state, z0, (), facts)
-        b1 = memo.get(BOARD1)
-        if b1 is None:
-            b1 = memo[BOARD1] = board_worth(state, z1, (), facts)
-    w0 = _side_worth(z0, state.res[0], t, h0, horizon, b0)
-    w1 = _side_worth(z1, state.res[1], t, h1, horizon, b1)
-    value = tanh((w0 - w1 if player == 0 else w1 - w0) / EVAL_SCALE)
-    return 0.99 if value > 0.99 else -0.99 if value < -0.99 else value
-
-
 def _board_worth(state: GameState, p: int, gone: tuple[int, ...], facts: tuple | None = None) -> float:
     """:func:`board_worth` of player ``p``'s side."""
     return board_worth(state, state.zones[p], gone, board_facts(state.defs) if facts is None else facts)
@@ -327,15 +279,56 @@ def _battle_outlook(state: GameState) -> tuple[tuple[int, int], tuple[int, ...]]
     return (hits[0], hits[1]), tuple(gone)
 
 
-
-
 @mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class Evaluation:
-    """The evaluation of a position (``evaluate``) and its parts: each method calls its module function (compiled code
-    calls those directly)."""
+    """The evaluation of a position (``evaluate``, which only the bots call) and its parts, whose methods call their
+    module functions (compiled code calls those directly)."""
     def evaluate(self, state: GameState, player: int) -> float:
-        """:func:`evaluate`"""
-        return evaluate(state, player)
+        """A position's worth for ``player`` in [-1, 1], judged as a player of the game would count it, in cards.
+
+        Each side's worth is its life (:func:`_side_worth`: the deck, since running out loses, PTCG-WIN-01, and the
+        road to an Energy Victory while the deck can still stop between 5 and 10 cards, PTCG-WIN-02) plus its assets
+        (Energy to pay costs, cards in hand, units in play by power, damage and abilities, the
+        Leader's level, armour, the King of Gandor's assembly), the assets counting less as the shorter deck runs
+        out. Damage moves cards from the deck to the Energy zone, so it is a loss far from an Energy Victory and
+        progress near one. A declared battle counts as already fought (:meth:`_battle_outlook`), so attacking,
+        adding a Support or defending is scored by its result. The difference of the two sides is squashed into
+        [-1, 1]."""
+        r = state.result
+        if r is not None:
+            return 0.0 if r.winner is None else (1.0 if r.winner == player else -1.0)
+        gone: tuple[int, ...]
+        if state.vars.get("b_att", -1) < 0:
+            hits, gone = (0, 0), ()  # no battle declared: what _battle_outlook answers, without the call
+        else:
+            hits, gone = _battle_outlook(state)
+        t = 30 if state.options.get("energy_victory_30") else ENERGY_VICTORY  # ev_threshold
+        z0, z1 = state.zones
+        h0, h1 = hits
+        d0, d1 = len(z0[DECK]) - h0, len(z1[DECK]) - h1
+        # what is in play and in hand pays off over the turns both decks have left
+        d = d0 if d0 < d1 else d1  # min(max(d0, 0), max(d1, 0))
+        horizon = ((d if d > 0 else 0) + HORIZON_BASE) / HORIZON_TURNS
+        if horizon > 1.0:
+            horizon = 1.0
+        defs = state.defs
+        facts = defs.facts.get(BOARD_FACTS) or board_facts(defs)
+        b0: float | None
+        b1: float | None
+        if gone:  # a battle's outlook: its losers count nothing
+            b0, b1 = board_worth(state, z0, gone, facts), board_worth(state, z1, gone, facts)
+        else:  # each side's board worth kept in state.memo until its cards move or change (BOARD_WORTH)
+            memo = state.memo
+            b0 = memo.get(BOARD0)
+            if b0 is None:
+                b0 = memo[BOARD0] = board_worth(state, z0, (), facts)
+            b1 = memo.get(BOARD1)
+            if b1 is None:
+                b1 = memo[BOARD1] = board_worth(state, z1, (), facts)
+        w0 = _side_worth(z0, state.res[0], t, h0, horizon, b0)
+        w1 = _side_worth(z1, state.res[1], t, h1, horizon, b1)
+        value = tanh((w0 - w1 if player == 0 else w1 - w0) / EVAL_SCALE)
+        return 0.99 if value > 0.99 else -0.99 if value < -0.99 else value
 
     def _board_worth(self, state: GameState, p: int, gone: tuple[int, ...], facts: tuple | None = None) -> float:
         """:func:`_board_worth`"""

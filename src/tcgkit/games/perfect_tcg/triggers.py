@@ -94,62 +94,6 @@ def _forget(memo: dict[str, Any], key: str) -> None:
         del memo[key]
 
 
-def on_event(state: GameState, ev: Event) -> None:
-    """Keep the counts of effects in play and each player's Energy count at every move, and forget the facts of
-    the cards in play kept in ``state.memo`` (:func:`listening_kinds`,
-    :func:`~tcgkit.games.perfect_tcg.statics.static_holders`, the board worth of
-    :data:`~tcgkit.games.perfect_tcg.model.BOARD_WORTH`) when a card they list moves or changes; fire the triggered
-    effects of an event some card may answer (:meth:`may_trigger`). Cards put into play without a ``move`` event
-    (a scenario) need :meth:`recount_statics`."""
-    kind = ev.kind
-    memo = state.memo
-    defs: list[CardDef] = state.defs  # (a list: read in C, as a CardList subscript is not)
-    if kind == "move":
-        data = ev.data
-        fp: int = data[0]
-        fz: str = data[1]
-        tp: int = data[2]
-        tz: str = data[3]
-        if fz in FIELD_SET:
-            _forget(memo, BOARD_WORTH[fp])  # the evaluation's board worth of the side it leaves
-            if tz not in FIELD_SET:  # out of play: keep the counts of effects in play
-                _count_in_play(state, ev.card, fp, -1)
-            else:  # within play
-                _forget(memo, BOARD_WORTH[tp])
-                if defs[ev.card].fields["static_keys"]:  # static_holders' order
-                    _forget(memo, STATIC_HOLDERS)
-        elif tz in FIELD_SET:  # into play
-            _forget(memo, BOARD_WORTH[tp])
-            _count_in_play(state, ev.card, tp, 1)
-        if fz == ENERGY or tz == ENERGY:
-            _energy_moved(state, fp, fz, tp, tz)
-        elif fz == DECK and state.options.get("lock_in_wins"):
-            lock_in(state, fp)
-    elif kind not in BOARD_NEUTRAL:  # the event's card may have been rested, put in Stasis, Mind Wiped...
-        c = ev.card
-        if 0 <= c < len(state.loc):  # only its side (the player whose zone holds it)
-            _forget(memo, BOARD_WORTH[state.loc[c][0]])
-        elif kind == "turn_start":  # the turn player's units refreshed
-            _forget(memo, BOARD_WORTH[ev.player])
-        else:
-            _forget(memo, BOARD_WORTH[0])
-            _forget(memo, BOARD_WORTH[1])
-    # may_trigger, inline: a card in play listening to the kind, or the event's own card; then a kind some card of
-    # the pool triggers on (the rules' trigger_kinds: an attribute of a Python object, read last); then whether one
-    # of those effects answers it (more than half the events some card listens to start nothing)
-    v = state.vars
-    if (v.get(NTRIG[0]) or v.get(NTRIG[1])) and kind in listening_kinds(state):
-        rules = state.rules
-        if kind in rules.trigger_kinds and any_applies(state, ev):
-            rules.fire_triggers(state, ev)
-        return
-    own = ev.card
-    if 0 <= own < len(defs) and kind in defs[own].triggers:
-        rules = state.rules
-        if kind in rules.trigger_kinds and any_applies(state, ev):
-            rules.fire_triggers(state, ev)
-
-
 def any_applies(state: GameState, ev: Event) -> bool:
     """Whether the core's :meth:`~tcgkit.core.ruleset.Ruleset.fire_triggers` would start an effect for ``ev``: one
     of the effects it would try (those listening to the event's kind on the cards of each player's
@@ -212,25 +156,6 @@ def recount_statics(state: GameState) -> None:
         state.vars[key] = counts.get(k, 0)
 
 
-def trigger_zones(state: GameState, player: int) -> tuple[str, ...]:
-    """The field, while ``player`` has a card with a triggered effect there (counted by :meth:`on_event`)."""
-    return FIELD if state.vars.get(NTRIG[player]) else ()
-
-
-def trigger_bindings(ev: Event) -> dict[str, Any]:
-    return _event_bindings(ev)
-
-
-def use_limit(state: GameState, card: int, index: int, eff: Effect) -> None:
-    if eff.limit:
-        mark_used(state, card, index, eff.limit, state.owner[card])
-
-
-def start_triggered(state: GameState, card: int, index: int, controller: int,
-                    bindings: dict[str, Any]) -> None:
-    start(state, state.defs[card].effects[index], card, controller, bindings)
-
-
 def trigger_applies(state: GameState, card: int, index: int, eff: Effect, ev: Event) -> bool:
     """Whether ``card``'s triggered effect ``index`` answers ``ev``: in play where its ``zone`` says and while its
     effects work (PTCG-TERM-23, PTCG-ROLE-08); out of play only where its ``zone`` says, or as the named unit just
@@ -272,14 +197,66 @@ def trigger_applies(state: GameState, card: int, index: int, eff: Effect, ev: Ev
 
 @mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class Triggers:
-    """Events: the counts of effects in play, and the triggered effects: each method calls its module function
-    (compiled code calls those directly)."""
+    """Events: the counts of effects in play, and the triggered effects: a method the game calls itself calls its
+    module function (compiled code calls those directly); the hooks only the core calls (``on_event`` at every event,
+    ``trigger_zones``, ``trigger_bindings``, ``use_limit``, ``start_triggered``) do their work here."""
 
     # ------------------------------------------------------------------ triggers
 
     def on_event(self, state: GameState, ev: Event) -> None:
-        """:func:`on_event`"""
-        on_event(state, ev)
+        """Keep the counts of effects in play and each player's Energy count at every move, and forget the facts of
+        the cards in play kept in ``state.memo`` (:func:`listening_kinds`,
+        :func:`~tcgkit.games.perfect_tcg.statics.static_holders`, the board worth of
+        :data:`~tcgkit.games.perfect_tcg.model.BOARD_WORTH`) when a card they list moves or changes; fire the triggered
+        effects of an event some card may answer (:meth:`may_trigger`). Cards put into play without a ``move`` event
+        (a scenario) need :meth:`recount_statics`."""
+        kind = ev.kind
+        memo = state.memo
+        defs: list[CardDef] = state.defs  # (a list: read in C, as a CardList subscript is not)
+        if kind == "move":
+            data = ev.data
+            fp: int = data[0]
+            fz: str = data[1]
+            tp: int = data[2]
+            tz: str = data[3]
+            if fz in FIELD_SET:
+                _forget(memo, BOARD_WORTH[fp])  # the evaluation's board worth of the side it leaves
+                if tz not in FIELD_SET:  # out of play: keep the counts of effects in play
+                    _count_in_play(state, ev.card, fp, -1)
+                else:  # within play
+                    _forget(memo, BOARD_WORTH[tp])
+                    if defs[ev.card].fields["static_keys"]:  # static_holders' order
+                        _forget(memo, STATIC_HOLDERS)
+            elif tz in FIELD_SET:  # into play
+                _forget(memo, BOARD_WORTH[tp])
+                _count_in_play(state, ev.card, tp, 1)
+            if fz == ENERGY or tz == ENERGY:
+                _energy_moved(state, fp, fz, tp, tz)
+            elif fz == DECK and state.options.get("lock_in_wins"):
+                lock_in(state, fp)
+        elif kind not in BOARD_NEUTRAL:  # the event's card may have been rested, put in Stasis, Mind Wiped...
+            c = ev.card
+            if 0 <= c < len(state.loc):  # only its side (the player whose zone holds it)
+                _forget(memo, BOARD_WORTH[state.loc[c][0]])
+            elif kind == "turn_start":  # the turn player's units refreshed
+                _forget(memo, BOARD_WORTH[ev.player])
+            else:
+                _forget(memo, BOARD_WORTH[0])
+                _forget(memo, BOARD_WORTH[1])
+        # may_trigger, inline: a card in play listening to the kind, or the event's own card; then a kind some card of
+        # the pool triggers on (the rules' trigger_kinds: an attribute of a Python object, read last); then whether one
+        # of those effects answers it (more than half the events some card listens to start nothing)
+        v = state.vars
+        if (v.get(NTRIG[0]) or v.get(NTRIG[1])) and kind in listening_kinds(state):
+            rules = state.rules
+            if kind in rules.trigger_kinds and any_applies(state, ev):
+                rules.fire_triggers(state, ev)
+            return
+        own = ev.card
+        if 0 <= own < len(defs) and kind in defs[own].triggers:
+            rules = state.rules
+            if kind in rules.trigger_kinds and any_applies(state, ev):
+                rules.fire_triggers(state, ev)
 
     def _energy_moved(self, state: GameState, fp: int, fz: str, tp: int, tz: str) -> None:
         """:func:`_energy_moved`"""
@@ -302,21 +279,19 @@ class Triggers:
         recount_statics(state)
 
     def trigger_zones(self, state: GameState, player: int) -> tuple[str, ...]:
-        """:func:`trigger_zones`"""
-        return trigger_zones(state, player)
+        """The field, while ``player`` has a card with a triggered effect there (counted by :meth:`on_event`)."""
+        return FIELD if state.vars.get(NTRIG[player]) else ()
 
     def trigger_bindings(self, ev: Event) -> dict[str, Any]:
-        """:func:`trigger_bindings`"""
-        return trigger_bindings(ev)
+        return _event_bindings(ev)
 
     def use_limit(self, state: GameState, card: int, index: int, eff: Effect) -> None:
-        """:func:`use_limit`"""
-        use_limit(state, card, index, eff)
+        if eff.limit:
+            mark_used(state, card, index, eff.limit, state.owner[card])
 
     def start_triggered(self, state: GameState, card: int, index: int, controller: int,
                         bindings: dict[str, Any]) -> None:
-        """:func:`start_triggered`"""
-        start_triggered(state, card, index, controller, bindings)
+        start(state, state.defs[card].effects[index], card, controller, bindings)
 
     def trigger_applies(self, state: GameState, card: int, index: int, eff: Effect, ev: Event) -> bool:
         """:func:`trigger_applies`"""

@@ -193,10 +193,6 @@ def settle(state: GameState) -> None:
             return
 
 
-def after_effects(state: GameState) -> None:
-    settle(state)
-
-
 def _advance(state: GameState) -> bool:
     """Automatic steps; True when a player must decide (the stages tested in the order of how often they come).
     A stage left at once with no event (only passing is left, no Support to add, a battle fought) goes on to the
@@ -321,48 +317,6 @@ def end_turn(state: GameState) -> None:
     state.phase = "turn_start"
 
 
-def apply(state: GameState, action: Action) -> None:
-    k = action.kind
-    if k == "leader":
-        _choose_leader(state, state.current, action.args[0])
-        _setup_next(state)
-        return
-    p = state.current
-    args = action.args
-    # what applying each kind does (APPLY), tested in turn: direct calls, no table
-    if k == "attack":
-        _apply_attack(state, p, args)
-    elif k == "pass":
-        _apply_pass(state, p, args)
-    elif k == "end":
-        _apply_end(state, p, args)
-    elif k == "done":
-        _apply_done(state, p, args)
-    elif k == "play":
-        _apply_play(state, p, args)
-    elif k == "support":
-        _apply_support(state, p, args)
-    elif k == "defend":
-        _apply_defend(state, p, args)
-    elif k == "activate":
-        _apply_activate(state, p, args)
-    elif k == "boost":
-        _apply_boost(state, p, args)
-    elif k == "level":
-        _apply_level(state, p, args)
-    elif k == "cast":
-        _apply_cast(state, p, args)
-    elif k == "retreat":
-        _apply_retreat(state, p, args)
-    elif k == "draw":
-        _apply_draw(state, p, args)
-    elif k == "end_stasis":
-        _apply_end_stasis(state, p, args)
-    else:
-        raise KeyError(k)  # (as the table's lookup did)
-    settle(state)
-
-
 def _apply_draw(state: GameState, p: int, args: tuple) -> None:
     _turn_draw(state, p)
     state.phase = "bonus"
@@ -434,7 +388,7 @@ def _apply_done(state: GameState, p: int, args: tuple) -> None:
 @mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class TurnFlow:
     """Setup, the stages of a turn and applying actions: each method calls its module function (compiled code calls
-    those directly)."""
+    those directly); the hooks only the core calls (``apply``, ``after_effects``) do their work here."""
 
     # ================================================================== setup
 
@@ -467,8 +421,8 @@ class TurnFlow:
         settle(state)
 
     def after_effects(self, state: GameState) -> None:
-        """:func:`after_effects`"""
-        after_effects(state)
+        """The effects have resolved: the game runs on (:func:`settle`; the core calls this hook)."""
+        settle(state)
 
     def _advance(self, state: GameState) -> bool:
         """:func:`_advance`"""
@@ -497,8 +451,45 @@ class TurnFlow:
     # ================================================================== applying actions
 
     def apply(self, state: GameState, action: Action) -> None:
-        """:func:`apply`"""
-        apply(state, action)
+        k = action.kind
+        if k == "leader":
+            _choose_leader(state, state.current, action.args[0])
+            _setup_next(state)
+            return
+        p = state.current
+        args = action.args
+        # what applying each kind does (APPLY), tested in turn: direct calls, no table
+        if k == "attack":
+            _apply_attack(state, p, args)
+        elif k == "pass":
+            _apply_pass(state, p, args)
+        elif k == "end":
+            _apply_end(state, p, args)
+        elif k == "done":
+            _apply_done(state, p, args)
+        elif k == "play":
+            _apply_play(state, p, args)
+        elif k == "support":
+            _apply_support(state, p, args)
+        elif k == "defend":
+            _apply_defend(state, p, args)
+        elif k == "activate":
+            _apply_activate(state, p, args)
+        elif k == "boost":
+            _apply_boost(state, p, args)
+        elif k == "level":
+            _apply_level(state, p, args)
+        elif k == "cast":
+            _apply_cast(state, p, args)
+        elif k == "retreat":
+            _apply_retreat(state, p, args)
+        elif k == "draw":
+            _apply_draw(state, p, args)
+        elif k == "end_stasis":
+            _apply_end_stasis(state, p, args)
+        else:
+            raise KeyError(k)  # (as the table's lookup did)
+        settle(state)
 
     def _apply_draw(self, state: GameState, p: int, args: tuple) -> None:
         """:func:`_apply_draw`"""
