@@ -53,8 +53,16 @@ def listening_kinds(state: GameState) -> frozenset[str]:
     """
     kinds = state.memo.get(LISTENING)
     if kinds is None:
-        kinds = state.memo[LISTENING] = frozenset(
-            k for p in (0, 1) for z in FIELD for c in state.zones[p][z] for k in state.defs[c].triggers)
+        found: set[str] = set()
+        defs: list[CardDef] = state.defs  # (a list: read in C, as a CardList subscript is not)
+        for p in (0, 1):
+            zones = state.zones[p]
+            for z in FIELD:
+                for c in zones[z]:
+                    triggers = defs[c].triggers
+                    if triggers:
+                        found.update(triggers)  # its event kinds
+        kinds = state.memo[LISTENING] = frozenset(found)
     return kinds
 
 
