@@ -114,9 +114,8 @@ def heal_player(state: GameState, player: int, amount: int, ctx: dict) -> None:
 def heal_card(state: GameState, card: int, amount: int, ctx: dict) -> None:
     heal_player(state, state.owner[card], amount, ctx)
 
+
 # ================================================================== battle (PTCG-WAR-*)
-
-
 def declare_attack(state: GameState, p: int, att: int, tgt: int) -> None:
     """Rest the attacker (PTCG-WAR-01, PTCG-TERM-14); then Supports, the defender's window, the battle."""
     state.card_state(att).tapped = True

@@ -175,9 +175,8 @@ def activate(state: GameState, p: int, card: int, i: int) -> None:
     state.emit("activate", p, card, (i,))
     start(state, eff.cost + eff.steps if eff.cost else eff.steps, card, p)
 
+
 # ------------------------------------------------------------------ leader: levels (PTCG-TERM-02..05/19/22)
-
-
 def level_up(state: GameState, p: int, card: int, by_effect: bool = False) -> bool:
     """Put ``card`` on the Leader: the old Leader becomes History; Stasis ends (PTCG-TERM-22)."""
     if locked(state, p, "level_up"):
@@ -221,9 +220,8 @@ def level_down(state: GameState, p: int, ctx: dict | None = None) -> bool:
                 state.emit("destroyed", p, c, ("level",))
     return True
 
+
 # ------------------------------------------------------------------ losing cards
-
-
 def to_lost(state: GameState, card: int) -> None:
     """Send a card to its owner's Lost zone (PTCG-TERM-01, PTCG-ZONE-02, PTCG-ULT-06)."""
     z = state.loc[card][1]
@@ -267,9 +265,8 @@ def destroy(state: GameState, card: int, ctx: dict | None = None) -> None:
 def discard(state: GameState, card: int) -> None:
     to_lost(state, card)
 
+
 # ------------------------------------------------------------------ statuses
-
-
 def add_status(state: GameState, card: int, name: str, value: int, ctx: dict) -> None:
     if name == "stasis":
         stasis(state, card)
@@ -323,9 +320,8 @@ def effects_on(state: GameState, card: int) -> bool:
             return False
     return True
 
+
 # ------------------------------------------------------------------ once per turn (PTCG-ULT-13/14)
-
-
 def limit_ok(state: GameState, card: int, i: int, limit: str, controller: int) -> bool:
     st = state.cs.get(card)
     if st is None or USED[i] not in st.status:

@@ -323,9 +323,8 @@ def static_bonuses(state: GameState, name: str, cards: tuple[int, ...]) -> dict[
                     out[c] = out.get(c, 0) + worked
     return out
 
+
 # ------------------------------------------------------------------ armour (PTCG-TERM-07..09)
-
-
 def armour(state: GameState, p: int) -> tuple[int, int]:
     """(armour that lasts, decaying armour) of player ``p``."""
     lasting = state.res[p].get("armour", 0)

@@ -166,9 +166,8 @@ def resume(state: GameState) -> None:
         state.current = state.active
     settle(state)
 
+
 # ================================================================== the flow of the game
-
-
 def settle(state: GameState) -> None:
     """Run the game on to its next decision: resolve the stack, check wins when it is empty (PTCG-ULT-09),
     then go through whatever needs no decision."""
