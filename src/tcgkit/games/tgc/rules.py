@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action, ActionTable, new_action
@@ -1111,7 +1111,7 @@ def _board_activations(state: GameState, p: int, gs: str, key: str, having: tupl
 
 
 def _timing_ok(state: GameState, gs: str, eff: Effect) -> bool:
-    params = cast(dict[str, Any], eff.params)  # (a dict: its reads are native in the compiled build; as below)
+    params: dict[str, Any] = eff.params  # type: ignore[assignment]  # (a dict: native reads when compiled)
     if params.get("in_phase") and params["in_phase"] != state.phase:
         return False
     if gs == "play":
@@ -1122,7 +1122,7 @@ def _timing_ok(state: GameState, gs: str, eff: Effect) -> bool:
 
 
 def _may_activate(state: GameState, p: int, gs: str, card: int, i: int, eff: Effect) -> bool:
-    params = cast(dict[str, Any], eff.params)
+    params: dict[str, Any] = eff.params  # type: ignore[assignment]
     st = state.cs.get(card)
     if params.get("tap") and st is not None and st.tapped:
         return False  # (the commonest refusal first: every test here only reads the state)
@@ -1172,7 +1172,7 @@ def _attacks(rules: TgcRules, state: GameState, p: int, acts: list[Action]) -> b
         if st is None or not (st.status or st.attached):  # printed keywords only (the hot path): can_attack
             if st is not None and st.tapped:              # and the tests of _fights read them
                 continue
-            f = cast(dict[str, Any], defs[a].fields)
+            f: dict[str, Any] = defs[a].fields  # type: ignore[assignment]
             if f.get("plain_attacker"):  # none of Blocker, Stasis, Deadeye, Asimov or Fury (the commonest)
                 if not taunts:
                     acts.append(_ATTACK[a])
@@ -1383,7 +1383,8 @@ def _out_of_resolve(state: GameState, card: int) -> bool:
     d = state.defs[card]
     st = state.cs.get(card)
     if st is not None and not (st.mods or st.attached or d.fields["statics"]):
-        return cast(dict[str, int], d.stats).get("resolve", 0) <= st.counters.get("damage", 0)  # (a dict)
+        stats: dict[str, int] = d.stats  # type: ignore[assignment]  # (a dict: native reads when compiled)
+        return stats.get("resolve", 0) <= st.counters.get("damage", 0)
     return verbs.card_stat(state, card, "resolve") <= 0
 
 
@@ -1448,7 +1449,7 @@ def _strength(state: GameState, card: int) -> int:
     d = state.defs[card]
     if d.fields["statics"] and d.type == CREATURE:
         return verbs.card_stat(state, card, "power") + verbs.card_stat(state, card, "resolve") // 2
-    stats = cast(dict[str, int], d.stats)  # (a dict: native reads in the compiled build)
+    stats: dict[str, int] = d.stats  # type: ignore[assignment]  # (a dict: native reads when compiled)
     power = stats.get("power", 0)
     resolve = stats.get("resolve", 0)
     st = state.cs.get(card)
@@ -1461,7 +1462,7 @@ def _strength(state: GameState, card: int) -> int:
         for eq in st.attached:
             e = state.defs[eq]
             bonus = 1 if "Modular" in e.fields["kw"] else 0
-            estats = cast(dict[str, int], e.stats)
+            estats: dict[str, int] = e.stats  # type: ignore[assignment]
             power += estats.get("power", 0) + bonus
             resolve += estats.get("resolve", 0) + bonus
         resolve -= st.counters.get("damage", 0)
@@ -1574,7 +1575,7 @@ def _may_trigger(state: GameState, ev: Event, listening: frozenset[int]) -> bool
             continue
         listens: tuple[tuple[int, Effect], ...] = defs[c].triggers[kind]
         for _, eff in listens:
-            params = cast(dict[str, Any], eff.params)
+            params: dict[str, Any] = eff.params  # type: ignore[assignment]
             if params.get("activate") or not (on_board or params.get("self")):
                 continue  # (off the board, only the event's own card's ``self`` effects answer it)
             if event_filters_pass(params, c, owner[c], ev):
@@ -1715,7 +1716,7 @@ def _activate(state: GameState, p: int, card: int, index: int) -> None:
     """Activate An Effect (TGC-3.4): its use is counted, its costs paid (plasma, Heathshards, tapping, sacrificing
     the card), then it starts."""
     eff = state.defs[card].effects[index]
-    params = cast(dict[str, Any], eff.params)
+    params: dict[str, Any] = eff.params  # type: ignore[assignment]
     effects.mark_used(state, card, index, eff.limit)
     v = state.vars
     if (card, index) in v["win"]:  # a trigger is used once (matters under the window option)

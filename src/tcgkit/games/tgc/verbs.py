@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from tcgkit.core import effects
 from tcgkit.core.cards import Step
@@ -229,7 +229,8 @@ def has_subtype(state: GameState, card: int, subtype: str) -> bool:
         if ("Changeling" in d.fields["kw"]) if st is None or not (st.status or st.attached) else has_kw(
                 state, card, "Changeling"):
             return True
-    statics = cast(dict[str, Any], d.fields).get("statics")  # (a dict: a native read in the compiled build)
+    fields: dict[str, Any] = d.fields  # type: ignore[assignment]  # (a dict: native reads when compiled)
+    statics = fields.get("statics")
     return bool(statics) and state.loc[card][1] == "field" and any(  # a static of its own text works on the field
         s.get("subtype") == subtype and _static_on(state, card, s) for s in statics)  # only (Monkey)
 
@@ -562,7 +563,8 @@ def card_stat(state: GameState, card: int, name: str) -> int:
     """Current power / resolve: printed + modifiers + Equipment + static effects; resolve minus damage."""
     defs = state.defs
     d = defs[card]
-    value: int = cast(dict[str, int], d.stats).get(name, 0)  # (dicts: native reads in the compiled build)
+    stats: dict[str, int] = d.stats  # type: ignore[assignment]  # (a dict: native reads when compiled)
+    value: int = stats.get(name, 0)
     st = state.cs.get(card)
     if st is not None:
         for stat, delta, _ in st.mods:
@@ -570,12 +572,14 @@ def card_stat(state: GameState, card: int, name: str) -> int:
                 value += delta
         for eq in st.attached:
             e = defs[eq]
-            value += cast(dict[str, int], e.stats).get(name, 0)
+            estats: dict[str, int] = e.stats  # type: ignore[assignment]  # (a dict: native reads when compiled)
+            value += estats.get(name, 0)
             if "Modular" in e.fields["kw"]:
                 value += 1
         if name == "resolve":
             value -= st.counters.get("damage", 0)
-    statics = cast(dict[str, Any], d.fields).get("statics")  # (a dict: a native read in the compiled build)
+    fields: dict[str, Any] = d.fields  # type: ignore[assignment]  # (a dict: native reads when compiled)
+    statics = fields.get("statics")
     if statics and d.type == "creature" and not nullified(state, card):
         value = apply_statics(state, card, name, value, statics)
     return value
@@ -702,7 +706,8 @@ def marks_destroyed(state: GameState) -> bool:
 def add_window(state: GameState, card: int, trigger: str) -> None:
     """An activatable self-trigger (On Summon, On Destruction) becomes usable (TGC-3.4.1.x, TGC-3.4.2)."""
     for i, eff in state.defs[card].triggers.get(trigger, ()):
-        if cast(dict[str, Any], eff.params).get("activate"):
+        params: dict[str, Any] = eff.params  # type: ignore[assignment]  # (a dict: native reads when compiled)
+        if params.get("activate"):
             state.vars["win"] = (*state.vars["win"], (card, i))
 
 
