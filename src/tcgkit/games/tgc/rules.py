@@ -1009,11 +1009,11 @@ def _quick_idle(state: GameState, p: int) -> bool:
     if p != state.active and state.options.get("nonturn_waits") and not v.get("manual_pass"):
         return True  # TGC-2.5.3.x reading (c): the non-turn player only waits
     sets: dict[str, Any] = state.defs.facts.get(CARD_SETS) or card_sets(state)  # read inline (the commonest decision)
-    loc = state.loc
-    instants: tuple[int, ...] = sets["instant_ids"]  # (typed locals: the compiled build reads them natively)
-    if instants and _any_in(loc, instants, p, "hand"):  # (a few cards in a game: a hand grows in a long game)
+    instants: frozenset[int] = sets["instant"]  # (typed locals: the compiled build reads them natively)
+    if not instants.isdisjoint(state.zones[p]["hand"]):
         return False
-    qacts: tuple[int, ...] = sets["qacts_ids"]
+    loc = state.loc
+    qacts: frozenset[int] = sets["qacts"]
     for c in qacts:  # a few cards in a game
         q, zone = loc[c]
         if zone in FIELD and (q == p or zone == "bf"):
@@ -1021,29 +1021,19 @@ def _quick_idle(state: GameState, p: int) -> bool:
     return True
 
 
-def _any_in(loc: list[tuple[int, str]], cards: tuple[int, ...], p: int, zone: str) -> bool:
-    """Whether one of ``cards`` is in ``zone`` of player ``p`` (``loc`` is ``state.loc``): a scan of a few of the
-    game's cards (one of :func:`card_sets`' ``*_ids``) rather than of the zone."""
-    for c in cards:
-        q, z = loc[c]
-        if q == p and z == zone:
-            return True
-    return False
-
-
 def _card_plays(rules: TgcRules, state: GameState, p: int, gs: str, acts: list[Action], instants: frozenset[int],
                 ) -> None:
     hand = state.zones[p]["hand"]
-    defs = state.defs
-    sets: dict[str, Any] = defs.facts.get(CARD_SETS) or card_sets(state)
     if gs != "play":  # only Instants may be played out of Open Play (TGC-2.4.2.a.x, TGC-2.4.3.a.x)
-        if not _any_in(state.loc, sets["instant_ids"], p, "hand"):
+        if instants.isdisjoint(hand):
             return
         hand = [c for c in hand if c in instants]
     if not hand:
         return
     r = state.res[p]
     avail = r["plasma"] + r["temp"]  # (available_plasma, read inline)
+    defs = state.defs
+    sets: dict[str, Any] = defs.facts.get(CARD_SETS) or card_sets(state)
     zones = state.zones
     # what the board does to costs, the same for every card of the hand: nothing with no Committed Botanist in the
     # game and no Battlefield in play (cost_board's answer then)
@@ -1076,10 +1066,9 @@ def _activatable(rules: TgcRules, state: GameState, p: int, gs: str, sets: dict[
     """The effects ``p`` may activate now (TGC-3.4.1, 3.4.2, 2.4.1.b, 2.4.2.b.a, 2.4.3.b.1); ``sets`` is
     :func:`card_sets` when the caller has it."""
     out: list[tuple[int, int]] = []
-    play = gs == "play"
-    key = "acts" if play else "qacts"
-    having: tuple[int, ...] = (sets or card_sets(state))["acts_ids" if play else "qacts_ids"]  # the cards with such
-    if having:  # effects: zones holding none are not scanned
+    key = "acts" if gs == "play" else "qacts"
+    having = (sets or card_sets(state))[key]  # the cards with such effects: zones holding none are not scanned
+    if having:
         _board_activations(state, p, gs, key, having, out)
     for card, i in state.vars["win"] or ():
         if state.owner[card] == p and rules._may_use_trigger(state, p, gs, card, i):
@@ -1087,16 +1076,15 @@ def _activatable(rules: TgcRules, state: GameState, p: int, gs: str, sets: dict[
     return out
 
 
-def _board_activations(state: GameState, p: int, gs: str, key: str, having: tuple[int, ...],
+def _board_activations(state: GameState, p: int, gs: str, key: str, having: frozenset[int],
                        out: list[tuple[int, int]]) -> None:
     """The activated effects (``key``: ``acts`` or ``qacts``) of ``p``'s board and of the opponent's shared
-    Battlefield that ``p`` may use now; ``having``: the cards with such effects (:func:`card_sets`' ``*_ids``)."""
+    Battlefield that ``p`` may use now."""
     zones = state.zones[p]
     defs = state.defs
-    loc = state.loc
     for zname in FIELD:
         zone = zones[zname]
-        if not zone or not _any_in(loc, having, p, zname):
+        if not zone or having.isdisjoint(zone):
             continue
         for card in zone:
             mine: tuple[tuple[int, Effect], ...] = defs[card].fields[key]
@@ -1104,7 +1092,7 @@ def _board_activations(state: GameState, p: int, gs: str, key: str, having: tupl
                 if (not eff.zone or eff.zone == zname) and _may_activate(state, p, gs, card, i, eff):
                     out.append((card, i))  # used from its own zone, or from any board zone when it names none
     theirs = state.zones[1 - p]["bf"]
-    for card in theirs if theirs and _any_in(loc, having, 1 - p, "bf") else ():
+    for card in () if having.isdisjoint(theirs) else theirs:
         for i, eff in defs[card].fields[key]:
             if eff.params.get("shared") and _may_activate(state, p, gs, card, i, eff):
                 out.append((card, i))
@@ -1498,9 +1486,8 @@ CARD_SETS: Final = "tgc.card_sets"
 def card_sets(state: GameState) -> dict[str, Any]:
     """The ids of this game's cards by what their definitions hold, to skip zones holding none: ``instant``,
     ``acts`` (activated effects), ``qacts`` (ones usable out of Open Play), ``at`` (phase effects) and ``botanist``
-    (Committed Botanists, which halve costs), and the first three as tuples too (``instant_ids``...);
-    ``plain_cost``, the printed cost of each card whose play asks nothing else (no Tribute, host or play
-    condition); and ``listen``, the cards with a triggered effect by event kind (only
+    (Committed Botanists, which halve costs); ``plain_cost``, the printed cost of each card whose play asks nothing
+    else (no Tribute, host or play condition); and ``listen``, the cards with a triggered effect by event kind (only
     events some card listens to are scanned for: the core's ``trigger_listeners``). A fact of the card list
     (``state.defs.fact``): worked out once per list, shared by clones, anew when a token extends the list.
 
@@ -1531,8 +1518,6 @@ def _card_sets(defs: CardList) -> dict[str, Any]:
         if cost is not None:
             plain[i] = cost
     out: dict[str, Any] = {key: frozenset(ids) for key, ids in sets.items()}
-    for key in ("instant", "acts", "qacts"):  # the same as tuples, to scan (_any_in)
-        out[key + "_ids"] = tuple(sets[key])
     out["listen"] = trigger_listeners(defs)
     out["plain_cost"] = plain
     return out
