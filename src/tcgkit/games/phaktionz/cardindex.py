@@ -19,9 +19,10 @@ True
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 if TYPE_CHECKING:
+    from tcgkit.core.cards import CardDef, Effect
     from tcgkit.core.state import GameState
 
 #: the zones of cards in play (``PhaktionzRules.PLAY_ZONES``)
@@ -30,6 +31,46 @@ _KEY: Final = "phaktionz.cards"
 _GLANCE: Final = "phaktionz.glance"
 #: up to this many cards, :func:`any_in_play` reads where each is rather than testing the six play zones
 _FEW: Final = 4
+
+
+class Card(NamedTuple):
+    """What the hot path reads of one card, read once from its definition (a :class:`CardIndex`'s ``cards``): in the
+    compiled build a tuple whose items are read by position, where ``state.defs[c].fields["..."]`` is three lookups.
+    The same values as the definition's (``model.make_card``); the copies of a card in a list share one record.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
+    >>> d, card = state.defs[0], card_index(state).cards[0]
+    >>> card.key == d.key and card.static_keys == d.fields["static_keys"] and card.in_hand == d.fields["in_hand"]
+    True
+    """
+
+    key: str
+    #: whether it is a Summon (``type``)
+    summon: bool
+    #: its printed Tier and DMG (``stats``, 0 when it has none)
+    tier: int
+    dmg: int
+    #: the ``fields`` of the same names
+    field_tier: int | None
+    summon_type: str | None
+    inv_type: str | None
+    plain_cast: bool
+    in_hand: tuple[int, bool]
+    tribute: dict[str, Any] | None
+    static_keys: frozenset[str]
+    statics: tuple[Effect, ...]
+    aura: tuple[Any, ...]
+    triggers: dict[str, tuple[tuple[int, Effect], ...]]
+
+
+def make_record(d: CardDef) -> Card:
+    """The :class:`Card` of a definition."""
+    f = d.fields
+    stats = d.stats
+    return Card(d.key, d.type == "summon", stats.get("tier", 0), stats.get("dmg", 0), f["field_tier"],
+                f["summon_type"], f["inv_type"], f["plain_cast"], f["in_hand"], f["tribute"], f["static_keys"],
+                f["statics"], f["aura"], f["triggers"])
 
 
 class CardIndex(NamedTuple):
@@ -56,6 +97,8 @@ class CardIndex(NamedTuple):
     #: whether a card has an activated effect usable from the hand outside a response window (In-Hand abilities): a
     #: hand need not be read for such effects otherwise
     hand_free: bool
+    #: by card id: its :class:`Card`
+    cards: tuple[Card, ...]
 
 
 class Glance(NamedTuple):
@@ -118,7 +161,19 @@ def build(defs: list) -> CardIndex:
                      tuple(map(itemgetter("in_hand"), fields)), activated, answers,
                      frozenset(c for c, effs in enumerate(activated) if effs),
                      frozenset(c for c, effs in enumerate(answers) if effs),
-                     any(eff.zone == "hand" for effs in activated for _, eff in effs))
+                     any(eff.zone == "hand" for effs in activated for _, eff in effs), _records(defs))
+
+
+def _records(defs: list) -> tuple[Card, ...]:
+    """The :class:`Card` of each card id, one record per distinct definition."""
+    made: dict[int, Card] = {}
+    out = []
+    for d in defs:
+        rec = made.get(id(d))
+        if rec is None:
+            rec = made[id(d)] = make_record(d)
+        out.append(rec)
+    return tuple(out)
 
 
 def any_in_play(state: GameState, cards: frozenset[int], player: int | None = None) -> bool:

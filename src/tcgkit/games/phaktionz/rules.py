@@ -21,7 +21,7 @@ from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.phaktionz import conditions, verbs
-from tcgkit.games.phaktionz.cardindex import any_in_play, card_index, glance
+from tcgkit.games.phaktionz.cardindex import Card, any_in_play, card_index, glance
 from tcgkit.games.phaktionz.conditions import holds
 from tcgkit.games.phaktionz.model import SUMMON, PhaktionzCard, make_card
 from tcgkit.games.phaktionz.words import PhaktionzWords
@@ -700,13 +700,13 @@ def _check_decks(state: GameState) -> None:
 # ---------------------------------------------------------------------- numbers
 def _stat(state: GameState, card: int, name: str) -> int:
     """:meth:`PhaktionzRules.stat`."""
-    d: CardDef = state.defs[card]
+    rec: Card = card_index(state).cards[card]
     if name == "tier":
-        ft = d.fields.get("field_tier")
-        return ft if ft is not None and state.loc[card][1] == "field" else d.stats.get("tier", 0)
+        ft = rec.field_tier
+        return ft if ft is not None and state.loc[card][1] == "field" else rec.tier
     if name != "dmg":
         return Ruleset.stat(state.rules, state, card, name)
-    value: int = d.stats.get("dmg", 0)
+    value = rec.dmg
     st = state.cs.get(card)
     if st is not None:
         status = st.status
@@ -725,12 +725,12 @@ def _aura_bonus(state: GameState, card: int) -> int:
     if not any_in_play(state, card_index(state).auras):
         return 0
     bonus = 0
-    defs = state.defs
+    cards = card_index(state).cards
     for p in (0, 1):
         zones = state.zones[p]
         for zname in _IN_PLAY:
             for src in zones[zname]:
-                for aura in defs[src].fields["aura"]:
+                for aura in cards[src].aura:
                     bonus += _aura(state, src, card, aura)
     return bonus
 
@@ -776,27 +776,28 @@ def _free_columns(state: GameState, player: int) -> list[int]:
 
 def _statics(state: GameState, key: str, player: int | None) -> list[tuple[int, Effect]]:
     """:meth:`PhaktionzRules.statics`."""
-    cards = card_index(state).statics.get(key)
+    index = card_index(state)
+    cards = index.statics.get(key)
     if cards is None or not any_in_play(state, cards, player):
         return []
     out: list[tuple[int, Effect]] = []
-    defs = state.defs
+    recs = index.cards
     for p in (0, 1) if player is None else (player,):
         zones = state.zones[p]
         for zname in _IN_PLAY:
             for c in zones[zname]:
-                fields = defs[c].fields
-                if key in fields["static_keys"]:
-                    out.extend((c, eff) for eff in fields["statics"] if key in eff.params)
+                rec = recs[c]
+                if key in rec.static_keys:
+                    out.extend((c, eff) for eff in rec.statics if key in eff.params)
     return out
 
 
 def _card_static(state: GameState, card: int, key: str) -> Any:
     """:meth:`PhaktionzRules.card_static`."""
-    fields = state.defs[card].fields
-    if key not in fields["static_keys"]:
+    rec: Card = card_index(state).cards[card]
+    if key not in rec.static_keys:
         return None
-    for eff in fields["statics"]:
+    for eff in rec.statics:
         if key in eff.params:
             return eff.params[key]
     return None
@@ -844,7 +845,7 @@ def _undemotable(state: GameState, card: int) -> bool:
     """:meth:`PhaktionzRules.undemotable`."""
     st = state.cs.get(card)
     return bool(st is not None and st.status.get("undemotable")) or \
-        "undemotable" in state.defs[card].fields["static_keys"]
+        "undemotable" in card_index(state).cards[card].static_keys
 
 
 def _exile(state: GameState, card: int) -> None:
@@ -984,20 +985,20 @@ def _sure_battle(state: GameState, player: int) -> bool:
     """Whether :func:`_battle_actions` surely lists a battle: an unused, untapped Summon that no text narrows, a
     Striker facing some opposing Summon or a Tech facing an empty column or a Summon it may battle there."""
     opp = state.zones[1 - player]["field"]
-    defs, cs = state.defs, state.cs
+    cards, cs = card_index(state).cards, state.cs
     guards = False
     for o in opp:
-        keys = defs[o].fields["static_keys"]
+        keys = cards[o].static_keys
         if "not_battled_by" in keys:
             return False
         if "guard" in keys:
             guards = True
     for c in state.zones[player]["field"]:
         st = cs.get(c)
-        if st is None or st.tapped or st.counters.get("battles") or \
-                "battle_only" in defs[c].fields["static_keys"]:
+        rec = cards[c]
+        if st is None or st.tapped or st.counters.get("battles") or "battle_only" in rec.static_keys:
             continue
-        tech = defs[c].fields["summon_type"] == "tech"
+        tech = rec.summon_type == "tech"
         if st.status.get("swapped") == state.turn:
             tech = not tech
         if not tech:
@@ -1006,7 +1007,7 @@ def _sure_battle(state: GameState, player: int) -> bool:
             continue
         col = st.counters.get("col", 0)
         in_col = [o for o in opp if (cs[o].counters.get("col", 0) if o in cs else 0) == col]
-        if not in_col or not guards or any("guard" in defs[o].fields["static_keys"] for o in in_col):
+        if not in_col or not guards or any("guard" in cards[o].static_keys for o in in_col):
             return True
     return False
 
@@ -1017,7 +1018,7 @@ def _phase_actions(state: GameState) -> list[Action]:
     phase = state.phase
     zones = state.zones[p]
     sources = zones["hand"] if not zones["deck_out"] else _play_sources(state, p)
-    defs = state.defs
+    cards = card_index(state).cards
     acts: list[Action]
     if phase == "main":
         acts = _main_plays(state, p, sources)
@@ -1026,14 +1027,12 @@ def _phase_actions(state: GameState) -> list[Action]:
         combat = phase == "combat"
         castable = combat or phase == "final"  # the phases _cast_actions allows on one's own turn
         for c in sources:
-            d: CardDef = defs[c]
-            if d.type != SUMMON:
-                fields = d.fields
-                if not combat or fields["inv_type"] == "counter":
-                    if castable and fields["plain_cast"]:
-                        acts.append(CAST[c])  # what _cast_actions gives it
-                    else:
-                        acts.extend(_cast_actions(state, p, c, None))
+            rec = cards[c]
+            if not rec.summon and (not combat or rec.inv_type == "counter"):
+                if castable and rec.plain_cast:
+                    acts.append(CAST[c])  # what _cast_actions gives it
+                else:
+                    acts.extend(_cast_actions(state, p, c, None))
     if phase != "final":
         acts.extend(_activate_actions(state, p, None))
     if phase != "combat":
@@ -1041,7 +1040,7 @@ def _phase_actions(state: GameState) -> list[Action]:
         if cp:
             ok: dict[str, bool] = {}
             for c in cp:
-                key = defs[c].key
+                key = cards[c].key
                 if key not in ok:
                     ok[key] = _can_create(state, c)
                 if ok[key]:
@@ -1055,25 +1054,24 @@ def _phase_actions(state: GameState) -> list[Action]:
 def _main_plays(state: GameState, p: int, sources: list[int]) -> list[Action]:
     """The Main Phase's places (PHK-MECH-02) and casts (PHK-INV-01) from ``sources``, in one pass over them: every
     ``place`` first, then every ``cast``, each in the order of the cards."""
-    defs = state.defs
+    cards = card_index(state).cards
     acts: list[Action] = []
     casts: list[Action] = []
     seen: dict[str, tuple[bool, bool]] = {}
     payable: tuple[bool, int, int, bool] | None = None
     plain: tuple[bool, bool] | None = None  # what _placeable answers with nothing to demote: (a column is free, False)
     for c in sources:
-        d: CardDef = defs[c]
-        fields = d.fields
-        if d.type != SUMMON:
-            if fields["plain_cast"]:
+        rec = cards[c]
+        if not rec.summon:
+            if rec.plain_cast:
                 casts.append(CAST[c])  # what _cast_actions gives it
             else:
                 casts.extend(_cast_actions(state, p, c, None))
             continue
-        key = d.key
+        key = rec.key
         ok = seen.get(key)
         if ok is None:
-            tier, by_tiers = fields["in_hand"]
+            tier, by_tiers = rec.in_hand
             if by_tiers and tier < 2:
                 if plain is None:
                     plain = len(state.zones[p]["field"]) < state.options.get("columns", 5), False
@@ -1098,9 +1096,9 @@ def _play_sources(state: GameState, player: int) -> list[int]:
         return zones["hand"]
     cards = card_index(state).statics.get("deck_out_play")
     if cards and any_in_play(state, cards, player):
-        defs = state.defs
+        recs = card_index(state).cards
         for c in zones["field"]:
-            if "deck_out_play" in defs[c].fields["static_keys"]:
+            if "deck_out_play" in recs[c].static_keys:
                 return zones["hand"] + zones["deck_out"]
     return zones["hand"]
 
@@ -1127,11 +1125,11 @@ def _payable_tiers(state: GameState, player: int) -> tuple[bool, int, int, bool]
 def _placeable(state: GameState, player: int, card: int,
                payable: tuple[bool, int, int, bool] | None) -> tuple[bool, bool]:
     """:meth:`PhaktionzRules.placeable`."""
-    d: CardDef = state.defs[card]
-    spec = d.fields["tribute"]
+    rec: Card = card_index(state).cards[card]
+    spec = rec.tribute
     if spec is not None:
         return _count_tribute_ok(state, player, spec, ()), False
-    tier: int = d.stats["tier"]
+    tier = rec.tier
     need = tier if tier >= 2 else 0
     if not need:
         return len(state.zones[player]["field"]) < state.options.get("columns", 5), False
@@ -1160,9 +1158,9 @@ def _front_discount(state: GameState, player: int, card: int) -> tuple[int, int]
 def _tribute_tiers(state: GameState, player: int, chosen: tuple[int, ...]) -> list[tuple[int, int]]:
     """:meth:`PhaktionzRules.tribute_tiers`."""
     out = []
-    defs, cs = state.defs, state.cs
+    cards, cs = card_index(state).cards, state.cs
     for c in state.zones[player]["field"]:
-        if c in chosen or "undemotable" in defs[c].fields["static_keys"]:
+        if c in chosen or "undemotable" in cards[c].static_keys:
             continue
         st = cs.get(c)
         if not (st is not None and st.status.get("undemotable")):
@@ -1185,14 +1183,14 @@ def _count_candidates(state: GameState, player: int, spec: dict, chosen: tuple[i
     zones = (0, 1) if spec.get("anywhere") else (player,)
     status = spec.get("status")
     out = []
-    defs, cs = state.defs, state.cs
+    cards, cs = card_index(state).cards, state.cs
     for p in zones:
         for c in state.zones[p]["field"]:
             st = cs.get(c)
             if status is not None and not (st is not None and st.status.get(status)):
                 continue  # (the cheaper test first: most Summons carry no such counter)
             if c in chosen or (st is not None and st.status.get("undemotable")) or \
-                    "undemotable" in defs[c].fields["static_keys"]:  # _undemotable(state, c)
+                    "undemotable" in cards[c].static_keys:  # _undemotable(state, c)
                 continue
             out.append(c)
     return out
@@ -1348,16 +1346,14 @@ def _window_actions(state: GameState) -> list[Action]:
     win = state.vars["win"]
     r = state.current
     acts = [PASS]
-    defs = state.defs
+    cards = card_index(state).cards
     for c in state.zones[r]["hand"]:
-        d: CardDef = defs[c]
-        if d.type != SUMMON:
-            fields = d.fields
-            if fields["inv_type"] == "counter":
-                if fields["plain_cast"]:
-                    acts.append(CAST[c])  # what _cast_actions gives it
-                else:
-                    acts.extend(_cast_actions(state, r, c, win))
+        rec = cards[c]
+        if not rec.summon and rec.inv_type == "counter":
+            if rec.plain_cast:
+                acts.append(CAST[c])  # what _cast_actions gives it
+            else:
+                acts.extend(_cast_actions(state, r, c, win))
     acts.extend(_activate_actions(state, r, win))
     return acts
 
@@ -1390,8 +1386,8 @@ def _battle_targets(state: GameState, card: int, opp: list[int] | None,
         guards = [c for c in opp if _card_static(state, c, "guard")]
     only = _card_static(state, card, "battle_only")
     allowed = guards or opp
-    defs = state.defs
-    if any("not_battled_by" in defs[c].fields["static_keys"] for c in allowed):
+    cards = card_index(state).cards
+    if any("not_battled_by" in cards[c].static_keys for c in allowed):
         allowed = [c for c in allowed if not _shielded(state, c, card)]
     if only:
         ctx = {"source": card, "controller": p}
@@ -1418,11 +1414,11 @@ def _battle_actions(state: GameState, player: int) -> list[Action]:
     if not mine:
         return []
     opp = state.zones[1 - player]["field"]
-    defs, cs = state.defs, state.cs
+    cards, cs = card_index(state).cards, state.cs
     guards = []
     shields = False  # an opposing Summon that cannot be battled by some: the full check for every attacker
     for o in opp:
-        keys = defs[o].fields["static_keys"]
+        keys = cards[o].static_keys
         if keys:
             if "guard" in keys:
                 guards.append(o)
@@ -1437,12 +1433,12 @@ def _battle_actions(state: GameState, player: int) -> list[Action]:
             used = st.counters.get("battles", 0)
             if (used == 0 and st.tapped) or (used and used >= _battles_allowed(state, c)):
                 continue
-        fields = defs[c].fields
-        if shields or "battle_only" in fields["static_keys"]:
+        rec = cards[c]
+        if shields or "battle_only" in rec.static_keys:
             targets = BATTLE.row(c)
             out.extend([targets[t] for t in _battle_targets(state, c, opp, guards)])
             continue
-        kind = fields["summon_type"]
+        kind = rec.summon_type
         if st is not None and st.status.get("swapped") == state.turn:
             kind = "tech" if kind == "striker" else "striker"
         row = rows.get(c)
@@ -1589,14 +1585,14 @@ def _do_place(state: GameState, action: Action) -> None:
     """``place``: a Summon goes on the stack, then its tributes and its column are chosen (PHK-MECH-02)."""
     card = action.args[0]
     p = state.active
-    d: CardDef = state.defs[card]
+    rec: Card = card_index(state).cards[card]
     origin = state.loc[card][1]
     state.move(card, p, "stack")
-    spec = d.fields["tribute"]
+    spec = rec.tribute
     if spec is not None:
         need = _tribute_need(state, spec)
     else:
-        tier: int = d.stats["tier"]
+        tier = rec.tier
         need = tier if tier >= 2 else 0
         if len(action.args) > 1:
             src, idx = _front_discount(state, p, card)  # type: ignore[misc]
@@ -1920,7 +1916,7 @@ def _do_first(state: GameState, action: Action) -> None:
 
 def _collect(state: GameState, card: int, ev: Event, zone: str | None, found: list) -> None:
     """The triggered effects of ``card`` (in ``zone``: None in play) that ``ev`` sets off, into ``found``."""
-    for i, eff in state.defs[card].fields["triggers"].get(ev.kind, ()):
+    for i, eff in card_index(state).cards[card].triggers.get(ev.kind, ()):
         if eff.zone == zone:
             ctx = {"source": card, "controller": state.owner[card], "event_card": ev.card,
                    "event_player": ev.player}
@@ -1954,12 +1950,12 @@ def _field_auras(state: GameState) -> dict[int, int]:
     out: dict[int, int] = {}
     if not any_in_play(state, card_index(state).auras):
         return out
-    defs, zones = state.defs, state.zones
+    cards, zones = card_index(state).cards, state.zones
     field: list[int] | None = None
     for p in (0, 1):
         for zname in _IN_PLAY:
             for src in zones[p][zname]:
-                for aura in defs[src].fields["aura"]:
+                for aura in cards[src].aura:
                     if field is None:
                         field = zones[0]["field"] + zones[1]["field"]
                     _aura_to_field(state, src, aura, field, out)
@@ -1989,7 +1985,8 @@ def _sides(state: GameState, field: list[int], bonus: dict[int, int], sides: tup
     """:meth:`PhaktionzRules._sides`."""
     if not field:
         return []
-    cs, defs, turn = state.cs, state.defs, state.turn
+    cs, turn = state.cs, state.turn
+    cards: tuple[Card, ...] | None = None
     out = []
     for c in field:
         value, tech, tier, guard = sides[c]
@@ -2011,7 +2008,9 @@ def _sides(state: GameState, field: list[int], bonus: dict[int, int], sides: tup
                         lasting -= delta
             col = st.counters.get("col", 0)
             if st.attached:
-                sword = any("battle_damage" in defs[w].fields["static_keys"] for w in st.attached)
+                if cards is None:
+                    cards = card_index(state).cards
+                sword = any("battle_damage" in cards[w].static_keys for w in st.attached)
         if bonus:
             value += bonus.get(c, 0)
         dmg = value if value > 0 else 0
