@@ -21,7 +21,7 @@ from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.phaktionz import conditions, verbs
-from tcgkit.games.phaktionz.cardindex import Card, any_in_play, card_index, glance
+from tcgkit.games.phaktionz.cardindex import Card, CardIndex, any_in_play, card_index, glance
 from tcgkit.games.phaktionz.conditions import holds
 from tcgkit.games.phaktionz.model import SUMMON, PhaktionzCard, make_card
 from tcgkit.games.phaktionz.words import PhaktionzWords
@@ -329,7 +329,7 @@ class PhaktionzRules(Ruleset):
 
     def payable_tiers(self, state: GameState, player: int) -> tuple[bool, int, int, bool]:
         """(a column is free, tier sums reachable as a bitmask, total tiers, any Tier discount in play)."""
-        return _payable_tiers(state, player)
+        return _payable_tiers(state, player, card_index(state))
 
     def placeable(self, state: GameState, player: int, card: int,
                   payable: tuple[bool, int, int, bool] | None = None) -> tuple[bool, bool]:
@@ -379,7 +379,7 @@ class PhaktionzRules(Ruleset):
 
     # ------------------------------------------------------------------ activated abilities and responses
     def activate_actions(self, state: GameState, player: int, window: tuple | None) -> list[Action]:
-        return _activate_actions(state, player, window)
+        return _activate_actions(state, player, window, card_index(state))
 
     def can_activate(self, state: GameState, card: int, index: int, eff: Effect, player: int,
                      window: tuple | None, zname: str) -> bool:
@@ -411,7 +411,7 @@ class PhaktionzRules(Ruleset):
 
     def battle_actions(self, state: GameState, player: int) -> list[Action]:
         """Every legal ``battle`` (the same answers as :meth:`battle_targets`, computed once for all attackers)."""
-        return _battle_actions(state, player)
+        return _battle_actions(state, player, card_index(state).cards)
 
     @staticmethod
     def resolve_battle(self, state: GameState, attacker: int, target: int | str) -> None:
@@ -970,9 +970,10 @@ def _sure_play(state: GameState) -> bool:
 def _sure_tribute(state: GameState, player: int, hand: list[int], high: frozenset[int]) -> bool:
     """Whether a Summon of Tier 2 or more in hand may be placed by demoting Tiers (what :func:`_placeable` answers
     for it first, PHK-MECH-02)."""
-    _, reach, total, _ = _payable_tiers(state, player)
+    index = card_index(state)
+    _, reach, total, _ = _payable_tiers(state, player, index)
     at_least = state.options.get("tribute_at_least")
-    in_hand = card_index(state).in_hand
+    in_hand = index.in_hand
     for c in hand:
         if c in high:
             need = in_hand[c][0]
@@ -1018,10 +1019,11 @@ def _phase_actions(state: GameState) -> list[Action]:
     phase = state.phase
     zones = state.zones[p]
     sources = zones["hand"] if not zones["deck_out"] else _play_sources(state, p)
-    cards = card_index(state).cards
+    index = card_index(state)
+    cards = index.cards
     acts: list[Action]
     if phase == "main":
-        acts = _main_plays(state, p, sources)
+        acts = _main_plays(state, p, sources, index)
     else:
         acts = []
         combat = phase == "combat"
@@ -1034,7 +1036,7 @@ def _phase_actions(state: GameState) -> list[Action]:
                 else:
                     acts.extend(_cast_actions(state, p, c, None))
     if phase != "final":
-        acts.extend(_activate_actions(state, p, None))
+        acts.extend(_activate_actions(state, p, None, index))
     if phase != "combat":
         cp = zones["creation_pile"]
         if cp:
@@ -1046,15 +1048,15 @@ def _phase_actions(state: GameState) -> list[Action]:
                 if ok[key]:
                     acts.append(CREATE[c])
     else:
-        acts.extend(_battle_actions(state, p))
+        acts.extend(_battle_actions(state, p, cards))
     acts.append(NEXT)
     return acts
 
 
-def _main_plays(state: GameState, p: int, sources: list[int]) -> list[Action]:
+def _main_plays(state: GameState, p: int, sources: list[int], index: CardIndex) -> list[Action]:
     """The Main Phase's places (PHK-MECH-02) and casts (PHK-INV-01) from ``sources``, in one pass over them: every
     ``place`` first, then every ``cast``, each in the order of the cards."""
-    cards = card_index(state).cards
+    cards = index.cards
     acts: list[Action] = []
     casts: list[Action] = []
     seen: dict[str, tuple[bool, bool]] = {}
@@ -1078,7 +1080,7 @@ def _main_plays(state: GameState, p: int, sources: list[int]) -> list[Action]:
                 ok = seen[key] = plain
             else:
                 if payable is None and by_tiers:
-                    payable = _payable_tiers(state, p)
+                    payable = _payable_tiers(state, p, index)
                 ok = seen[key] = _placeable(state, p, c, payable)
         if ok[0]:
             acts.append(PLACE[c])
@@ -1104,11 +1106,10 @@ def _play_sources(state: GameState, player: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------- placing (PHK-MECH-02)
-def _payable_tiers(state: GameState, player: int) -> tuple[bool, int, int, bool]:
-    """:meth:`PhaktionzRules.payable_tiers`."""
+def _payable_tiers(state: GameState, player: int, index: CardIndex) -> tuple[bool, int, int, bool]:
+    """:meth:`PhaktionzRules.payable_tiers` (``index``: the card index)."""
     tiers: list[int] = []
     cs = state.cs
-    index = card_index(state)
     sides, undemotable = index.side, index.statics.get("undemotable", _NONE)
     field = state.zones[player]["field"]
     for c in field:  # the Tiers of _tribute_tiers(state, player, ()), read as _stat does on the battlefield
@@ -1133,7 +1134,7 @@ def _placeable(state: GameState, player: int, card: int,
     need = tier if tier >= 2 else 0
     if not need:
         return len(state.zones[player]["field"]) < state.options.get("columns", 5), False
-    free, reach, total, discount = payable or _payable_tiers(state, player)
+    free, reach, total, discount = payable or _payable_tiers(state, player, card_index(state))
     at_least = state.options.get("tribute_at_least")
     plain = total >= need if at_least else bool((reach >> need) & 1)  # need >= 2 here
     if not discount:
@@ -1305,10 +1306,9 @@ def _window_ctx(card: int, player: int, window: tuple | None) -> dict:
 
 
 # ---------------------------------------------------------------------- activated abilities and responses
-def _activate_actions(state: GameState, player: int, window: tuple | None) -> list[Action]:
-    """:meth:`PhaktionzRules.activate_actions`."""
+def _activate_actions(state: GameState, player: int, window: tuple | None, index: CardIndex) -> list[Action]:
+    """:meth:`PhaktionzRules.activate_actions` (``index``: the card index)."""
     out: list[Action] = []
-    index = card_index(state)
     if window is None:  # _can_activate refuses the others
         usable, holders = index.activated, index.activators
     else:
@@ -1346,7 +1346,8 @@ def _window_actions(state: GameState) -> list[Action]:
     win = state.vars["win"]
     r = state.current
     acts = [PASS]
-    cards = card_index(state).cards
+    index = card_index(state)
+    cards = index.cards
     for c in state.zones[r]["hand"]:
         rec = cards[c]
         if not rec.summon and rec.inv_type == "counter":
@@ -1354,7 +1355,7 @@ def _window_actions(state: GameState) -> list[Action]:
                 acts.append(CAST[c])  # what _cast_actions gives it
             else:
                 acts.extend(_cast_actions(state, r, c, win))
-    acts.extend(_activate_actions(state, r, win))
+    acts.extend(_activate_actions(state, r, win, index))
     return acts
 
 
@@ -1408,13 +1409,13 @@ def _shielded(state: GameState, defender: int, attacker: int) -> bool:
     return bool(flt) and effects.matches(state, ctx, attacker, flt)
 
 
-def _battle_actions(state: GameState, player: int) -> list[Action]:
-    """:meth:`PhaktionzRules.battle_actions`."""
+def _battle_actions(state: GameState, player: int, cards: tuple[Card, ...]) -> list[Action]:
+    """:meth:`PhaktionzRules.battle_actions` (``cards``: the card index's records)."""
     mine = state.zones[player]["field"]
     if not mine:
         return []
     opp = state.zones[1 - player]["field"]
-    cards, cs = card_index(state).cards, state.cs
+    cs = state.cs
     guards = []
     shields = False  # an opposing Summon that cannot be battled by some: the full check for every attacker
     for o in opp:
@@ -1770,7 +1771,7 @@ def _task_window(state: GameState, kind: str, player: int, card: int, target: in
     """PHK-INV-03: the opponent may answer a play (a Counter, an In-Hand ability) or pass."""
     r = 1 - player
     win = (kind, player, card, target if isinstance(target, int) else -1)
-    if not state.zones[r]["hand"] and not _activate_actions(state, r, win):
+    if not state.zones[r]["hand"] and not _activate_actions(state, r, win, card_index(state)):
         return  # nothing in hand and no public card able to answer: no window (nothing hidden is revealed)
     vars_ = state.vars
     vars_["win"] = win
@@ -1848,7 +1849,8 @@ def _on_event(state: GameState, ev: Event) -> None:
     found: list[tuple[int, int]] = []
     defs = state.defs
     kind = ev.kind
-    listeners = card_index(state).listeners.get(kind, _NONE)  # the cards with a trigger on it
+    index = card_index(state)
+    listeners = index.listeners.get(kind, _NONE)  # the cards with a trigger on it
     if listeners and any_in_play(state, listeners):
         for p in (state.active, 1 - state.active):
             zones = state.zones[p]
@@ -1857,13 +1859,13 @@ def _on_event(state: GameState, ev: Event) -> None:
                 if not listeners.isdisjoint(cards):  # (a zone with no listener is not read: tested in C)
                     for card in cards:
                         if card in listeners:
-                            _collect(state, card, ev, None, found)
+                            _collect(state, index, card, ev, None, found)
     card = ev.card
     if card >= 0 and card in listeners and state.loc[card][1] not in _IN_PLAY:
-        _collect(state, card, ev, state.loc[card][1], found)
+        _collect(state, index, card, ev, state.loc[card][1], found)
     for card, _, turn in state.vars.get("delayed", ()):
         if turn == state.turn:
-            _collect(state, card, ev, "delayed", found)
+            _collect(state, index, card, ev, "delayed", found)
     if not found:
         return
     for card, i in found:
@@ -1914,9 +1916,9 @@ def _do_first(state: GameState, action: Action) -> None:
                         *((("order", p, rest, ecard, eplayer, amount),) if rest else ())))
 
 
-def _collect(state: GameState, card: int, ev: Event, zone: str | None, found: list) -> None:
+def _collect(state: GameState, index: CardIndex, card: int, ev: Event, zone: str | None, found: list) -> None:
     """The triggered effects of ``card`` (in ``zone``: None in play) that ``ev`` sets off, into ``found``."""
-    for i, eff in card_index(state).cards[card].triggers.get(ev.kind, ()):
+    for i, eff in index.cards[card].triggers.get(ev.kind, ()):
         if eff.zone == zone:
             ctx = {"source": card, "controller": state.owner[card], "event_card": ev.card,
                    "event_player": ev.player}
