@@ -30,7 +30,11 @@ PLAY_ZONES: Final = frozenset(("field", "realm", "attached"))
 _KEY: Final = "phaktionz.cards"
 _GLANCE: Final = "phaktionz.glance"
 #: up to this many cards, :func:`any_in_play` reads where each is rather than testing the six play zones
-_FEW: Final = 4
+FEW: Final = 4
+#: the :class:`Card` records made, by the id of their definition, each kept with the definition (so that its id is
+#: not reused while the entry lives: a definition is immutable, and so is its record); emptied past _MADE_MAX entries
+_MADE: Final[dict[int, tuple[CardDef, Card]]] = {}
+_MADE_MAX: Final = 20_000
 
 
 class Card(NamedTuple):
@@ -165,14 +169,17 @@ def build(defs: list) -> CardIndex:
 
 
 def _records(defs: list) -> tuple[Card, ...]:
-    """The :class:`Card` of each card id, one record per distinct definition."""
-    made: dict[int, Card] = {}
+    """The :class:`Card` of each card id, one record per distinct definition: found in :data:`_MADE` (a new game's
+    list holds the pool's definitions, whose records earlier games made) or made and kept there."""
+    made = _MADE
     out = []
     for d in defs:
-        rec = made.get(id(d))
-        if rec is None:
-            rec = made[id(d)] = make_record(d)
-        out.append(rec)
+        got = made.get(id(d))
+        if got is None:
+            if len(made) >= _MADE_MAX:
+                made.clear()
+            got = made[id(d)] = (d, make_record(d))
+        out.append(got[1])
     return tuple(out)
 
 
@@ -185,7 +192,7 @@ def any_in_play(state: GameState, cards: frozenset[int], player: int | None = No
     >>> any_in_play(state, frozenset(range(len(state.defs))))
     False
     """
-    if len(cards) <= _FEW:  # a few cards: where each is (what the zones hold, ``state.loc``)
+    if len(cards) <= FEW:  # a few cards: where each is (what the zones hold, ``state.loc``)
         loc = state.loc
         for c in cards:
             p, z = loc[c]

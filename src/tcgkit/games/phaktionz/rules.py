@@ -21,7 +21,7 @@ from tcgkit.core.decks import Deck, Violation
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, Event, GameState
 from tcgkit.games.phaktionz import conditions, verbs
-from tcgkit.games.phaktionz.cardindex import Card, CardIndex, any_in_play, card_index, glance
+from tcgkit.games.phaktionz.cardindex import FEW, Card, CardIndex, any_in_play, card_index, glance
 from tcgkit.games.phaktionz.conditions import holds
 from tcgkit.games.phaktionz.model import SUMMON, PhaktionzCard, make_card
 from tcgkit.games.phaktionz.words import PhaktionzWords
@@ -1851,7 +1851,7 @@ def _on_event(state: GameState, ev: Event) -> None:
     kind = ev.kind
     index = card_index(state)
     listeners = index.listeners.get(kind, _NONE)  # the cards with a trigger on it
-    if listeners and any_in_play(state, listeners):
+    if listeners and (len(listeners) > FEW or any_in_play(state, listeners)):  # (many: the zones are tested below)
         for p in (state.active, 1 - state.active):
             zones = state.zones[p]
             for zname in _IN_PLAY:
