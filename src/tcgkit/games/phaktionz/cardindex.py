@@ -35,6 +35,10 @@ FEW: Final = 4
 #: not reused while the entry lives: a definition is immutable, and so is its record); emptied past _MADE_MAX entries
 _MADE: Final[dict[int, tuple[CardDef, Card]]] = {}
 _MADE_MAX: Final = 20_000
+#: the indexes built, by the ids of their list's definitions, each kept with those definitions (so that no id is
+#: reused while the entry lives); emptied past _INDEXES_MAX entries
+_INDEXES: Final[dict[tuple[int, ...], tuple[tuple[CardDef, ...], CardIndex]]] = {}
+_INDEXES_MAX: Final = 256
 
 
 class Card(NamedTuple):
@@ -120,7 +124,19 @@ class Glance(NamedTuple):
 
 def card_index(state: GameState) -> CardIndex:
     """The index of ``state.defs``, worked out on first use and kept with the list (``CardList.fact``)."""
-    return state.defs.facts.get(_KEY) or state.defs.fact(_KEY, build)
+    return state.defs.facts.get(_KEY) or state.defs.fact(_KEY, _built)
+
+
+def _built(defs: list) -> CardIndex:
+    """:func:`build` of ``defs``, or the index of an earlier list of the same definitions in the same order, which is
+    the same (a new game of the same two decks): kept in :data:`_INDEXES`."""
+    key = tuple(map(id, defs))
+    got = _INDEXES.get(key)
+    if got is None:
+        if len(_INDEXES) >= _INDEXES_MAX:
+            _INDEXES.clear()
+        got = _INDEXES[key] = (tuple(defs), build(defs))
+    return got[1]
 
 
 def glance(state: GameState) -> Glance:
