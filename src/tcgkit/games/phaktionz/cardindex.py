@@ -1,11 +1,13 @@
-"""Facts about a game's card list worked out once per game (speed): which cards print each static key (PHK-MECH-04),
-an aura, or a triggered effect on each kind of event, and what the evaluation reads of each card, by id. The hot path
-asks whether any of those few cards is in play (:func:`any_in_play`) instead of reading every card in play: a static
-key, aura or trigger no card in play prints needs no scan of the battlefields.
+"""Facts about a game's card list worked out once (speed): which cards print each static key (PHK-MECH-04), an aura,
+or a triggered effect on each kind of event, what the evaluation reads of each card, by id, and a record of what the
+hot path reads of each card (:class:`Card`). The hot path asks whether any of those few cards is in play
+(:func:`any_in_play`) instead of reading every card in play: a static key, aura or trigger no card in play prints
+needs no scan of the battlefields.
 
 The index is a fact of the card list (``state.defs.fact``). A game's card list is never changed in place (a card
 added in play makes a new list, ``GameState.add_instance``), so an index found with the same list is right; a clone
-shares the list and so the index.
+shares the list and so the index. Definitions are immutable too, so a new game's list of the same definitions in the
+same order (the same two decks) gets the index an earlier one built, and a card's record is made once.
 
 >>> from tcgkit.games import get_rules
 >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
