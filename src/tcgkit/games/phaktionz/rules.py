@@ -324,7 +324,7 @@ class PhaktionzRules(Ruleset):
 
     # ------------------------------------------------------------------ placing (PHK-MECH-02)
     def place_actions(self, state: GameState, player: int, card: int) -> list[Action]:
-        plain, front = _placeable(state, player, card, None, card_index(state))
+        plain, front = _placeable(state, player, card, None)
         return [a for a, ok in ((Action("place", (card,)), plain), (Action("place", (card, "front")), front)) if ok]
 
     def payable_tiers(self, state: GameState, player: int) -> tuple[bool, int, int, bool]:
@@ -334,7 +334,7 @@ class PhaktionzRules(Ruleset):
     def placeable(self, state: GameState, player: int, card: int,
                   payable: tuple[bool, int, int, bool] | None = None) -> tuple[bool, bool]:
         """(may be placed, may be placed for a Tier less) now (PHK-MECH-02)."""
-        return _placeable(state, player, card, payable, card_index(state))
+        return _placeable(state, player, card, payable)
 
     def front_discount(self, state: GameState, player: int, card: int) -> tuple[int, int] | None:
         """A usable "place for a Tier less cost" static (United Front): (card, effect index) or None."""
@@ -448,9 +448,8 @@ class PhaktionzRules(Ruleset):
         return trigger_kinds
 
     def on_event(self, state: GameState, ev: Event) -> None:
-        """The triggered effects ``ev`` sets off (:func:`_on_event`: an event of a kind no card triggers on finds none,
-        so the core's choice of the events to pass, :meth:`heard_kinds`, is not checked again here)."""
-        _on_event(state, ev)
+        if ev.kind in self.trigger_kinds:
+            _on_event(state, ev)
 
     # ------------------------------------------------------------------ views and bots
     def observe_extra(self, state: GameState, viewer: int) -> dict[str, Any]:
@@ -1082,7 +1081,7 @@ def _main_plays(state: GameState, p: int, sources: list[int], index: CardIndex) 
             else:
                 if payable is None and by_tiers:
                     payable = _payable_tiers(state, p, index)
-                ok = seen[key] = _placeable(state, p, c, payable, index)
+                ok = seen[key] = _placeable(state, p, c, payable)
         if ok[0]:
             acts.append(PLACE[c])
         if ok[1]:
@@ -1124,10 +1123,10 @@ def _payable_tiers(state: GameState, player: int, index: CardIndex) -> tuple[boo
     return free, _reachable(tiers), sum(tiers), discount
 
 
-def _placeable(state: GameState, player: int, card: int, payable: tuple[bool, int, int, bool] | None,
-               index: CardIndex) -> tuple[bool, bool]:
-    """:meth:`PhaktionzRules.placeable` (``index``: the card index)."""
-    rec: Card = index.cards[card]
+def _placeable(state: GameState, player: int, card: int,
+               payable: tuple[bool, int, int, bool] | None) -> tuple[bool, bool]:
+    """:meth:`PhaktionzRules.placeable`."""
+    rec: Card = card_index(state).cards[card]
     spec = rec.tribute
     if spec is not None:
         return _count_tribute_ok(state, player, spec, ()), False
@@ -1135,7 +1134,7 @@ def _placeable(state: GameState, player: int, card: int, payable: tuple[bool, in
     need = tier if tier >= 2 else 0
     if not need:
         return len(state.zones[player]["field"]) < state.options.get("columns", 5), False
-    free, reach, total, discount = payable or _payable_tiers(state, player, index)
+    free, reach, total, discount = payable or _payable_tiers(state, player, card_index(state))
     at_least = state.options.get("tribute_at_least")
     plain = total >= need if at_least else bool((reach >> need) & 1)  # need >= 2 here
     if not discount:
