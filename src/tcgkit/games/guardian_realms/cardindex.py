@@ -95,17 +95,19 @@ def card_index(defs: list[CardDef]) -> CardIndex:
     if base is None:
         base = _EMPTY
     start = len(base.hand)
-    listeners = {k: list(v) for k, v in base.listeners.items()}
     new = range(start, len(defs))
     per_card = [_card_facts(defs[i]) for i in new]
     if not per_card:
         return base
     defeat, hand, fielded, printed, terms, tank, kinds = zip(*per_card, strict=True)
-    for i, listens in enumerate(kinds, start):
-        for kind in listens:
-            listeners.setdefault(kind, []).append(i)
+    listeners = base.listeners
+    if any(kinds):  # only the kinds the new cards listen to get a new tuple (the others are shared)
+        listeners = dict(listeners)
+        for i, listens in enumerate(kinds, start):
+            for kind in listens:
+                listeners[kind] = (*listeners.get(kind, ()), i)
     return CardIndex(base.defeat_if + tuple(i for i, d in enumerate(defeat, start) if d),
-                     {k: tuple(v) for k, v in listeners.items()}, base.hand + hand, base.fielded + fielded,
+                     listeners, base.hand + hand, base.fielded + fielded,
                      base.printed + printed, base.terms + terms,
                      base.seen + tuple(((i,), (i,) if t else ()) for i, t in enumerate(tank, start)))
 

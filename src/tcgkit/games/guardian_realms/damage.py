@@ -5,7 +5,7 @@ penalty (GR-WIN-*, GR-TURN-*), and Guardians leaving play: defeated (GR-DEF-*) o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tcgkit.core import effects
 from tcgkit.core.cards import CardList
@@ -117,24 +117,37 @@ def damage_base(state: GameState, p: int, lane: int, amount: int, enemy: bool, d
 
 def check_strongholds(state: GameState) -> None:
     """GR-WIN-01: a destroyed Stronghold loses the game; both destroyed at the same moment is a draw."""
-    lost = [p for p in (0, 1) if state.res[p][BASE_KEY[STRONGHOLD]] <= 0]
-    if len(lost) == 2:
+    res = state.res
+    lost0, lost1 = res[0][_STRONGHOLD_KEY] <= 0, res[1][_STRONGHOLD_KEY] <= 0
+    if lost0 and lost1:
         state.end(None, "both Strongholds were destroyed at the same moment", "GR-WIN-01")
-    elif lost:
-        state.end(1 - lost[0], "destroyed the opponent's Stronghold", "GR-WIN-01")
+    elif lost0 or lost1:
+        state.end(1 if lost0 else 0, "destroyed the opponent's Stronghold", "GR-WIN-01")
+
+
+_STRONGHOLD_KEY: Final = BASE_KEY[STRONGHOLD]
 
 
 def empty_deck_penalty(state: GameState, p: int) -> None:
     """Each draw from an empty deck deals 1, 2, 4... to each of the player's Bases (GR-TURN-06/07); no Wall."""
     res = state.res[p]
-    res["out"] = res.get("out", 0) + 1
-    amount = 1 << (res["out"] - 1)
-    state.emit("empty_deck", p, data=(res["out"], amount))
-    players = (0, 1) if state.options.get("penalty_all_bases") else (p,)
-    for q in players:
-        for lane in (1, 3, 2):
-            damage_base(state, q, lane, amount, enemy=False, decide=False)
+    out = res["out"] = res.get("out", 0) + 1
+    amount = 1 << (out - 1)
+    state.emit("empty_deck", p, data=(out, amount))
+    if state.options.get("penalty_all_bases"):
+        for q in (0, 1):
+            _penalty(state, q, amount)
+    else:
+        _penalty(state, p, amount)
     check_strongholds(state)
+
+
+def _penalty(state: GameState, q: int, amount: int) -> None:
+    """The empty-deck penalty's damage to each of ``q``'s Bases, lanes 1, 3, 2 in that order (no Wall; the
+    Strongholds are checked after)."""
+    damage_base(state, q, 1, amount, False, False)
+    damage_base(state, q, 3, amount, False, False)
+    damage_base(state, q, 2, amount, False, False)
 
 
 def defeat(state: GameState, cards: list[int]) -> None:
