@@ -31,6 +31,69 @@ FORFEIT: Final = 16
 ACTED: Final = ATK1 | ATK2 | ABIL | SWAP
 
 
+#: At most this many data tuples are kept per first value (the values are small numbers and names: a game's few
+#: lanes, amounts, statuses and cards; the cap only bounds an unusual run).
+_DATA_CAP: Final = 4096
+_DATA1: Final[dict[int | str, tuple]] = {}
+_DATA2: Final[dict[int | str, dict[int, tuple]]] = {}
+_DATA3: Final[dict[int | str, dict[int, dict[int, tuple]]]] = {}
+
+
+def data1(a: int | str) -> tuple:
+    """The event data ``(a,)``, built once and then shared by every event that logs it (a tuple never changes).
+
+    A game's log holds thousands of events; a data tuple shared is one object fewer per event for Python's
+    collector to walk (its passes, late in each game, were what made late decisions slower than early ones).
+    Only for numbers and names (never a bool: ``True == 1`` would find ``(1,)``).
+
+    >>> data1(2) is data1(2), data1("base1")
+    (True, ('base1',))
+    """
+    t = _DATA1.get(a)
+    if t is None:
+        t = (a,)
+        if len(_DATA1) < _DATA_CAP:
+            _DATA1[a] = t
+    return t
+
+
+def data2(a: int | str, b: int) -> tuple:
+    """The event data ``(a, b)``, shared as :func:`data1` shares it.
+
+    >>> data2("dz", 3) is data2("dz", 3), data2(5, 0)
+    (True, (5, 0))
+    """
+    row = _DATA2.get(a)
+    if row is None:
+        row = _DATA2[a] = {}
+    t = row.get(b)
+    if t is None:
+        t = (a, b)
+        if len(row) < _DATA_CAP:
+            row[b] = t
+    return t
+
+
+def data3(a: int | str, b: int, c: int) -> tuple:
+    """The event data ``(a, b, c)``, shared as :func:`data1` shares it.
+
+    >>> data3("sp", 2, 1) is data3("sp", 2, 1), data3(1, 5, 45)
+    (True, (1, 5, 45))
+    """
+    row = _DATA3.get(a)
+    if row is None:
+        row = _DATA3[a] = {}
+    col = row.get(b)
+    if col is None:
+        col = row[b] = {}
+    t = col.get(c)
+    if t is None:
+        t = (a, b, c)
+        if len(col) < _DATA_CAP:
+            col[c] = t
+    return t
+
+
 def flags(state: GameState, card: int) -> int:
     """This turn's action flags of a Guardian."""
     st = state.cs.get(card)

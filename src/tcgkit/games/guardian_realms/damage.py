@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Final
 
 from tcgkit.core import effects
 from tcgkit.core.cards import CardList
-from tcgkit.games.guardian_realms.board import equipment_of, hp_of, is_token, link_index
+from tcgkit.games.guardian_realms.board import data1, data2, data3, equipment_of, hp_of, is_token, link_index
 from tcgkit.games.guardian_realms.cardindex import KEY, CardIndex, card_index, state_index
 from tcgkit.games.guardian_realms.links import break_link, set_link
 from tcgkit.games.guardian_realms.model import BASE_KEY, LANE_OF, STRONGHOLD
@@ -31,10 +31,10 @@ def absorb_wall(state: GameState, p: int, lane: int, amount: int) -> int:
         return amount
     taken = min(wall, amount)
     res[key] = wall - taken
-    state.emit("wall_damage", p, data=(lane, taken, res[key]))
+    state.emit("wall_damage", p, data=data3(lane, taken, res[key]))
     if res[key] == 0:
         res[f"x{lane}"] = 1
-        state.emit("wall_destroyed", p, data=(lane,))
+        state.emit("wall_destroyed", p, data=data1(lane))
     return amount - taken
 
 
@@ -64,7 +64,7 @@ def damage_guardian(state: GameState, card: int, amount: int, enemy: bool) -> No
     if i >= 0:
         members, pool, _ = state.vars["links"][i]
         pool = set_link(state, i, pool_delta=-amount)
-        state.emit("damage", p, card, (amount, pool))
+        state.emit("damage", p, card, data2(amount, pool))
         if pool <= 0:
             defeat(state, list(members))
         return
@@ -76,7 +76,7 @@ def damage_guardian(state: GameState, card: int, amount: int, enemy: bool) -> No
             if stat == "hp":
                 hp += delta
     left = hp - dmg
-    state.emit("damage", p, card, (amount, max(0, left)))
+    state.emit("damage", p, card, data2(amount, max(0, left)))
     if left <= 0:
         defeat(state, [card])
 
@@ -108,9 +108,9 @@ def damage_base(state: GameState, p: int, lane: int, amount: int, enemy: bool, d
         if amount <= 0:
             return
     res[key] = max(0, res[key] - amount)
-    state.emit("base_damage", p, data=(lane, amount, res[key]))
+    state.emit("base_damage", p, data=data3(lane, amount, res[key]))
     if res[key] == 0:
-        state.emit("base_destroyed", p, data=(lane,))
+        state.emit("base_destroyed", p, data=data1(lane))
         if lane == STRONGHOLD and decide:
             check_strongholds(state)
 
@@ -133,7 +133,7 @@ def empty_deck_penalty(state: GameState, p: int) -> None:
     res = state.res[p]
     out = res["out"] = res.get("out", 0) + 1
     amount = 1 << (out - 1)
-    state.emit("empty_deck", p, data=(out, amount))
+    state.emit("empty_deck", p, data=data2(out, amount))
     if state.options.get("penalty_all_bases"):
         for q in (0, 1):
             _penalty(state, q, amount)
@@ -173,7 +173,7 @@ def leave_play(state: GameState, card: int, how: str) -> None:
         return
     state.move(card, p, "gone" if is_token(state, card) else "discard")
     if how == "discarded":
-        state.emit("discarded", p, card, (zone,))
+        state.emit("discarded", p, card, data1(zone))
 
 
 def return_to_hand(state: GameState, card: int) -> None:

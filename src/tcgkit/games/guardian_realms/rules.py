@@ -23,6 +23,7 @@ from tcgkit.core.errors import TcgkitError
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, CardState, GameState
 from tcgkit.games.guardian_realms import actions, damage, plays, statuses
+from tcgkit.games.guardian_realms.board import data2
 from tcgkit.games.guardian_realms.cardindex import KEY, CardIndex, listened, state_index
 from tcgkit.games.guardian_realms.grammar import prepare_entry
 from tcgkit.games.guardian_realms.model import (
@@ -357,7 +358,7 @@ def start_turn(state: GameState) -> None:
     state.current = p
     state.phase = "main"
     rnd = (state.turn + 1) // 2  # round_of(state), with no call
-    state.emit("turn", p, data=(state.turn, rnd))
+    state.emit("turn", p, data=data2(state.turn, rnd))
     res = state.res[p]
     if rnd > 1:
         res["dzcap"] = min(10, res["dzcap"] + 1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tcgkit.games.guardian_realms.board import data1, data2
 from tcgkit.games.guardian_realms.model import LANE_OF, LANES_Z
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def add_status(state: GameState, card: int, status: str, value: int) -> None:
     else:
         new = 1
     s[status] = new
-    state.emit("status", state.owner[card], card, (status, new))
+    state.emit("status", state.owner[card], card, data2(status, new))
 
 
 def remove_status(state: GameState, card: int, status: str) -> None:
@@ -58,7 +59,7 @@ def remove_status(state: GameState, card: int, status: str) -> None:
     if st is None or status not in st.status:
         return
     if state.card_state_or_none(card).status.pop(status, None) is not None:
-        state.emit("status_removed", state.owner[card], card, (status,))
+        state.emit("status_removed", state.owner[card], card, data1(status))
 
 
 def has_ticks(state: GameState, p: int) -> bool:
