@@ -92,8 +92,27 @@ def card_index(defs: list[CardDef]) -> CardIndex:
     """
     parent = getattr(defs, "base", None)
     base = parent.facts.get(KEY) if parent is not None else None
-    if base is None:
-        base = _EMPTY
+    if base is None:  # a game's own list: the same definitions as an earlier game's give the same index
+        ids = tuple(map(id, defs))
+        kept = _BY_LIST.get(ids)
+        if kept is not None:
+            return kept[1]
+        index = _extend(defs, _EMPTY)
+        if len(_BY_LIST) >= _BY_LIST_CAP:
+            _BY_LIST.clear()
+        _BY_LIST[ids] = (tuple(defs), index)  # the definitions kept alive with it: their ids are not reused
+        return index
+    return _extend(defs, base)
+
+
+#: a card list's definitions (by their ids) -> (those definitions, the list's index): a new game's list of the
+#: same definitions (the same decks again) is not indexed again; at most :data:`_BY_LIST_CAP` lists are kept
+_BY_LIST: dict[tuple[int, ...], tuple[tuple, CardIndex]] = {}
+_BY_LIST_CAP: Final = 256
+
+
+def _extend(defs: list[CardDef], base: CardIndex) -> CardIndex:
+    """The index of ``defs``, whose first cards ``base`` indexes already."""
     start = len(base.hand)
     new = range(start, len(defs))
     per_card = [_card_facts(defs[i]) for i in new]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from operator import attrgetter
 from pathlib import Path
 from typing import Any, Final
 
@@ -44,8 +43,6 @@ DECK_SIZE = 25
 RACE, RACE_NEAR, RACE_FADE = 4.0, 10, 8.0
 #: The end-of-turn order decision (Burn and Poison versus the player's end-of-turn effects).
 END_ORDER = (Step("gr_end_order", {}),)
-#: a card record's modifiers (``CardState.mods``), read in C over every record
-_MODS = attrgetter("mods")
 #: where cards' triggered effects listen (``trigger_zones``, not overridden), and as a set
 PLAY_ZONES: Final = ("lane1", "lane2", "lane3", "equip1", "equip2", "equip3", "field")
 PLAY_ZONE_SET: Final = frozenset(PLAY_ZONES)
@@ -416,8 +413,10 @@ def finish_end_turn(state: GameState) -> None:
                 st.counters["left"] = left - 1
     if state.options.get("equipment_use_per_turn"):
         plays.discard_spent_equipment(state, p)
-    if any(map(_MODS, state.cs.values())):  # no record holds a modifier (the usual case): none to end
-        durations.end_turn(state)
+    for rec in state.cs.values():
+        if rec.mods:  # a record holds a modifier: "this turn" ones end (none: the usual case, nothing to do)
+            durations.end_turn(state)
+            break
     # is_over, not ``result is None``: the compiled build would trust a narrowing across the calls above
     if (not state.stack or effects.run(state)) and not state.is_over:
         start_turn(state)
