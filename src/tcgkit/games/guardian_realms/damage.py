@@ -16,7 +16,7 @@ from tcgkit.games.guardian_realms.model import BASE_KEY, LANE_OF, STRONGHOLD
 from tcgkit.games.guardian_realms.statuses import remove_status
 
 #: by lane number (index 1-3): the player resource holding its Wall's HP (GR-WALL-*)
-WALL_KEY = ("", "w1", "w2", "w3")
+WALL_KEY: Final[tuple[str, ...]] = ("", "w1", "w2", "w3")
 
 if TYPE_CHECKING:
     from tcgkit.core.state import GameState

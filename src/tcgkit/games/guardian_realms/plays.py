@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
 
-USED = (Step("gr_used", {}),)
+USED: Final[tuple[Step, ...]] = (Step("gr_used", {}),)
 
 
 def do_action(state: GameState, action: Action) -> None:

@@ -42,9 +42,9 @@ DECK_SIZE = 25
 #: or closer, fading by a factor e every RACE_FADE turns further.
 RACE, RACE_NEAR, RACE_FADE = 4.0, 10, 8.0
 #: The end-of-turn order decision (Burn and Poison versus the player's end-of-turn effects).
-END_ORDER = (Step("gr_end_order", {}),)
+END_ORDER: Final[tuple[Step, ...]] = (Step("gr_end_order", {}),)
 #: where cards' triggered effects listen (``trigger_zones``, not overridden), and as a set
-PLAY_ZONES: Final = ("lane1", "lane2", "lane3", "equip1", "equip2", "equip3", "field")
+PLAY_ZONES: Final[tuple[str, ...]] = ("lane1", "lane2", "lane3", "equip1", "equip2", "equip3", "field")
 PLAY_ZONE_SET: Final = frozenset(PLAY_ZONES)
 
 
@@ -518,7 +518,7 @@ def deck_out_turn(state: GameState, player: int) -> int:
     return state.turn + 2 * draws - (player != state.active)
 
 
-_STRONGHOLD_KEY = f"b{STRONGHOLD}"
+_STRONGHOLD_KEY: Final = f"b{STRONGHOLD}"
 
 
 def penalty_draws(hp: int, amount: int) -> int:

@@ -7,7 +7,7 @@ stacks, Poisoned its next tick.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tcgkit.games.guardian_realms.board import data1, data2
 from tcgkit.games.guardian_realms.model import LANE_OF, LANES_Z
@@ -16,16 +16,16 @@ if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
 
-PERMANENT = 1000
+PERMANENT: Final = 1000
 
 
-DEBUFFS = ("paralyzed", "burned", "exhausted", "confused", "poisoned")
+DEBUFFS: Final[tuple[str, ...]] = ("paralyzed", "burned", "exhausted", "confused", "poisoned")
 
 
-BUFFS = ("shield", "stealth", "fury", "invincible")
+BUFFS: Final[tuple[str, ...]] = ("shield", "stealth", "fury", "invincible")
 
 
-TIMED = ("paralyzed", "exhausted", "fury", "invincible")
+TIMED: Final[tuple[str, ...]] = ("paralyzed", "exhausted", "fury", "invincible")
 
 
 def add_status(state: GameState, card: int, status: str, value: int) -> None:
