@@ -254,7 +254,10 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
                     acts.append(row[g])
             elif kind == FIELD:
                 if _play_condition_ok(state, card, p, 0):
-                    acts.append(Action("play", (card,)))
+                    play = _FIELD_PLAYS.get(card)
+                    if play is None:
+                        play = _FIELD_PLAYS[card] = Action("play", (card,))
+                    acts.append(play)
             else:  # GR-LANE-02, GR-BASE-06: an Effect goes to the Effect slot of a Base the player chooses
                 plays = _PLAYS.get(card)
                 if plays is None:
@@ -277,6 +280,10 @@ _SUMMONS: Final[dict[int, tuple[Action, ...]]] = {}
 
 #: card id -> its Effect play actions to Bases 1, 2 and 3.
 _PLAYS: Final[dict[int, tuple[Action, ...]]] = {}
+
+
+#: card id -> its play action as a Field card.
+_FIELD_PLAYS: Final[dict[int, Action]] = {}
 
 
 #: The main phase's actions naming a fielded Guardian, each built once and shared by every state and game (a game's

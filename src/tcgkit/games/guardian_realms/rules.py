@@ -46,6 +46,9 @@ END_ORDER: Final[tuple[Step, ...]] = (Step("gr_end_order", {}),)
 #: where cards' triggered effects listen (``trigger_zones``, not overridden), and as a set
 PLAY_ZONES: Final[tuple[str, ...]] = ("lane1", "lane2", "lane3", "equip1", "equip2", "equip3", "field")
 PLAY_ZONE_SET: Final = frozenset(PLAY_ZONES)
+#: the mulligan decision's actions (GR-TURN-02), built once
+_KEEP: Final = Action("keep")
+_MULLIGAN: Final = Action("mulligan")
 
 
 @mypyc_attr(native_class=False)  # see tcgkit.core.compiled
@@ -255,7 +258,7 @@ class GuardianRealmsRules(Ruleset):
 
     # ------------------------------------------------------------------ actions
     def legal_actions(self, state: GameState) -> list[Action]:
-        return actions.main_actions(state) if state.phase != "mulligan" else [Action("keep"), Action("mulligan")]
+        return actions.main_actions(state) if state.phase != "mulligan" else [_KEEP, _MULLIGAN]
 
     def surely_has_choice(self, state: GameState) -> bool:
         return actions.surely_has_choice(state)

@@ -28,6 +28,10 @@ BUFFS: Final[tuple[str, ...]] = ("shield", "stealth", "fury", "invincible")
 TIMED: Final[tuple[str, ...]] = ("paralyzed", "exhausted", "fury", "invincible")
 
 
+#: by debuff: the status that nullifies it (GR-IMM-01)
+_IMMUNE: Final[dict[str, str]] = {d: "immune_" + d for d in DEBUFFS}
+
+
 def add_status(state: GameState, card: int, status: str, value: int) -> None:
     """Apply a status or buff with its stacking rule (GR-PARA-05, GR-BURN-02, GR-EXH-07, GR-CONF-06, GR-POIS-03);
     debuffs only on fielded Guardians; Immunity nullifies (GR-IMM-01)."""
@@ -35,7 +39,7 @@ def add_status(state: GameState, card: int, status: str, value: int) -> None:
         return
     st = state.card_state(card)
     s = st.status
-    if status in DEBUFFS and s.get("immune_" + status):
+    if s and status in DEBUFFS and s.get(_IMMUNE[status]):
         state.emit("immune", state.owner[card], card, (status,))
         return
     if status == "burned":
