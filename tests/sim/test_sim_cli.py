@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -141,6 +142,33 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_finished_games(tmp_path: Path) -> No
         orphans = conn.execute("SELECT COUNT(*) FROM card_usage WHERE game_id NOT IN (SELECT id FROM games)"
                                ).fetchone()[0]
     assert 0 < n < 100000 and n == done == summary["games"] and status == "stopped" and orphans == 0
+
+
+def test_workers_stop_by_themselves_when_the_run_is_killed(tmp_path: Path) -> None:
+    out = tmp_path / "r.sqlite"
+    proc = subprocess.Popen([sys.executable, "-m", "tcgkit.cli", "sim", GAME, "--games", "100000", "--jobs", "2",
+                             "--out", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        for _ in range(600):  # wait for the first committed games (at most a minute)
+            time.sleep(0.1)
+            if out.exists() and committed_games(out) > 0:
+                break
+        os.kill(proc.pid, signal.SIGKILL)  # the run itself, not its workers: as the out-of-memory killer would
+        proc.wait(timeout=10)
+        for _ in range(300):  # its workers notice and stop within a chunk's time (at most half a minute)
+            try:
+                os.killpg(proc.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.1)
+        else:
+            pytest.fail("the workers of a killed run are still running")
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.stderr.close()
 
 
 FOUR_DECK_GAMES = [g for g in PLAYABLE if len(get_rules(g).decks()) >= 4]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import signal
 import time
 from collections import Counter
@@ -375,7 +376,10 @@ def _run_pool(specs: list[GameSpec], jobs: int, keep_replays: bool,
     try:
         for _ in range(jobs):
             mine, theirs = ctx.Pipe()
-            process = ctx.Process(target=_worker, args=(theirs, table, specs, keep_replays), daemon=True)
+            # a forked worker holds a copy of every parent's end made so far: it closes them, so that it sees the
+            # end of its pipe when the parent is gone
+            others = [*workers, mine] if ctx.get_start_method() == "fork" else []
+            process = ctx.Process(target=_worker, args=(theirs, others, table, specs, keep_replays), daemon=True)
             process.start()
             theirs.close()
             workers[mine] = process
@@ -428,19 +432,28 @@ def _died(process: BaseProcess) -> TcgkitError:
     return TcgkitError(f"a simulation worker process stopped unexpectedly (exit code {process.exitcode})")
 
 
-def _worker(conn: Connection, decks: dict[str, Deck], specs: list[GameSpec], keep_replays: bool) -> None:
-    """A worker process: play the chunks of games ``conn`` sends (``(start, stop)``) until it sends ``None``; send
-    back each chunk's records, or the error that stopped it."""
+def _worker(conn: Connection, others: list[Connection], decks: dict[str, Deck], specs: list[GameSpec],
+            keep_replays: bool) -> None:
+    """A worker process: play the chunks of games ``conn`` sends (``(start, stop)``) until it sends ``None``, or
+    until the parent is gone; send back each chunk's records, or the error that stopped it. ``others``: the
+    parent's ends of the pipes, inherited by fork, closed here."""
+    for end in others:
+        end.close()
     _init_worker(decks, specs, keep_replays)
-    while (task := conn.recv()) is not None:
-        try:
-            result: Any = _play_chunk(*task)
-        except Exception as error:  # sent to the parent, which raises it
-            result = error
-        try:
-            conn.send(result)
-        except Exception as error:  # an error that cannot be pickled: its words
-            conn.send(TcgkitError(f"{type(error).__name__}: {error}"))
+    try:
+        while (task := conn.recv()) is not None:
+            try:
+                result: Any = _play_chunk(*task)
+            except Exception as error:  # the parent raises it
+                result = error
+            try:
+                conn.send(result)
+            except (pickle.PicklingError, TypeError, AttributeError):
+                if not isinstance(result, Exception):
+                    raise
+                conn.send(TcgkitError(f"{type(result).__name__}: {result}"))  # an error that does not pickle
+    except (EOFError, OSError):  # the parent is gone (killed): nobody to play for
+        return
 
 
 #: The specs of the current run and whether to keep replays, in each worker (set when it starts).
