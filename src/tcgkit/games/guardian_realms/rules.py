@@ -303,10 +303,8 @@ class GuardianRealmsRules(Ruleset):
         links = state.vars.get("links")
         # the player's side added, then the opponent's taken away, term by term in the same order (taking a term
         # away is adding it times -1.0, to the last bit)
-        for t in _side_terms(z, res, hp, cs, links, printed, terms):
-            score += t
-        for t in _side_terms(z2, res2, hp2, cs, links, printed, terms):
-            score -= t
+        score = _add_side(score, True, z, res, hp, cs, links, printed, terms)
+        score = _add_side(score, False, z2, res2, hp2, cs, links, printed, terms)
         x = score / 4.0
         return 0.99 * x / (1 + abs(x))  # no clamp: far ahead or behind, moves still differ
 
@@ -472,19 +470,29 @@ def draw(state: GameState, player: int) -> int:
 _tanh, _exp = math.tanh, math.exp
 
 
-def _side_terms(z: dict, res: dict, hp: int, cs: dict, links: Any, printed: tuple, terms: tuple) -> list[float]:
-    """One side's terms of :meth:`GuardianRealmsRules.evaluate`, in order: Bases, Stronghold (``hp``), each
-    Guardian's HP / 60 + ATK / 30, hand, Walls."""
-    out = [(res["b1"] + res["b3"]) / 100.0, 2.0 * hp / 100.0]
-    for g in (*z["lane1"], *z["lane2"], *z["lane3"]):
-        st = cs.get(g)
-        if links or st is not None and (st.mods or st.counters.get("dmg")):
-            out.append(_guardian_term(g, st, printed, links))
-        else:  # unhurt, unmodified, unlinked: its printed term, worked out once per card
-            out.append(terms[g])
-    out.append(0.03 * len(z["hand"]))
-    out.append(0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0)
-    return out
+def _add_side(score: float, mine: bool, z: dict[str, list[int]], res: dict[str, int], hp: int,
+              cs: dict[int, CardState], links: Any, printed: tuple, terms: tuple) -> float:
+    """``score`` with one side's terms of :meth:`GuardianRealmsRules.evaluate` added (``mine``) or taken away, one by
+    one in order: Bases, Stronghold (``hp``), each Guardian's HP / 60 + ATK / 30, hand, Walls."""
+    t = (res["b1"] + res["b3"]) / 100.0
+    score = score + t if mine else score - t
+    t = 2.0 * hp / 100.0
+    score = score + t if mine else score - t
+    for zone in _LANES_Z:
+        for g in z[zone]:
+            st = cs.get(g)
+            if links or st is not None and (st.mods or st.counters.get("dmg")):
+                t = _guardian_term(g, st, printed, links)
+            else:  # unhurt, unmodified, unlinked: its printed term, worked out once per card
+                t = terms[g]
+            score = score + t if mine else score - t
+    t = 0.03 * len(z["hand"])
+    score = score + t if mine else score - t
+    t = 0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0
+    return score + t if mine else score - t
+
+
+_LANES_Z: Final[tuple[str, ...]] = ("lane1", "lane2", "lane3")
 
 
 def _guardian_term(g: int, st: CardState | None, printed: tuple[tuple[int, int], ...], links: Any) -> float:
