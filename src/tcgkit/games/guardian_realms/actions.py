@@ -154,12 +154,12 @@ def surely_has_choice(state: GameState) -> bool:
     return _fielded(z) > 0 and _surely_acts(state, p, z, res, dz)
 
 
-def _fielded(z: dict) -> int:
+def _fielded(z: dict[str, list[int]]) -> int:
     """How many Guardians a player's zones ``z`` hold in the lanes."""
     return len(z["lane1"]) + len(z["lane2"]) + len(z["lane3"])
 
 
-def _surely_acts(state: GameState, p: int, z: dict, res: dict, dz: int) -> bool:
+def _surely_acts(state: GameState, p: int, z: dict[str, list[int]], res: dict[str, int], dz: int) -> bool:
     """Whether ``p`` surely has an infusion (a fielded Guardian that infuses and another one, GR-SAC-03: no cost, not
     gated by Exhausted or a forfeit), a fielded Guardian surely attacks (as :func:`main_actions` tests it: not
     Exhausted or forfeited, its attack affordable and not used up, GR-EXH-01, GR-DZ-05, GR-COMBAT-03/04, GR-FURY-01,
@@ -222,7 +222,7 @@ def _turn_flags(st: CardState, turn: int) -> int:
 _LANE_ZONES: Final = tuple((ln, LANE_WORD[ln], BASE_KEY[ln]) for ln in LANES)
 
 
-def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts: list[Action],
+def _hand_actions(state: GameState, p: int, res: dict[str, int], fielded: list[int], acts: list[Action],
                   facts: tuple[tuple[int, int, int], ...]) -> None:
     """Summons, Equipment, Field and Effect plays from hand, each card's type and costs read from ``facts`` (the
     card index's :attr:`~tcgkit.games.guardian_realms.cardindex.CardIndex.hand`)."""
