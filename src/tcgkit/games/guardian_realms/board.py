@@ -51,9 +51,9 @@ def data1(a: int | str) -> tuple:
     """
     t = _DATA1.get(a)
     if t is None:
-        t = (a,)
-        if len(_DATA1) < _DATA_CAP:
-            _DATA1[a] = t
+        if len(_DATA1) >= _DATA_CAP:
+            return (a,)
+        t = _DATA1.setdefault(a, (a,))  # the very object kept (a tuple built here would be boxed again when kept)
     return t
 
 
@@ -68,9 +68,9 @@ def data2(a: int | str, b: int) -> tuple:
         row = _DATA2[a] = {}
     t = row.get(b)
     if t is None:
-        t = (a, b)
-        if len(row) < _DATA_CAP:
-            row[b] = t
+        if len(row) >= _DATA_CAP:
+            return (a, b)
+        t = row.setdefault(b, (a, b))
     return t
 
 
@@ -88,9 +88,9 @@ def data3(a: int | str, b: int, c: int) -> tuple:
         col = row[b] = {}
     t = col.get(c)
     if t is None:
-        t = (a, b, c)
-        if len(col) < _DATA_CAP:
-            col[c] = t
+        if len(col) >= _DATA_CAP:
+            return (a, b, c)
+        t = col.setdefault(c, (a, b, c))
     return t
 
 
