@@ -16,13 +16,55 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from tcgkit.core.compiled import mypyc_attr
+
+if TYPE_CHECKING:  # the compiled build's native 64-bit integer; plain Python never runs the code that uses it
+    from mypy_extensions import i64
 
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+
+
+def _probe() -> None:
+    """A function, to tell whether this module runs compiled."""
+
+
+#: True when this module runs compiled (``make fast``): each draw is then worked out in native 64-bit arithmetic,
+#: which wraps around as SplitMix64 needs; plain Python works it out on its own integers, masked. Both give the same
+#: numbers (``tests/engine/test_core.py`` checks every method against the reference, on both builds).
+NATIVE: Final = type(_probe).__name__ != "function"
+
+# SplitMix64's constants as signed 64-bit values (the same bits), for the native path
+_GOLDEN: Final = 0x9E3779B97F4A7C15 - 2**64
+_MIX1: Final = 0xBF58476D1CE4E5B9 - 2**64
+_MIX2: Final = 0x94D049BB133111EB - 2**64
+
+
+def _signed(u: int) -> i64:
+    """The signed 64-bit value with the bits of ``u`` (0 <= u < 2**64)."""
+    return i64(u - 2**64) if u >= 2**63 else i64(u)
+
+
+def _unsigned(x: i64) -> int:
+    """The integer (0 <= n < 2**64) with the bits of the signed 64-bit ``x``."""
+    return int(x) + 2**64 if x < 0 else int(x)
+
+
+def _mix(s: i64) -> i64:
+    """SplitMix64's output for the (already advanced) state ``s``, in signed 64-bit arithmetic (shifts logical)."""
+    z: i64 = (s ^ ((s >> 30) & 0x3FFFFFFFF)) * _MIX1
+    z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2
+    return z ^ ((z >> 31) & 0x1FFFFFFFF)
+
+
+def _below(z: i64, n: i64) -> i64:
+    """The unsigned value of ``z``'s bits modulo ``n`` (0 < n < 2**62)."""
+    if z >= 0:
+        return z % n
+    return (((z >> 1) & 0x7FFFFFFFFFFFFFFF) % n * 2 + (z & 1)) % n
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a scenario's ForcedRng builds on it
@@ -38,6 +80,10 @@ class Rng:
     # call less per draw. ``tests/engine/test_core.py`` pins the output sequence of every method.
     def next64(self) -> int:
         """Return the next 64-bit output."""
+        if NATIVE:
+            s = _signed(self.state) + _GOLDEN
+            self.state = _unsigned(s)
+            return _unsigned(_mix(s))
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
@@ -48,6 +94,10 @@ class Rng:
         if n <= 0:
             raise ValueError("randbelow needs a positive bound")
         # 64 bits against a small n: the modulo bias is below 2**-50, far under any statistic we compute.
+        if NATIVE and n < 2**62:
+            s = _signed(self.state) + _GOLDEN
+            self.state = _unsigned(s)
+            return int(_below(_mix(s), n))
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
@@ -55,6 +105,10 @@ class Rng:
 
     def choice(self, items: Sequence[T]) -> T:
         """Return one element of a non-empty sequence."""
+        if NATIVE:
+            s = _signed(self.state) + _GOLDEN
+            self.state = _unsigned(s)
+            return items[_below(_mix(s), len(items))]
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
@@ -62,6 +116,14 @@ class Rng:
 
     def shuffle(self, items: list) -> None:
         """Shuffle a list in place (Fisher-Yates)."""
+        if NATIVE:
+            t = _signed(self.state)
+            for k in range(len(items) - 1, 0, -1):
+                t += _GOLDEN
+                j = _below(_mix(t), k + 1)
+                items[k], items[j] = items[j], items[k]
+            self.state = _unsigned(t)
+            return
         s = self.state
         for i in range(len(items) - 1, 0, -1):
             s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
@@ -73,6 +135,10 @@ class Rng:
 
     def coin(self) -> bool:
         """Flip a fair coin: True for heads."""
+        if NATIVE:
+            s = _signed(self.state) + _GOLDEN
+            self.state = _unsigned(s)
+            return bool(_mix(s) & 1)
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
@@ -80,6 +146,10 @@ class Rng:
 
     def die(self, sides: int = 6) -> int:
         """Roll a die with ``sides`` faces: 1..sides."""
+        if NATIVE and 0 < sides < 2**62:
+            s = _signed(self.state) + _GOLDEN
+            self.state = _unsigned(s)
+            return int(_below(_mix(s), sides)) + 1
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF

@@ -8,39 +8,31 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from tcgkit.core import effects
 from tcgkit.core.actions import Action, ActionTable
+from tcgkit.core.cards import CardDef
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.effects import Check
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.model import (
     ART,
-    BEHIND,
     BOOST,
     DECK,
     ENERGY,
-    FIELD,
     HAND,
     HAND_FACTS,
     HISTORY,
     LEADER,
-    LOCK_KEYS,
     LOST,
-    NACT,
     NONE,
     SL,
-    SLOTS,
     SPELL,
     SR,
-    SUPPORTS,
     UNIT,
-    UNIT_ZONES,
-    WINGS,
     WL,
     WR,
-    ZONE_GROUPS,
     HandFacts,
     energy,
     hand_facts,
@@ -50,20 +42,41 @@ from tcgkit.games.perfect_tcg.model import (
     leader_level,
     status,
 )
-from tcgkit.games.perfect_tcg.plays import COUNT, USED
+from tcgkit.games.perfect_tcg.plays import (
+    BEHIND,
+    COUNT,
+    FIELD,
+    NACT,
+    SLOTS,
+    SUPPORTS,
+    UNIT_ZONES,
+    USED,
+    WINGS,
+    ZONE_GROUPS,
+    locked,
+)
 
-PASS, END, DONE, DRAW = Action("pass"), Action("end"), Action("done"), Action("draw")
-IDX = tuple(str(i) for i in range(32))
+PASS: Final = Action("pass")
+END: Final = Action("end")
+DONE: Final = Action("done")
+DRAW: Final = Action("draw")
+IDX: Final[tuple[str, ...]] = tuple(str(i) for i in range(32))
 
 
 #: the legal actions, each built once (the core's ActionTable): ``RETREAT[card]``, ``PLAY_TO[zone][card]``,
 #: ``ATTACK.row(attacker)[target]``, ``ACTIVATE[card, index]``
-ATTACK, RETREAT, CAST, BOOST_A, LEVEL, DEFEND, ACTIVATE, SUPPORT = (
-    ActionTable(k) for k in ("attack", "retreat", "cast", "boost", "level", "defend", "activate", "support"))
-PLAY_TO = {z: ActionTable("play", (z,)) for z in SLOTS}
+ATTACK: Final = ActionTable("attack")
+RETREAT: Final = ActionTable("retreat")
+CAST: Final = ActionTable("cast")
+BOOST_A: Final = ActionTable("boost")
+LEVEL: Final = ActionTable("level")
+DEFEND: Final = ActionTable("defend")
+ACTIVATE: Final = ActionTable("activate")
+SUPPORT: Final = ActionTable("support")
+PLAY_TO: Final = {z: ActionTable("play", (z,)) for z in SLOTS}
 #: the zones whose units attack (PTCG-WAR-02/03): the Leader and the Wing zones
-FRONT = (LEADER, WL, WR)
-FIELD_ZONES_ALL = frozenset((DECK, HAND, LEADER, HISTORY, WL, WR, SL, SR, BOOST, ENERGY, LOST, ART))
+FRONT: Final[tuple[str, ...]] = (LEADER, WL, WR)
+FIELD_ZONES_ALL: Final = frozenset((DECK, HAND, LEADER, HISTORY, WL, WR, SL, SR, BOOST, ENERGY, LOST, ART))
 
 
 @mypyc_attr(native_class=False)  # a dict with __missing__ (see tcgkit.core.compiled)
@@ -88,7 +101,14 @@ class PlayRows(dict):
 
 
 #: the play rows (:class:`PlayRows`) of each set of empty slots: bit i set when ``SLOTS[i]`` is empty
-PLAY_ROWS = tuple(PlayRows(tuple(z for i, z in enumerate(SLOTS) if mask >> i & 1)) for mask in range(16))
+PLAY_ROWS: Final[tuple[PlayRows, ...]] = tuple(
+    PlayRows(tuple(z for i, z in enumerate(SLOTS) if mask >> i & 1)) for mask in range(16))
+
+#: plain-dict mirrors of the tables read while listing actions, filled from them on first use (the same Action
+#: objects): a dict subclass's subscript is a Python-level dispatch, a dict's is read in C. ``_PLAY_ROWS[mask][card]``
+#: is ``PLAY_ROWS[mask][card]``; ``_ATTACK_ROWS[attacker][target]`` is ``ATTACK.row(attacker)[target]``.
+_PLAY_ROWS: Final[tuple[dict[int, tuple[Action, ...]], ...]] = tuple({} for _ in range(16))
+_ATTACK_ROWS: Final[dict[int, dict[int, Action]]] = {}
 
 
 def empty_mask(zones: dict[str, list[int]]) -> int:
@@ -101,7 +121,7 @@ def empty_mask(zones: dict[str, list[int]]) -> int:
 
 
 #: id(condition) -> (the condition, kept so that its id stays its own; its checking function)
-_CHECKS: dict[int, tuple[Any, Check]] = {}
+_CHECKS: Final[dict[int, tuple[Any, Check]]] = {}
 
 
 def condition_check(cond: Any) -> Check:
@@ -130,7 +150,7 @@ def check_of(cond: Any) -> Check:
 
 
 #: id(condition) -> (the condition; the zones it needs non-empty)
-_NEEDS: dict[int, tuple[Any, tuple[tuple[bool, str], ...]]] = {}
+_NEEDS: Final[dict[int, tuple[Any, tuple[tuple[bool, str], ...]]]] = {}
 
 
 def needed_zones(cond: Any) -> tuple[tuple[bool, str], ...]:
@@ -145,7 +165,6 @@ def needed_zones(cond: Any) -> tuple[tuple[bool, str], ...]:
     if entry is None or entry[0] is not cond:
         entry = _NEEDS[id(cond)] = (cond, _needs(cond))
     return entry[1]
-
 
 
 def zones_hold(state: GameState, p: int, cond: Any) -> bool:
@@ -356,14 +375,432 @@ def _not_source(state: GameState, ctx: dict, c: int) -> bool:
     return c != ctx.get("source")
 
 
+def legal_actions_for(state: GameState) -> list[Action]:
+    """The legal actions of the stage (``state.phase``, :data:`STAGE_ACTIONS`), one family of options after
+    another; a family with nothing to offer (no Support unit to retreat, no card in play with an activated
+    effect) is not called. The stages are tested in the order of how often they come (direct calls: no table)."""
+    ph = state.phase
+    p = state.active
+    if ph == "main":
+        return _main_stage(state, p)
+    if ph == "war":
+        return _war_stage(state, p)
+    if ph == "defend":
+        return _defend_stage(state, p)
+    if ph == "support":
+        return _support_stage(state, p)
+    if ph == "bonus":
+        return _bonus_stage(state, p)
+    if ph == "level":
+        return _level_stage(state, p)
+    if ph == "refresh":
+        return _refresh_stage(state, p)
+    if ph == "leader":
+        return _leader_stage(state, p)
+    return []
+
+
+def _leader_stage(state: GameState, p: int) -> list[Action]:
+    return state.rules.leader_options(state, state.current)  # (turns.py: setup only)
+
+
+def _refresh_stage(state: GameState, p: int) -> list[Action]:
+    return [DRAW, *(Action("end_stasis", (u,)) for u in stasis_units(state, p))]
+
+
+def _bonus_stage(state: GameState, p: int) -> list[Action]:
+    acts = boost_options(state, p) if state.res[p].get("boosted") != state.turn else []
+    return _then_retreat(state, p, acts, PASS)
+
+
+def _level_stage(state: GameState, p: int) -> list[Action]:
+    return _then_retreat(state, p, level_options(state, p), PASS)
+
+
+def _main_stage(state: GameState, p: int) -> list[Action]:
+    acts = hand_options(state, p)
+    if state.vars.get(NACT[p]):
+        acts += activation_options(state, p)
+    zones = state.zones[p]
+    if zones[SL] or zones[SR]:  # _then_retreat, inline
+        acts += retreat_options(state, p)
+    acts.append(PASS)
+    return acts
+
+
+def closed_main_actions(state: GameState, p: int) -> list[Action]:
+    """The Main stage's legal actions where :meth:`main_surely_open` is False, so that no unit can be played and
+    no Support unit can Retreat: the Spells (:meth:`spell_options`), the activated effects, then ``pass``, as
+    :meth:`_main_stage` lists them there."""
+    acts = spell_options(state, p) if state.zones[p][HAND] else []
+    if state.vars.get(NACT[p]):
+        acts += activation_options(state, p)
+    acts.append(PASS)
+    return acts
+
+
+def _war_stage(state: GameState, p: int) -> list[Action]:
+    return war_actions(state, p, attackers(state, p))
+
+
+def _support_stage(state: GameState, p: int) -> list[Action]:
+    acts = []
+    for s in support_candidates(state):
+        acts.append(SUPPORT[s])
+    acts.append(DONE)
+    return acts
+
+
+def _defend_stage(state: GameState, p: int) -> list[Action]:
+    d = 1 - p
+    acts = defend_hand_options(state, d)
+    if state.vars.get(NACT[d]):
+        acts += activation_options(state, d)
+    return _then_retreat(state, d, acts, DONE)
+
+
+def _then_retreat(state: GameState, p: int, acts: list[Action], last: Action) -> list[Action]:
+    """``acts``, then the Retreats (when ``p`` has a card in a Support zone), then ``last`` (pass, end, done)."""
+    zones = state.zones[p]
+    if zones[SL] or zones[SR]:
+        acts += retreat_options(state, p)
+    acts.append(last)
+    return acts
+
+
+def war_actions(state: GameState, p: int, attackers: list[int]) -> list[Action]:
+    """Each attacker against each target (:meth:`targets`), the activated effects, the Retreats, then ``end``."""
+    tgts = targets(state, 1 - p)
+    acts = []
+    for a in attackers:
+        row = _ATTACK_ROWS.get(a)
+        if row is None:
+            row = _ATTACK_ROWS[a] = {}
+        for t in tgts:
+            act = row.get(t)
+            if act is None:
+                act = row[t] = ATTACK.row(a)[t]
+            acts.append(act)
+    if state.vars.get(NACT[p]):
+        acts += activation_options(state, p)
+    zones = state.zones[p]
+    if zones[SL] or zones[SR]:  # _then_retreat, inline
+        acts += retreat_options(state, p)
+    acts.append(END)
+    return acts
+
+
+# ------------------------------------------------------------------ options, one family at a time
+def boost_options(state: GameState, p: int) -> list[Action]:
+    """Boosts from hand, paying their cost (PTCG-TURN-04, PTCG-WAR-07)."""
+    out = []
+    en = len(state.zones[p][ENERGY])
+    defs = state.defs
+    hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+    costs = hf[2]  # Boost costs, NONE for any other card
+    for c in state.zones[p][HAND]:
+        if costs[c] <= en:
+            out.append(BOOST_A[c])
+    if out and locked(state, p, "boost"):
+        return []
+    return out
+
+
+def spell_options(state: GameState, p: int) -> list[Action]:
+    """Spells from hand: cost at or below the Leader's level (PTCG-CARD-07 (a)) and paid in full (PTCG-CARD-08)."""
+    zones = state.zones[p]
+    lead = zones[LEADER]
+    defs = state.defs
+    hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+    _, costs, _, any_levels = hf  # costs: NONE for another type
+    lvl = any_levels[lead[-1]] if lead else -1  # leader_level
+    en = len(zones[ENERGY])
+    cap = en if state.options.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
+    out = []
+    for c in zones[HAND]:
+        if costs[c] <= cap:
+            out.append(CAST[c])
+    if out and locked(state, p, "spell"):
+        return []
+    return out
+
+
+def level_options(state: GameState, p: int) -> list[Action]:
+    """Units one level above the Leader, once per turn (PTCG-TURN-05, PTCG-ROLE-02, PTCG-TERM-04)."""
+    if state.res[p].get("levelled") == state.turn:
+        return []
+    lead = state.zones[p][LEADER]
+    defs = state.defs
+    hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+    levels, _, _, any_levels = hf  # unit levels: NONE for others
+    lvl = any_levels[lead[-1]] if lead else -1  # leader_level
+    anyhigher = state.options.get("level_up_any_higher")
+    out = []
+    up = lvl + 1
+    for c in state.zones[p][HAND]:
+        cl = levels[c]
+        if cl == up or (anyhigher and lvl < cl < NONE):
+            out.append(LEVEL[c])
+    if out and locked(state, p, "level_up"):
+        return []
+    return out
+
+
+def hand_options(state: GameState, p: int) -> list[Action]:
+    """The main stage's cards from hand, from one pass over it: units at or below the Leader's level into each
+    empty Wing or Support zone (PTCG-TURN-06, PTCG-ROLE-04), then the spells ``spell_options`` offers."""
+    zones = state.zones[p]
+    mask = (not zones[WL]) | (not zones[WR]) << 1 | (not zones[SL]) << 2 | (not zones[SR]) << 3  # empty_mask
+    lead = zones[LEADER]
+    defs = state.defs
+    hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+    levels, costs, _, any_levels = hf  # NONE: another type
+    lvl = any_levels[lead[-1]] if lead else -1  # leader_level
+    en = len(zones[ENERGY])
+    cap = en if state.options.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
+    plays: list[Action] = []
+    spells: list[Action] = []
+    if mask:
+        rows = _PLAY_ROWS[mask]  # the play actions of each unit into the empty zones (PLAY_ROWS)
+        for c in zones[HAND]:
+            if levels[c] <= lvl:
+                row = rows.get(c)
+                if row is None:
+                    row = rows[c] = PLAY_ROWS[mask][c]
+                plays += row
+            elif costs[c] <= cap:
+                spells.append(CAST[c])
+    else:
+        for c in zones[HAND]:
+            if costs[c] <= cap:
+                spells.append(CAST[c])
+    if spells and not locked(state, p, "spell"):
+        plays += spells
+    return plays
+
+
+def retreat_options(state: GameState, p: int) -> list[Action]:
+    """Support units may Retreat at any time, unless in Stasis (PTCG-ROLE-11, PTCG-TERM-20)."""
+    zones = state.zones[p]
+    out = []
+    defs = state.defs
+    hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+    levels = hf[0]  # unit levels, NONE for any other card
+    cs = state.cs
+    for z in SUPPORTS:
+        for c in zones[z]:
+            if levels[c] != NONE:  # a unit
+                st = cs.get(c)
+                if st is None or st.status.get("stasis", 0) <= 0:  # not in_stasis
+                    out.append(RETREAT[c])
+    return out
+
+
+def activation_options(state: GameState, p: int) -> list[Action]:
+    """Activated effects the player may use now (PTCG-ENERGY-01, PTCG-ULT-13/14, PTCG-TERM-20/23)."""
+    left = state.vars.get(NACT[p])  # the player's cards in play with one: the scan stops after the last
+    if not left:
+        return []
+    zones = state.zones[p]
+    out: list[Action] = []
+    own = state.active == p
+    is_locked = None
+    defs: list[CardDef] = state.defs  # (a list: read in C, as a CardList subscript is not)
+    cs = state.cs
+    turn = state.turn  # the "once per turn" cycle of p: turn, or turn - 1 in the opponent's turn (PTCG-ULT-13)
+    for z in FIELD:
+        for c in zones[z]:
+            d = defs[c]
+            acts = d.fields["activated_effs"]
+            if not acts:
+                continue
+            left -= 1
+            st = cs.get(c)
+            # effects_on (PTCG-TERM-23, PTCG-ROLE-08) and not in_stasis (PTCG-TERM-20), from one read
+            if st is None or not (st.status.get("mind_wiped") or st.status.get("stasis", 0) > 0 or (
+                    (st.tapped or st.status.get("stasis")) and z in SUPPORTS and d.type == UNIT)):
+                for i, eff, where, own_turn_only, rest_self, limit, pays in acts:
+                    if own_turn_only and not own:
+                        continue
+                    if where is not None and z not in where:
+                        continue
+                    if limit is not None and st is not None and USED[i] in st.status:  # limit_ok, inline
+                        status = st.status
+                        if (not limit[0] or status[USED[i]] == (turn if own else turn - 1)) and status.get(
+                                COUNT[i], 0) >= limit[1]:
+                            continue
+                    if rest_self and st is not None and (st.tapped or st.status.get("stasis")):
+                        continue  # not Refreshed
+                    ctx = None
+                    if pays is None:
+                        ctx = {"source": c, "controller": p}
+                        if not effects.can_pay(state, ctx, eff.cost):
+                            continue
+                    elif pays and not _can_pay_fast(state, c, p, pays, st):
+                        continue
+                    cond = eff.condition
+                    if cond is not None and not check_of(cond)(state, ctx or {"source": c, "controller": p}):
+                        continue
+                    if is_locked is None:
+                        is_locked = locked(state, p, "activate")
+                    if is_locked:
+                        return []
+                    out.append(ACTIVATE[c, IDX[i]])
+            if not left:
+                return out
+    return out
+
+
+def attackers(state: GameState, p: int) -> list[int]:
+    """Refreshed Leader and Wing units (Support units only when a card allows it): PTCG-WAR-02/03, PTCG-ROLE-07,
+    PTCG-TERM-20, PTCG-ULT-01."""
+    zones = state.zones[p]
+    out = []
+    cs = state.cs
+    defs = state.defs
+    hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+    levels = hf[0]  # unit levels, NONE for any other card
+    for z in FRONT:
+        for c in zones[z]:
+            st = cs.get(c)
+            if st is not None and (st.tapped or st.status.get("stasis") or st.status.get("cannot_attack")):
+                continue
+            if z == LEADER or levels[c] != NONE:  # the Leader, or a unit
+                out.append(c)
+    if (zones[SL] or zones[SR]) and state.vars.get("n_allow") and state.rules.static_allows(state, p, "support_attack"):
+        for z in SUPPORTS:
+            for c in zones[z]:
+                if state.defs[c].type == UNIT and is_refreshed(state, c) and not status(state, c, "cannot_attack"):
+                    out.append(c)
+    return out
+
+
+def targets(state: GameState, p: int) -> list[int]:
+    """The opponent's Leader and Wing units (PTCG-WAR-02)."""
+    zones = state.zones[p]
+    out = list(zones[LEADER])
+    if zones[WL] or zones[WR]:
+        defs = state.defs
+        hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+        levels = hf[0]  # unit levels, NONE for any other card
+        for z in WINGS:
+            for c in zones[z]:
+                if levels[c] != NONE:  # a unit
+                    out.append(c)
+    return out
+
+
+def support_candidates(state: GameState) -> list[int]:
+    """Support units that may add their power to the attack now (PTCG-ROLE-09/10)."""
+    att = state.vars.get("b_att", -1)
+    if att < 0:
+        return []
+    p, z = state.loc[att]
+    chosen = state.vars.get("b_sup", ())
+    zones = state.zones[p]
+    if z == LEADER:
+        if chosen and state.options.get("leader_one_support"):
+            return []
+        spots: tuple[str, ...] = SUPPORTS
+    elif z in BEHIND:
+        if chosen:
+            return []
+        spots = (BEHIND[z],)
+    else:
+        return []
+    # option stasis_may_support (PTCG-TERM-20/ROLE-10): a Stasis unit is turned, not rested, so it may support a
+    # Leader's attack, which needs no resting
+    stasis_ok = z == LEADER and state.options.get("stasis_may_support")
+    out = []
+    cs = state.cs
+    defs: list[CardDef] = state.defs  # (a list: read in C, as a CardList subscript is not)
+    for s in spots:
+        for c in zones[s]:
+            if c not in chosen and defs[c].type == UNIT:
+                st = cs.get(c)
+                # is_refreshed, inline (model.py is plain Python)
+                if st is None or (not st.tapped and not st.status.get("stasis")) or (stasis_ok and not st.tapped):
+                    out.append(c)
+    return out
+
+
+def defend_hand_options(state: GameState, d: int) -> list[Action]:
+    """The defending player's options from hand and Wing zones, from one pass over the hand: while no defender is
+    chosen, units from hand below the Leader's level (PTCG-WAR-08) and Guardians (:meth:`guardian_options`); then
+    Boosts and Spells as :meth:`boost_options` and :meth:`spell_options` offer them."""
+    zones = state.zones[d]
+    defs = state.defs
+    opts = state.options
+    lead = zones[LEADER]
+    hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
+    levels, spell_costs, boost_costs, any_levels = hf  # NONE: another
+    lvl = any_levels[lead[-1]] if lead else -1  # leader_level
+    limit = lvl if opts.get("defend_at_or_below") else lvl - 1
+    en = len(zones[ENERGY])
+    cap = en if opts.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
+    defending = state.vars.get("b_def", -1) < 0
+    below = limit if defending else -1  # a unit's level at most (none once a defender is chosen)
+    out: list[Action] = []
+    boosts: list[Action] = []
+    spells: list[Action] = []
+    for c in zones[HAND]:
+        if levels[c] <= below:
+            out.append(DEFEND[c])
+        elif boost_costs[c] <= en:
+            boosts.append(BOOST_A[c])
+        elif spell_costs[c] <= cap:
+            spells.append(CAST[c])
+    if defending:
+        out += guardian_options(state, d, limit)
+    if boosts and not locked(state, d, "boost"):
+        out += boosts
+    if spells and not locked(state, d, "spell"):
+        out += spells
+    return out
+
+
+def guardian_options(state: GameState, d: int, limit: int) -> list[Action]:
+    """Guardian units in the Wing zones, other than the one attacked, at or below ``limit`` (PTCG-TERM-15)."""
+    out = []
+    tgt = state.vars.get("b_tgt", -1)
+    glimit = 1 << 30 if state.options.get("guardian_ignores_level") else limit
+    for z in WINGS:
+        for c in state.zones[d][z]:
+            dd = state.defs[c]
+            if (c != tgt and dd.fields["guardian"] and dd.stats["level"] <= glimit and not in_stasis(state, c)
+                    and not status(state, c, "mind_wiped")):
+                out.append(DEFEND[c])
+    return out
+
+
+def stasis_units(state: GameState, p: int) -> list[int]:
+    zones = state.zones[p]
+    out = []
+    cs = state.cs
+    for z in UNIT_ZONES:
+        for c in zones[z]:
+            st = cs.get(c)
+            if st is not None and st.status.get("stasis", 0) > 0:  # in_stasis
+                out.append(c)
+    return out
+
+
+#: stage (``state.phase``) -> its legal actions, as a function of (state, the turn player) (what
+#: :func:`legal_actions_for` calls, directly)
+STAGE_ACTIONS: Final[dict[str, Callable[[GameState, int], list[Action]]]] = {
+    "leader": _leader_stage, "refresh": _refresh_stage, "bonus": _bonus_stage, "level": _level_stage,
+    "main": _main_stage, "war": _war_stage, "support": _support_stage, "defend": _defend_stage}
+
+
 @mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class StageActions:
-    """The legal actions of each stage, and the refusals."""
+    """The legal actions of each stage, and the refusals: each method calls its module function (compiled code calls
+    those directly); the hooks only the core calls (``legal_actions``, ``surely_has_choice``) do their work here."""
 
     # ================================================================== legal actions
     def legal_actions(self, state: GameState) -> list[Action]:
-        stage = STAGE_ACTIONS.get(state.phase)  # legal_actions_for, inline
-        return stage(self, state, state.active) if stage is not None else []
+        """The legal actions now (:func:`legal_actions_for`; the core calls this hook)."""
+        return legal_actions_for(state)
 
     def surely_has_choice(self, state: GameState) -> bool:
         """The bots' quick look (:meth:`~tcgkit.core.ruleset.Ruleset.surely_has_choice`), told without listing the
@@ -397,245 +834,80 @@ class StageActions:
         return sure_attack(state, p)
 
     def legal_actions_for(self, state: GameState) -> list[Action]:
-        """The legal actions of the stage (``state.phase``, :data:`STAGE_ACTIONS`), one family of options after
-        another; a family with nothing to offer (no Support unit to retreat, no card in play with an activated
-        effect) is not called."""
-        stage = STAGE_ACTIONS.get(state.phase)
-        return stage(self, state, state.active) if stage is not None else []
+        """:func:`legal_actions_for`"""
+        return legal_actions_for(state)
 
     def _leader_stage(self, state: GameState, p: int) -> list[Action]:
-        return self.leader_options(state, state.current)
+        """:func:`_leader_stage`"""
+        return _leader_stage(state, p)
 
     def _refresh_stage(self, state: GameState, p: int) -> list[Action]:
-        return [DRAW, *(Action("end_stasis", (u,)) for u in self.stasis_units(state, p))]
+        """:func:`_refresh_stage`"""
+        return _refresh_stage(state, p)
 
     def _bonus_stage(self, state: GameState, p: int) -> list[Action]:
-        acts = self.boost_options(state, p) if state.res[p].get("boosted") != state.turn else []
-        return self._then_retreat(state, p, acts, PASS)
+        """:func:`_bonus_stage`"""
+        return _bonus_stage(state, p)
 
     def _level_stage(self, state: GameState, p: int) -> list[Action]:
-        return self._then_retreat(state, p, self.level_options(state, p), PASS)
+        """:func:`_level_stage`"""
+        return _level_stage(state, p)
 
     def _main_stage(self, state: GameState, p: int) -> list[Action]:
-        acts = self.hand_options(state, p)
-        if state.vars.get(NACT[p]):
-            acts += self.activation_options(state, p)
-        zones = state.zones[p]
-        if zones[SL] or zones[SR]:  # _then_retreat, inline
-            acts += self.retreat_options(state, p)
-        acts.append(PASS)
-        return acts
+        """:func:`_main_stage`"""
+        return _main_stage(state, p)
 
     def closed_main_actions(self, state: GameState, p: int) -> list[Action]:
-        """The Main stage's legal actions where :meth:`main_surely_open` is False, so that no unit can be played and
-        no Support unit can Retreat: the Spells (:meth:`spell_options`), the activated effects, then ``pass``, as
-        :meth:`_main_stage` lists them there."""
-        acts = self.spell_options(state, p) if state.zones[p][HAND] else []
-        if state.vars.get(NACT[p]):
-            acts += self.activation_options(state, p)
-        acts.append(PASS)
-        return acts
+        """:func:`closed_main_actions`"""
+        return closed_main_actions(state, p)
 
     def _war_stage(self, state: GameState, p: int) -> list[Action]:
-        return self.war_actions(state, p, self.attackers(state, p))
+        """:func:`_war_stage`"""
+        return _war_stage(state, p)
 
     def _support_stage(self, state: GameState, p: int) -> list[Action]:
-        acts = []
-        for s in self.support_candidates(state):
-            acts.append(SUPPORT[s])
-        acts.append(DONE)
-        return acts
+        """:func:`_support_stage`"""
+        return _support_stage(state, p)
 
     def _defend_stage(self, state: GameState, p: int) -> list[Action]:
-        d = 1 - p
-        acts = self.defend_hand_options(state, d)
-        if state.vars.get(NACT[d]):
-            acts += self.activation_options(state, d)
-        return self._then_retreat(state, d, acts, DONE)
+        """:func:`_defend_stage`"""
+        return _defend_stage(state, p)
 
     def _then_retreat(self, state: GameState, p: int, acts: list[Action], last: Action) -> list[Action]:
-        """``acts``, then the Retreats (when ``p`` has a card in a Support zone), then ``last`` (pass, end, done)."""
-        zones = state.zones[p]
-        if zones[SL] or zones[SR]:
-            acts += self.retreat_options(state, p)
-        acts.append(last)
-        return acts
+        """:func:`_then_retreat`"""
+        return _then_retreat(state, p, acts, last)
 
     def war_actions(self, state: GameState, p: int, attackers: list[int]) -> list[Action]:
-        """Each attacker against each target (:meth:`targets`), the activated effects, the Retreats, then ``end``."""
-        targets = self.targets(state, 1 - p)
-        rows = ATTACK.rows
-        acts = []
-        for a in attackers:
-            row = rows.get(a) or ATTACK.row(a)
-            for t in targets:
-                acts.append(row[t])
-        if state.vars.get(NACT[p]):
-            acts += self.activation_options(state, p)
-        zones = state.zones[p]
-        if zones[SL] or zones[SR]:  # _then_retreat, inline
-            acts += self.retreat_options(state, p)
-        acts.append(END)
-        return acts
+        """:func:`war_actions`"""
+        return war_actions(state, p, attackers)
 
-    # ------------------------------------------------------------------ options, one family at a time
     def locked(self, state: GameState, p: int, what: str) -> bool:
-        """A player-level prohibition: a ``lock`` still running or a ``cannot`` static (PTCG-ULT-04)."""
-        until = state.res[p].get(LOCK_KEYS[what])
-        if until is not None and until >= state.turn:
-            return True
-        return bool(state.vars.get("n_cannot")) and self.static_forbids(state, p, what, None)
+        """:func:`~tcgkit.games.perfect_tcg.plays.locked`"""
+        return locked(state, p, what)
 
     def boost_options(self, state: GameState, p: int) -> list[Action]:
-        """Boosts from hand, paying their cost (PTCG-TURN-04, PTCG-WAR-07)."""
-        out = []
-        en = len(state.zones[p][ENERGY])
-        defs = state.defs
-        hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
-        costs = hf[2]  # Boost costs, NONE for any other card
-        for c in state.zones[p][HAND]:
-            if costs[c] <= en:
-                out.append(BOOST_A[c])
-        if out and self.locked(state, p, "boost"):
-            return []
-        return out
+        """:func:`boost_options`"""
+        return boost_options(state, p)
 
     def spell_options(self, state: GameState, p: int) -> list[Action]:
-        """Spells from hand: cost at or below the Leader's level (PTCG-CARD-07 (a)) and paid in full (PTCG-CARD-08)."""
-        zones = state.zones[p]
-        lead = zones[LEADER]
-        defs = state.defs
-        hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
-        _, costs, _, any_levels = hf  # costs: NONE for another type
-        lvl = any_levels[lead[-1]] if lead else -1  # leader_level
-        en = len(zones[ENERGY])
-        cap = en if state.options.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
-        out = []
-        for c in zones[HAND]:
-            if costs[c] <= cap:
-                out.append(CAST[c])
-        if out and self.locked(state, p, "spell"):
-            return []
-        return out
+        """:func:`spell_options`"""
+        return spell_options(state, p)
 
     def level_options(self, state: GameState, p: int) -> list[Action]:
-        """Units one level above the Leader, once per turn (PTCG-TURN-05, PTCG-ROLE-02, PTCG-TERM-04)."""
-        if state.res[p].get("levelled") == state.turn:
-            return []
-        lead = state.zones[p][LEADER]
-        defs = state.defs
-        hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
-        levels, _, _, any_levels = hf  # unit levels: NONE for others
-        lvl = any_levels[lead[-1]] if lead else -1  # leader_level
-        anyhigher = state.options.get("level_up_any_higher")
-        out = []
-        up = lvl + 1
-        for c in state.zones[p][HAND]:
-            cl = levels[c]
-            if cl == up or (anyhigher and lvl < cl < NONE):
-                out.append(LEVEL[c])
-        if out and self.locked(state, p, "level_up"):
-            return []
-        return out
+        """:func:`level_options`"""
+        return level_options(state, p)
 
     def hand_options(self, state: GameState, p: int) -> list[Action]:
-        """The main stage's cards from hand, from one pass over it: units at or below the Leader's level into each
-        empty Wing or Support zone (PTCG-TURN-06, PTCG-ROLE-04), then the spells ``spell_options`` offers."""
-        zones = state.zones[p]
-        mask = (not zones[WL]) | (not zones[WR]) << 1 | (not zones[SL]) << 2 | (not zones[SR]) << 3  # empty_mask
-        lead = zones[LEADER]
-        defs = state.defs
-        hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
-        levels, costs, _, any_levels = hf  # NONE: another type
-        lvl = any_levels[lead[-1]] if lead else -1  # leader_level
-        en = len(zones[ENERGY])
-        cap = en if state.options.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
-        plays: list[Action] = []
-        spells: list[Action] = []
-        if mask:
-            rows = PLAY_ROWS[mask]  # the play actions of each unit into the empty zones
-            for c in zones[HAND]:
-                if levels[c] <= lvl:
-                    plays += rows[c]
-                elif costs[c] <= cap:
-                    spells.append(CAST[c])
-        else:
-            for c in zones[HAND]:
-                if costs[c] <= cap:
-                    spells.append(CAST[c])
-        if spells and not self.locked(state, p, "spell"):
-            plays += spells
-        return plays
+        """:func:`hand_options`"""
+        return hand_options(state, p)
 
     def retreat_options(self, state: GameState, p: int) -> list[Action]:
-        """Support units may Retreat at any time, unless in Stasis (PTCG-ROLE-11, PTCG-TERM-20)."""
-        zones = state.zones[p]
-        out = []
-        defs = state.defs
-        hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
-        levels = hf[0]  # unit levels, NONE for any other card
-        cs = state.cs
-        for z in SUPPORTS:
-            for c in zones[z]:
-                if levels[c] != NONE:  # a unit
-                    st = cs.get(c)
-                    if st is None or st.status.get("stasis", 0) <= 0:  # not in_stasis
-                        out.append(RETREAT[c])
-        return out
+        """:func:`retreat_options`"""
+        return retreat_options(state, p)
 
     def activation_options(self, state: GameState, p: int) -> list[Action]:
-        """Activated effects the player may use now (PTCG-ENERGY-01, PTCG-ULT-13/14, PTCG-TERM-20/23)."""
-        left = state.vars.get(NACT[p])  # the player's cards in play with one: the scan stops after the last
-        if not left:
-            return []
-        zones = state.zones[p]
-        out: list[Action] = []
-        own = state.active == p
-        locked = None
-        defs = state.defs
-        cs = state.cs
-        turn = state.turn  # the "once per turn" cycle of p: turn, or turn - 1 in the opponent's turn (PTCG-ULT-13)
-        for z in FIELD:
-            for c in zones[z]:
-                d = defs[c]
-                acts = d.fields["activated_effs"]
-                if not acts:
-                    continue
-                left -= 1
-                st = cs.get(c)
-                # effects_on (PTCG-TERM-23, PTCG-ROLE-08) and not in_stasis (PTCG-TERM-20), from one read
-                if st is None or not (st.status.get("mind_wiped") or st.status.get("stasis", 0) > 0 or (
-                        (st.tapped or st.status.get("stasis")) and z in SUPPORTS and d.type == UNIT)):
-                    for i, eff, where, own_turn_only, rest_self, limit, pays in acts:
-                        if own_turn_only and not own:
-                            continue
-                        if where is not None and z not in where:
-                            continue
-                        if limit is not None and st is not None and USED[i] in st.status:  # limit_ok, inline
-                            status = st.status
-                            if (not limit[0] or status[USED[i]] == (turn if own else turn - 1)) and status.get(
-                                    COUNT[i], 0) >= limit[1]:
-                                continue
-                        if rest_self and st is not None and (st.tapped or st.status.get("stasis")):
-                            continue  # not Refreshed
-                        ctx = None
-                        if pays is None:
-                            ctx = {"source": c, "controller": p}
-                            if not effects.can_pay(state, ctx, eff.cost):
-                                continue
-                        elif pays and not _can_pay_fast(state, c, p, pays, st):
-                            continue
-                        cond = eff.condition
-                        if cond is not None and not check_of(cond)(state, ctx or {"source": c, "controller": p}):
-                            continue
-                        if locked is None:
-                            locked = self.locked(state, p, "activate")
-                        if locked:
-                            return []
-                        out.append(ACTIVATE[c, IDX[i]])
-                if not left:
-                    return out
-        return out
+        """:func:`activation_options`"""
+        return activation_options(state, p)
 
     @classmethod
     def holds(cls, state: GameState, ctx: dict, cond: Any) -> bool:
@@ -646,128 +918,28 @@ class StageActions:
         return check_of(cond)(state, ctx)
 
     def attackers(self, state: GameState, p: int) -> list[int]:
-        """Refreshed Leader and Wing units (Support units only when a card allows it): PTCG-WAR-02/03, PTCG-ROLE-07,
-        PTCG-TERM-20, PTCG-ULT-01."""
-        zones = state.zones[p]
-        out = []
-        cs = state.cs
-        defs = state.defs
-        hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
-        levels = hf[0]  # unit levels, NONE for any other card
-        for z in FRONT:
-            for c in zones[z]:
-                st = cs.get(c)
-                if st is not None and (st.tapped or st.status.get("stasis") or st.status.get("cannot_attack")):
-                    continue
-                if z == LEADER or levels[c] != NONE:  # the Leader, or a unit
-                    out.append(c)
-        if (zones[SL] or zones[SR]) and state.vars.get("n_allow") and self.static_allows(state, p, "support_attack"):
-            for z in SUPPORTS:
-                for c in zones[z]:
-                    if state.defs[c].type == UNIT and is_refreshed(state, c) and not status(state, c, "cannot_attack"):
-                        out.append(c)
-        return out
+        """:func:`attackers`"""
+        return attackers(state, p)
 
     def targets(self, state: GameState, p: int) -> list[int]:
-        """The opponent's Leader and Wing units (PTCG-WAR-02)."""
-        zones = state.zones[p]
-        out = list(zones[LEADER])
-        if zones[WL] or zones[WR]:
-            defs = state.defs
-            hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
-            levels = hf[0]  # unit levels, NONE for any other card
-            for z in WINGS:
-                for c in zones[z]:
-                    if levels[c] != NONE:  # a unit
-                        out.append(c)
-        return out
+        """:func:`targets`"""
+        return targets(state, p)
 
     def support_candidates(self, state: GameState) -> list[int]:
-        """Support units that may add their power to the attack now (PTCG-ROLE-09/10)."""
-        att = state.vars.get("b_att", -1)
-        if att < 0:
-            return []
-        p, z = state.loc[att]
-        chosen = state.vars.get("b_sup", ())
-        zones = state.zones[p]
-        if z == LEADER:
-            if chosen and state.options.get("leader_one_support"):
-                return []
-            spots: tuple[str, ...] = SUPPORTS
-        elif z in BEHIND:
-            if chosen:
-                return []
-            spots = (BEHIND[z],)
-        else:
-            return []
-        # option stasis_may_support (PTCG-TERM-20/ROLE-10): a Stasis unit is turned, not rested, so it may support a
-        # Leader's attack, which needs no resting
-        stasis_ok = z == LEADER and state.options.get("stasis_may_support")
-        out = []
-        for s in spots:
-            for c in zones[s]:
-                if c not in chosen and state.defs[c].type == UNIT and (
-                        is_refreshed(state, c) or (stasis_ok and not state.cs[c].tapped)):
-                    out.append(c)
-        return out
+        """:func:`support_candidates`"""
+        return support_candidates(state)
 
     def defend_hand_options(self, state: GameState, d: int) -> list[Action]:
-        """The defending player's options from hand and Wing zones, from one pass over the hand: while no defender is
-        chosen, units from hand below the Leader's level (PTCG-WAR-08) and Guardians (:meth:`guardian_options`); then
-        Boosts and Spells as :meth:`boost_options` and :meth:`spell_options` offer them."""
-        zones = state.zones[d]
-        defs = state.defs
-        opts = state.options
-        lead = zones[LEADER]
-        hf: HandFacts = defs.facts.get(HAND_FACTS) or hand_facts(defs)
-        levels, spell_costs, boost_costs, any_levels = hf  # NONE: another
-        lvl = any_levels[lead[-1]] if lead else -1  # leader_level
-        limit = lvl if opts.get("defend_at_or_below") else lvl - 1
-        en = len(zones[ENERGY])
-        cap = en if opts.get("spells_ignore_level") or en <= lvl else lvl  # a Spell's cost at most
-        defending = state.vars.get("b_def", -1) < 0
-        below = limit if defending else -1  # a unit's level at most (none once a defender is chosen)
-        out: list[Action] = []
-        boosts: list[Action] = []
-        spells: list[Action] = []
-        for c in zones[HAND]:
-            if levels[c] <= below:
-                out.append(DEFEND[c])
-            elif boost_costs[c] <= en:
-                boosts.append(BOOST_A[c])
-            elif spell_costs[c] <= cap:
-                spells.append(CAST[c])
-        if defending:
-            out += self.guardian_options(state, d, limit)
-        if boosts and not self.locked(state, d, "boost"):
-            out += boosts
-        if spells and not self.locked(state, d, "spell"):
-            out += spells
-        return out
+        """:func:`defend_hand_options`"""
+        return defend_hand_options(state, d)
 
     def guardian_options(self, state: GameState, d: int, limit: int) -> list[Action]:
-        """Guardian units in the Wing zones, other than the one attacked, at or below ``limit`` (PTCG-TERM-15)."""
-        out = []
-        tgt = state.vars.get("b_tgt", -1)
-        glimit = 1 << 30 if state.options.get("guardian_ignores_level") else limit
-        for z in WINGS:
-            for c in state.zones[d][z]:
-                dd = state.defs[c]
-                if (c != tgt and dd.fields["guardian"] and dd.stats["level"] <= glimit and not in_stasis(state, c)
-                        and not status(state, c, "mind_wiped")):
-                    out.append(DEFEND[c])
-        return out
+        """:func:`guardian_options`"""
+        return guardian_options(state, d, limit)
 
     def stasis_units(self, state: GameState, p: int) -> list[int]:
-        zones = state.zones[p]
-        out = []
-        cs = state.cs
-        for z in UNIT_ZONES:
-            for c in zones[z]:
-                st = cs.get(c)
-                if st is not None and st.status.get("stasis", 0) > 0:  # in_stasis
-                    out.append(c)
-        return out
+        """:func:`stasis_units`"""
+        return stasis_units(state, p)
 
     def explain_illegal(self, state: GameState, action: Action) -> str:
         """Why an action is not legal now, citing the clause where one applies."""
@@ -802,7 +974,7 @@ class StageActions:
                 return f"{d.name} costs {d.stats['cost']} Energy and you have {energy(state, p)} (PTCG-CARD-08)"
             if d.type == SPELL and d.stats["cost"] > leader_level(state, p):
                 return "a Spell's cost must be at or below your Leader's level (PTCG-CARD-07, PTCG-TURN-06)"
-            if self.locked(state, p, "spell"):
+            if locked(state, p, "spell"):
                 return "you are locked out of playing Spells (PTCG-ULT-04)"
         if k == "attack":
             z = state.loc[card][1]
@@ -828,8 +1000,3 @@ class StageActions:
             return ("the effect cannot be used now: once per turn (PTCG-ULT-13), your turn only (PTCG-ULT-14), or its "
                     "cost cannot be paid in full (PTCG-ENERGY-01)")
         return None
-
-
-#: stage (``state.phase``) -> its legal actions, as a function of (rules, state, the turn player)
-STAGE_ACTIONS = {ph: getattr(StageActions, f"_{ph}_stage") for ph in (
-    "leader", "refresh", "bonus", "level", "main", "war", "support", "defend")}

@@ -12,24 +12,28 @@ from typing import Final
 from tcgkit.core.cards import CardDef, CardList
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
+from tcgkit.games.perfect_tcg.battle import battling_power
 from tcgkit.games.perfect_tcg.model import (
     ARTEFACT,
-    BOARD_WORTH,
     BOOST,
     DECK,
     ENERGY,
     HAND,
     LEADER,
     SL,
-    SLOTS,
     SR,
     UNIT,
-    UNIT_ZONES,
-    WINGS,
     WL,
     WR,
     status,
 )
+from tcgkit.games.perfect_tcg.plays import (
+    BOARD_WORTH,
+    SLOTS,
+    UNIT_ZONES,
+    WINGS,
+)
+from tcgkit.games.perfect_tcg.statics import armour_available, stat
 from tcgkit.games.perfect_tcg.wins import ENERGY_VICTORY, EV_DECK_MIN
 
 # ------------------------------------------------------------------ evaluation weights, in deck cards (see evaluate)
@@ -72,9 +76,10 @@ _KING_PARTS = {"Left Arm of Gandor": WL, "Right Arm of Gandor": WR, "Left Leg of
 
 
 #: what :func:`board_facts` gives an Artefact (worth W_ARTEFACT in a Wing or Support zone while its effects work)
-ARTEFACT_FACT: tuple[str, ...] = ("artefact",)  # (of any length: a compiled build keeps it one object, told by `is`)
+#: (of any length: a compiled build keeps it one object, told by `is`)
+ARTEFACT_FACT: Final[tuple[str, ...]] = ("artefact",)
 #: the name of :func:`board_facts`' fact in ``state.defs``
-BOARD_FACTS = "perfect-tcg.board_facts"
+BOARD_FACTS: Final = "perfect-tcg.board_facts"
 
 
 def board_facts(defs: CardList) -> tuple:
@@ -112,9 +117,10 @@ def _leader_worth(d: CardDef) -> float:
     return s.get("power", 0) / LEADER_POWER + W_DAMAGE * s.get("damage", 0) + W_LEVEL * s.get("level", 0)
 
 
-BOARD0, BOARD1 = BOARD_WORTH
+BOARD0: Final[str] = BOARD_WORTH[0]
+BOARD1: Final[str] = BOARD_WORTH[1]
 #: the Wing and Support zones, each with whether it is a Wing zone (the order :meth:`Evaluation._board_worth` reads)
-_SLOTS_WING = tuple((z, z in WINGS) for z in SLOTS)
+_SLOTS_WING: Final[tuple[tuple[str, bool], ...]] = tuple((z, z in WINGS) for z in SLOTS)
 
 
 def side_life(deck: int, en: int, t: int) -> float:
@@ -138,7 +144,7 @@ def side_life(deck: int, en: int, t: int) -> float:
 #: (deck, energy, threshold, hand, armour, the last two at their caps) -> (:func:`side_life`, the assets the Energy
 #: (at its cap), hand and armour are worth): a pure function of a few small numbers, each worked out once (the same
 #: values as working them out again)
-_LIFE_ASSETS: dict[tuple[int, int, int, int, int], tuple[float, float]] = {}
+_LIFE_ASSETS: Final[dict[tuple[int, int, int, int, int], tuple[float, float]]] = {}
 
 
 def _life_assets(deck: int, en: int, t: int, hand: int, armour: int) -> tuple[float, float]:
@@ -223,10 +229,60 @@ def board_worth(state: GameState, zones: dict, gone: tuple[int, ...], facts: tup
     return worth
 
 
+def _board_worth(state: GameState, p: int, gone: tuple[int, ...], facts: tuple | None = None) -> float:
+    """:func:`board_worth` of player ``p``'s side."""
+    return board_worth(state, state.zones[p], gone, board_facts(state.defs) if facts is None else facts)
+
+
+def _damage_on_stack(state: GameState) -> tuple[int, int]:
+    """Battle damage to each player's Leader not dealt yet (``_damage_one`` steps still to run), less armour."""
+    hits = [0, 0]
+    for frame in state.stack:
+        steps = frame[0]
+        for i in range(frame[1], len(steps)):
+            step = steps[i]
+            if step.verb == "_damage_one":
+                q = state.owner[step.params["target"]]
+                hits[q] += max(0, step.params["amount"] - armour_available(state, q))
+    return hits[0], hits[1]
+
+
+def _battle_outlook(state: GameState) -> tuple[tuple[int, int], tuple[int, ...]]:
+    """The battle in progress as if fought now (PTCG-WAR-04..06): damage to each player's Leader (less armour)
+    and the Wing units it destroys. Once it is being fought (phase ``battle``, a player choosing how much armour
+    to use), destroyed units are gone already and only the Leader damage still on the stack counts."""
+    v = state.vars
+    att = v.get("b_att", -1)
+    if att < 0:
+        return (0, 0), ()
+    if state.phase == "battle":
+        return _damage_on_stack(state), ()
+    if state.phase not in ("support", "defend"):
+        return (0, 0), ()
+    tgt = v["b_tgt"]
+    if state.loc[att][1] not in UNIT_ZONES or state.loc[tgt][1] not in (LEADER, WL, WR):
+        return (0, 0), ()
+    a, d = battling_power(state)
+    losers = (tgt,) if a > d else (att,) if a < d else (att, tgt)
+    hits = [0, 0]
+    gone: list[int] = []
+    for loser in losers:
+        winner = tgt if loser == att else att
+        z = state.loc[loser][1]
+        if z == LEADER:
+            q = state.owner[loser]
+            dmg = stat(state, winner, "damage") - armour_available(state, q)
+            if dmg > 0:
+                hits[q] += dmg
+        elif not status(state, loser, "cannot_be_lost"):
+            gone.append(loser)
+    return (hits[0], hits[1]), tuple(gone)
+
+
 @mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class Evaluation:
-    """The evaluation of a position (``evaluate``) and its parts."""
-
+    """The evaluation of a position (``evaluate``, which only the bots call) and its parts, whose methods call their
+    module functions (compiled code calls those directly)."""
     def evaluate(self, state: GameState, player: int) -> float:
         """A position's worth for ``player`` in [-1, 1], judged as a player of the game would count it, in cards.
 
@@ -245,7 +301,7 @@ class Evaluation:
         if state.vars.get("b_att", -1) < 0:
             hits, gone = (0, 0), ()  # no battle declared: what _battle_outlook answers, without the call
         else:
-            hits, gone = self._battle_outlook(state)
+            hits, gone = _battle_outlook(state)
         t = 30 if state.options.get("energy_victory_30") else ENERGY_VICTORY  # ev_threshold
         z0, z1 = state.zones
         h0, h1 = hits
@@ -275,48 +331,13 @@ class Evaluation:
         return 0.99 if value > 0.99 else -0.99 if value < -0.99 else value
 
     def _board_worth(self, state: GameState, p: int, gone: tuple[int, ...], facts: tuple | None = None) -> float:
-        """:func:`board_worth` of player ``p``'s side."""
-        return board_worth(state, state.zones[p], gone, board_facts(state.defs) if facts is None else facts)
+        """:func:`_board_worth`"""
+        return _board_worth(state, p, gone, facts)
 
     def _damage_on_stack(self, state: GameState) -> tuple[int, int]:
-        """Battle damage to each player's Leader not dealt yet (``_damage_one`` steps still to run), less armour."""
-        hits = [0, 0]
-        for frame in state.stack:
-            steps = frame[0]
-            for i in range(frame[1], len(steps)):
-                step = steps[i]
-                if step.verb == "_damage_one":
-                    q = state.owner[step.params["target"]]
-                    hits[q] += max(0, step.params["amount"] - self.armour_available(state, q))
-        return hits[0], hits[1]
+        """:func:`_damage_on_stack`"""
+        return _damage_on_stack(state)
 
     def _battle_outlook(self, state: GameState) -> tuple[tuple[int, int], tuple[int, ...]]:
-        """The battle in progress as if fought now (PTCG-WAR-04..06): damage to each player's Leader (less armour)
-        and the Wing units it destroys. Once it is being fought (phase ``battle``, a player choosing how much armour
-        to use), destroyed units are gone already and only the Leader damage still on the stack counts."""
-        v = state.vars
-        att = v.get("b_att", -1)
-        if att < 0:
-            return (0, 0), ()
-        if state.phase == "battle":
-            return self._damage_on_stack(state), ()
-        if state.phase not in ("support", "defend"):
-            return (0, 0), ()
-        tgt = v["b_tgt"]
-        if state.loc[att][1] not in UNIT_ZONES or state.loc[tgt][1] not in (LEADER, WL, WR):
-            return (0, 0), ()
-        a, d = self.battling_power(state)
-        losers = (tgt,) if a > d else (att,) if a < d else (att, tgt)
-        hits = [0, 0]
-        gone: list[int] = []
-        for loser in losers:
-            winner = tgt if loser == att else att
-            z = state.loc[loser][1]
-            if z == LEADER:
-                q = state.owner[loser]
-                dmg = self.stat(state, winner, "damage") - self.armour_available(state, q)
-                if dmg > 0:
-                    hits[q] += dmg
-            elif not status(state, loser, "cannot_be_lost"):
-                gone.append(loser)
-        return (hits[0], hits[1]), tuple(gone)
+        """:func:`_battle_outlook`"""
+        return _battle_outlook(state)

@@ -7,21 +7,24 @@ A mixin of :class:`~tcgkit.games.perfect_tcg.rules.PerfectRules`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from tcgkit.core import effects
+from tcgkit.core.cards import CardDef
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.state import GameState
 from tcgkit.games.perfect_tcg.actions import check_of, zones_hold
 from tcgkit.games.perfect_tcg.model import (
+    UNIT,
+    status,
+)
+from tcgkit.games.perfect_tcg.plays import (
     FIELD,
     FIELD_SET,
-    LOCK_KEYS,
     NKEYS,
     SUPPORTS,
-    UNIT,
     ZONE_GROUPS,
-    status,
+    prohibited,
 )
 
 #: compiled targets: (state, source, controller, battling) -> the cards a modifier reaches (read only; no repeats)
@@ -31,9 +34,9 @@ Amount = int | Callable[[GameState, int], int]
 #: a compiled modifier: (its targets, its amount)
 Compiled = tuple[Targets, Amount]
 #: id(effect) -> (the effect, kept so that its id stays its own; stat -> ((modifier, compiled or None), ...))
-_MODS: dict[int, tuple[Any, dict[str, tuple[tuple[Any, Compiled | None], ...]]]] = {}
+_MODS: Final[dict[int, tuple[Any, dict[str, tuple[tuple[Any, Compiled | None], ...]]]]] = {}
 #: the index key of the ``modify`` statics changing each number
-MODIFY_KEY = {"power": "modify:power", "damage": "modify:damage"}
+MODIFY_KEY: Final[dict[str, str]] = {"power": "modify:power", "damage": "modify:damage"}
 
 
 def modifiers_of(eff: Any, name: str) -> tuple[tuple[Any, Compiled | None], ...]:
@@ -173,7 +176,7 @@ def _amount(spec: Any) -> Amount | None:
 
 
 #: the ``state.memo`` key of :func:`static_holders`
-STATIC_HOLDERS = "perfect-tcg.static_holders"
+STATIC_HOLDERS: Final = "perfect-tcg.static_holders"
 
 
 def static_holders(state: GameState) -> dict[str, tuple[int, ...]]:
@@ -190,7 +193,7 @@ def static_holders(state: GameState) -> dict[str, tuple[int, ...]]:
     holders = state.memo.get(STATIC_HOLDERS)
     if holders is None:
         found: dict[str, list[int]] = {}
-        defs = state.defs
+        defs: list[CardDef] = state.defs  # (a list: read in C, as a CardList subscript is not)
         for p in (0, 1):
             zones = state.zones[p]
             for z in FIELD:
@@ -207,152 +210,197 @@ def battling_cards(state: GameState) -> list[int]:
     return [att, state.vars.get("b_tgt", -1)] if att >= 0 else []
 
 
+def active_statics(state: GameState, key: str, part: str | None = None):
+    """(card, controller, effect) for every static effect with ``key`` that works now (each card's effects by
+    key indexed when its definition was made: ``statics_by_key``); with ``part`` (``"modify:power"``), only
+    those the index lists under it. The cards are read from :func:`static_holders` (no scan of the field)."""
+    if not state.vars.get(NKEYS[key]):  # no card in play with such an effect
+        return
+    part = part or key
+    cards = static_holders(state).get(part)
+    if cards is None:
+        return
+    defs: list[CardDef] = state.defs  # (a list: read in C, as a CardList subscript is not)
+    cs = state.cs
+    loc = state.loc
+    for c in cards:
+        p, z = loc[c]
+        st = cs.get(c)
+        # effects_on: not Mind Wiped (PTCG-TERM-23), a Support unit only while Refreshed (PTCG-ROLE-08)
+        if st is None or not (st.status.get("mind_wiped") or (
+                (st.tapped or st.status.get("stasis")) and z in SUPPORTS and defs[c].type == UNIT)):
+            for _, eff, where in defs[c].fields["statics_by_key"][part]:
+                if where is not None and z not in where:
+                    continue
+                cond = eff.condition
+                if cond is not None and not (zones_hold(state, p, cond) and check_of(cond)(
+                        state, static_ctx(state, c, p))):
+                    continue
+                yield c, p, eff
+
+
+def static_ctx(state: GameState, card: int, p: int) -> dict[str, Any]:
+    return {"source": card, "controller": p, "battling": battling_cards(state)}
+
+
+def static_allows(state: GameState, p: int, what: str) -> bool:
+    if not state.vars.get("n_allow"):
+        return False
+    for _, q, eff in active_statics(state, "allow"):
+        words = eff.params["allow"]
+        if q == p and (what == words or (isinstance(words, tuple) and what in words)):
+            return True
+    return False
+
+
+def static_forbids(state: GameState, p: int, what: str, ctx: dict | None) -> bool:
+    """A ``cannot`` static forbidding ``what`` to ``p`` (PTCG-ULT-04: a prohibition wins, unless the option
+    later_effect_wins is on and the effect started after the prohibition came into play)."""
+    if not state.vars.get("n_cannot"):
+        return False
+    for c, q, eff in active_statics(state, "cannot"):
+        rule = eff.params["cannot"]
+        if rule.get("what") != what:
+            continue
+        who = rule.get("player", "opponent")
+        if p not in effects.players(state, {"source": c, "controller": q}, who):
+            continue
+        if ctx is not None and state.options.get("later_effect_wins") and ctx.get("_seq", 0) > status(
+                state, c, "since"):
+            continue
+        return True
+    return False
+
+
+def stat(state: GameState, card: int, name: str) -> int:
+    """Printed number + modifiers + static effects (Support abilities, Boosts, Artefacts)."""
+    defs: list[CardDef] = state.defs
+    d = defs[card]
+    v = d.stats.get(name, 0)
+    st = state.cs.get(card)
+    if st is not None and st.mods:
+        for s, delta, _ in st.mods:
+            if s == name:
+                v += delta
+    if (name == "power" or name == "damage") and state.vars.get("n_modify") and state.loc[card][1] in FIELD_SET:
+        for src, p, eff in active_statics(state, "modify", MODIFY_KEY[name]):
+            for m, compiled in modifiers_of(eff, name):
+                if compiled is None:
+                    ctx = static_ctx(state, src, p)
+                    if card in effects.select(state, ctx, m["target"]):
+                        v += effects.amount(state, ctx, m["by"])
+                elif card in compiled[0](state, src, p, battling_cards(state)):
+                    by = compiled[1]
+                    v += by if isinstance(by, int) else by(state, src)
+    return v if v > 0 else 0
+
+
+def static_bonuses(state: GameState, name: str, cards: tuple[int, ...]) -> dict[int, int]:
+    """card -> what the static effects in play add to its ``name`` (``power`` or ``damage``), for ``cards``
+    (each at most once) and every card a modifier of an unread shape reaches (:func:`compiled_modifier`); a card
+    nothing reaches may have no entry."""
+    out: dict[int, int] = {}
+    if not state.vars.get("n_modify"):
+        return out
+    att = state.vars.get("b_att", -1)
+    battling = [att, state.vars.get("b_tgt", -1)] if att >= 0 else []  # battling_cards
+    for src, p, eff in active_statics(state, "modify", MODIFY_KEY[name]):
+        for m, compiled in modifiers_of(eff, name):
+            if compiled is None:  # every card it reaches, its amount worked out once if it reaches any
+                ctx = static_ctx(state, src, p)
+                by = None
+                for c in effects.select(state, ctx, m["target"]):
+                    if by is None:
+                        by = effects.amount(state, ctx, m["by"])
+                    out[c] = out.get(c, 0) + by
+                continue
+            worked: int | None = None
+            for c in compiled[0](state, src, p, battling):
+                if c in cards:
+                    if worked is None:
+                        amount = compiled[1]
+                        worked = amount if isinstance(amount, int) else amount(state, src)
+                    out[c] = out.get(c, 0) + worked
+    return out
+
+
+# ------------------------------------------------------------------ armour (PTCG-TERM-07..09)
+def armour(state: GameState, p: int) -> tuple[int, int]:
+    """(armour that lasts, decaying armour) of player ``p``."""
+    lasting = state.res[p].get("armour", 0)
+    if not state.vars.get("n_armour"):
+        return lasting, state.res[p].get("decaying", 0)
+    for _, q, eff in active_statics(state, "armour"):
+        if q == p:
+            lasting += effects.amount(state, {"source": _, "controller": q}, eff.params["armour"])
+    return lasting, state.res[p].get("decaying", 0)
+
+
+def armour_available(state: GameState, p: int) -> int:
+    lasting, decaying = armour(state, p)
+    if state.options.get("armour_per_hit"):
+        return lasting + decaying
+    return max(0, lasting - state.res[p].get("armour_used", 0)) + decaying
+
+
+def use_armour(state: GameState, p: int, n: int) -> None:
+    """Lasting armour first (only limited per turn); then decaying armour, which drops by what it prevented."""
+    lasting, decaying = armour(state, p)
+    res = state.res[p]
+    if state.options.get("armour_per_hit"):
+        from_lasting = min(n, lasting)
+    else:
+        from_lasting = min(n, max(0, lasting - res.get("armour_used", 0)))
+        res["armour_used"] = res.get("armour_used", 0) + from_lasting
+    rest = n - from_lasting
+    if rest:
+        res["decaying"] = max(0, decaying - rest)
+    state.emit("armour_used", p, data=(n, rest))
+
+
 @mypyc_attr(native_class=False)  # a mixin of the game's Ruleset (see tcgkit.core.compiled)
 class Statics:
-    """Static effects in play and armour."""
+    """Static effects in play and armour: each method calls its module function (compiled code calls those
+    directly)."""
 
     # ------------------------------------------------------------------ statics
+
     def active_statics(self, state: GameState, key: str, part: str | None = None):
-        """(card, controller, effect) for every static effect with ``key`` that works now (each card's effects by
-        key indexed when its definition was made: ``statics_by_key``); with ``part`` (``"modify:power"``), only
-        those the index lists under it. The cards are read from :func:`static_holders` (no scan of the field)."""
-        if not state.vars.get(NKEYS[key]):  # no card in play with such an effect
-            return
-        part = part or key
-        cards = static_holders(state).get(part)
-        if cards is None:
-            return
-        defs = state.defs
-        cs = state.cs
-        loc = state.loc
-        for c in cards:
-            p, z = loc[c]
-            st = cs.get(c)
-            # effects_on: not Mind Wiped (PTCG-TERM-23), a Support unit only while Refreshed (PTCG-ROLE-08)
-            if st is None or not (st.status.get("mind_wiped") or (
-                    (st.tapped or st.status.get("stasis")) and z in SUPPORTS and defs[c].type == UNIT)):
-                for _, eff, where in defs[c].fields["statics_by_key"][part]:
-                    if where is not None and z not in where:
-                        continue
-                    cond = eff.condition
-                    if cond is not None and not (zones_hold(state, p, cond) and check_of(cond)(
-                            state, self.static_ctx(state, c, p))):
-                        continue
-                    yield c, p, eff
+        """:func:`active_statics`"""
+        return active_statics(state, key, part)
 
     def static_ctx(self, state: GameState, card: int, p: int) -> dict[str, Any]:
-        return {"source": card, "controller": p, "battling": battling_cards(state)}
+        """:func:`static_ctx`"""
+        return static_ctx(state, card, p)
 
     def static_allows(self, state: GameState, p: int, what: str) -> bool:
-        if not state.vars.get("n_allow"):
-            return False
-        for _, q, eff in self.active_statics(state, "allow"):
-            words = eff.params["allow"]
-            if q == p and (what == words or (isinstance(words, tuple) and what in words)):
-                return True
-        return False
+        """:func:`static_allows`"""
+        return static_allows(state, p, what)
 
     def static_forbids(self, state: GameState, p: int, what: str, ctx: dict | None) -> bool:
-        """A ``cannot`` static forbidding ``what`` to ``p`` (PTCG-ULT-04: a prohibition wins, unless the option
-        later_effect_wins is on and the effect started after the prohibition came into play)."""
-        if not state.vars.get("n_cannot"):
-            return False
-        for c, q, eff in self.active_statics(state, "cannot"):
-            rule = eff.params["cannot"]
-            if rule.get("what") != what:
-                continue
-            who = rule.get("player", "opponent")
-            if p not in effects.players(state, {"source": c, "controller": q}, who):
-                continue
-            if ctx is not None and state.options.get("later_effect_wins") and ctx.get("_seq", 0) > status(
-                    state, c, "since"):
-                continue
-            return True
-        return False
+        """:func:`static_forbids`"""
+        return static_forbids(state, p, what, ctx)
 
     def prohibited(self, state: GameState, p: int, what: str, ctx: dict | None) -> bool:
-        """Whether an effect may not make ``p`` do ``what`` now."""
-        until = state.res[p].get(LOCK_KEYS[what])
-        if until is not None and until >= state.turn:
-            return True
-        return bool(state.vars.get("n_cannot")) and self.static_forbids(state, p, what, ctx)
+        """:func:`~tcgkit.games.perfect_tcg.plays.prohibited`"""
+        return prohibited(state, p, what, ctx)
 
     def stat(self, state: GameState, card: int, name: str) -> int:
-        """Printed number + modifiers + static effects (Support abilities, Boosts, Artefacts)."""
-        d = state.defs[card]
-        v = d.stats.get(name, 0)
-        st = state.cs.get(card)
-        if st is not None and st.mods:
-            for s, delta, _ in st.mods:
-                if s == name:
-                    v += delta
-        if (name == "power" or name == "damage") and state.vars.get("n_modify") and state.loc[card][1] in FIELD_SET:
-            for src, p, eff in self.active_statics(state, "modify", MODIFY_KEY[name]):
-                for m, compiled in modifiers_of(eff, name):
-                    if compiled is None:
-                        ctx = self.static_ctx(state, src, p)
-                        if card in effects.select(state, ctx, m["target"]):
-                            v += effects.amount(state, ctx, m["by"])
-                    elif card in compiled[0](state, src, p, battling_cards(state)):
-                        by = compiled[1]
-                        v += by if isinstance(by, int) else by(state, src)
-        return v if v > 0 else 0
+        """:func:`stat`"""
+        return stat(state, card, name)
 
     def static_bonuses(self, state: GameState, name: str, cards: tuple[int, ...]) -> dict[int, int]:
-        """card -> what the static effects in play add to its ``name`` (``power`` or ``damage``), for ``cards``
-        (each at most once) and every card a modifier of an unread shape reaches (:func:`compiled_modifier`); a card
-        nothing reaches may have no entry."""
-        out: dict[int, int] = {}
-        if not state.vars.get("n_modify"):
-            return out
-        att = state.vars.get("b_att", -1)
-        battling = [att, state.vars.get("b_tgt", -1)] if att >= 0 else []  # battling_cards
-        for src, p, eff in self.active_statics(state, "modify", MODIFY_KEY[name]):
-            for m, compiled in modifiers_of(eff, name):
-                if compiled is None:  # every card it reaches, its amount worked out once if it reaches any
-                    ctx = self.static_ctx(state, src, p)
-                    by = None
-                    for c in effects.select(state, ctx, m["target"]):
-                        if by is None:
-                            by = effects.amount(state, ctx, m["by"])
-                        out[c] = out.get(c, 0) + by
-                    continue
-                worked: int | None = None
-                for c in compiled[0](state, src, p, battling):
-                    if c in cards:
-                        if worked is None:
-                            amount = compiled[1]
-                            worked = amount if isinstance(amount, int) else amount(state, src)
-                        out[c] = out.get(c, 0) + worked
-        return out
+        """:func:`static_bonuses`"""
+        return static_bonuses(state, name, cards)
 
-    # ------------------------------------------------------------------ armour (PTCG-TERM-07..09)
     def armour(self, state: GameState, p: int) -> tuple[int, int]:
-        """(armour that lasts, decaying armour) of player ``p``."""
-        lasting = state.res[p].get("armour", 0)
-        if not state.vars.get("n_armour"):
-            return lasting, state.res[p].get("decaying", 0)
-        for _, q, eff in self.active_statics(state, "armour"):
-            if q == p:
-                lasting += effects.amount(state, {"source": _, "controller": q}, eff.params["armour"])
-        return lasting, state.res[p].get("decaying", 0)
+        """:func:`armour`"""
+        return armour(state, p)
 
     def armour_available(self, state: GameState, p: int) -> int:
-        lasting, decaying = self.armour(state, p)
-        if state.options.get("armour_per_hit"):
-            return lasting + decaying
-        return max(0, lasting - state.res[p].get("armour_used", 0)) + decaying
+        """:func:`armour_available`"""
+        return armour_available(state, p)
 
     def use_armour(self, state: GameState, p: int, n: int) -> None:
-        """Lasting armour first (only limited per turn); then decaying armour, which drops by what it prevented."""
-        lasting, decaying = self.armour(state, p)
-        res = state.res[p]
-        if state.options.get("armour_per_hit"):
-            from_lasting = min(n, lasting)
-        else:
-            from_lasting = min(n, max(0, lasting - res.get("armour_used", 0)))
-            res["armour_used"] = res.get("armour_used", 0) + from_lasting
-        rest = n - from_lasting
-        if rest:
-            res["decaying"] = max(0, decaying - rest)
-        state.emit("armour_used", p, data=(n, rest))
+        """:func:`use_armour`"""
+        use_armour(state, p, n)

@@ -14,35 +14,51 @@ anything, so that the game can stop there and resume, in a clone too, exactly wh
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
 from tcgkit.core.cards import Step
+from tcgkit.games.perfect_tcg.battle import damage_card, damage_player, end_battle, take_damage
 from tcgkit.games.perfect_tcg.model import (
     ART,
     CASTING,
     DECK,
     DEFENCE,
     ENERGY,
-    FIELD,
     HISTORY,
     LEADER,
-    LOCK_KEYS,
     LOST,
+    UNIT,
+    leader_level,
+)
+from tcgkit.games.perfect_tcg.plays import (
+    FIELD,
+    LOCK_KEYS,
     SLOTS,
     SUPPORTS,
-    UNIT,
     UNIT_ZONES,
     WINGS,
-    leader_level,
-    next_seq,
+    end_stasis,
+    enter,
+    level_down,
+    level_up,
+    lose,
+    mind_wipe,
+    pay_energy,
+    prohibited,
+    seq_next,
+    stasis,
 )
+from tcgkit.games.perfect_tcg.statics import armour_available, stat, use_armour
+from tcgkit.games.perfect_tcg.wins import check_wins, claim_win
 
 if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
-_T, _P, _A = "target", "player", "amount"
+_T: Final = "target"
+_P: Final = "player"
+_A: Final = "amount"
 
 #: this game's verbs (parameters allowed, parameters required); see CARDS.md
 EXTRA_VERBS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -65,11 +81,12 @@ EXTRA_VERBS: dict[str, dict[str, tuple[str, ...]]] = {
     "lock": {"params": (_P, "what"), "required": ("what",)},
 }
 
-PLAYER_WORDS = frozenset({"you", "opponent", "controller", "active", "inactive", "each", "both"})
-ZONE_CHOICES = {"wing": WINGS, "support": SUPPORTS, "slots": SLOTS, None: SLOTS}
+PLAYER_WORDS: Final = frozenset({"you", "opponent", "controller", "active", "inactive", "each", "both"})
+ZONE_CHOICES: Final[dict[str | None, tuple[str, ...]]] = {
+    "wing": WINGS, "support": SUPPORTS, "slots": SLOTS, None: SLOTS}
 _OPTS = tuple(str(i) for i in range(64))
 #: the answers "use 0..n Armour", built once (the first k + 1 are the choices of k)
-_ARMOUR_OPTIONS = tuple(Action("option", (o,)) for o in _OPTS)
+_ARMOUR_OPTIONS: Final[tuple[Action, ...]] = tuple(Action("option", (o,)) for o in _OPTS)
 
 
 def _sel(state: GameState, ctx: dict, spec: Any) -> list[int]:
@@ -81,17 +98,15 @@ def _sel(state: GameState, ctx: dict, spec: Any) -> list[int]:
 
 def _lose(state: GameState, ctx: dict, step: Step) -> None:
     """Lose: to the owner's Lost zone (PTCG-TERM-01)."""
-    rules = state.rules
     for c in _sel(state, ctx, step.params[_T]):
-        rules.lose(state, c, ctx)
+        lose(state, c, ctx)
 
 
 def _energise(state: GameState, ctx: dict, step: Step) -> None:
     """Energise: face down into the Energy zone (PTCG-TERM-12): the named cards, or the top of the deck."""
-    rules = state.rules
     prm = step.params
     me = ctx["controller"]
-    if rules.prohibited(state, me, "energise", ctx):
+    if prohibited(state, me, "energise", ctx):
         state.emit("prevented", me, data=("energise",))
         return
     if _T in prm:
@@ -153,7 +168,7 @@ def _excavate(state: GameState, ctx: dict, step: Step) -> None:
     if zone is None:
         return
     card = zones[ART][-1]
-    state.rules.enter(state, card, p, zone)
+    enter(state, card, p, zone)
     state.emit("excavate", p, card, (zone,))
 
 
@@ -206,29 +221,28 @@ def _rest(state: GameState, ctx: dict, step: Step) -> None:
 
 def _stasis(state: GameState, ctx: dict, step: Step) -> None:
     for c in _sel(state, ctx, step.params[_T]):
-        state.rules.stasis(state, c)
+        stasis(state, c)
 
 
 def _end_stasis(state: GameState, ctx: dict, step: Step) -> None:
     for c in _sel(state, ctx, step.params[_T]):
-        state.rules.end_stasis(state, c)
+        end_stasis(state, c)
 
 
 def _mind_wipe(state: GameState, ctx: dict, step: Step) -> None:
     for c in _sel(state, ctx, step.params[_T]):
-        state.rules.mind_wipe(state, c)
+        mind_wipe(state, c)
 
 
 def _sacrifice(state: GameState, ctx: dict, step: Step) -> None:
     """Sacrifice: lose a unit to gain its power until the end of the turn (PTCG-TERM-18); a Leader cannot be
     sacrificed."""
-    rules = state.rules
     gainers = [c for c in _sel(state, ctx, step.params.get("to", "self")) if state.loc[c][1] in FIELD]
     for c in _sel(state, ctx, step.params[_T]):
         if state.loc[c][1] not in FIELD or state.loc[c][1] == LEADER or state.defs[c].type != UNIT:
             continue
-        power = rules.stat(state, c, "power")
-        if rules.lose(state, c, ctx):
+        power = stat(state, c, "power")
+        if lose(state, c, ctx):
             state.emit("sacrifice", state.owner[c], c, (power,))
             for g in gainers:
                 if state.loc[g][1] in FIELD:
@@ -238,13 +252,12 @@ def _sacrifice(state: GameState, ctx: dict, step: Step) -> None:
 
 def _level_down(state: GameState, ctx: dict, step: Step) -> None:
     for p in effects.players(state, ctx, step.params.get(_P)):
-        state.rules.level_down(state, p, ctx)
+        level_down(state, p, ctx)
 
 
 def _level_up(state: GameState, ctx: dict, step: Step) -> None:
     """Level up by card text: the card goes onto its owner's Leader, even beyond the once-per-turn level-up
     (PTCG-ULT-01 over PTCG-ROLE-02); one level higher unless ``any_level``."""
-    rules = state.rules
     for c in _sel(state, ctx, step.params[_T])[:1]:
         d = state.defs[c]
         if d.type != UNIT or state.loc[c][1] in (LEADER, HISTORY):
@@ -252,8 +265,8 @@ def _level_up(state: GameState, ctx: dict, step: Step) -> None:
         p = state.owner[c]
         lvl = leader_level(state, p)
         cl = d.stats["level"]
-        if cl == lvl + 1 or (cl > lvl and (step.params.get("any_level") or rules.opt(state, "level_up_any_higher"))):
-            rules.level_up(state, p, c, by_effect=True)
+        if cl == lvl + 1 or (cl > lvl and (step.params.get("any_level") or state.options.get("level_up_any_higher"))):
+            level_up(state, p, c, True)
 
 
 def _put_into_play(state: GameState, ctx: dict, step: Step) -> None:
@@ -275,13 +288,13 @@ def _put_one(state: GameState, ctx: dict, step: Step) -> None:
                               f"put {state.defs[c].name} into play: choose an empty zone")
     if zone is None:
         return
-    state.rules.enter(state, c, p, zone, by_effect=True)
+    enter(state, c, p, zone, True)
     state.emit("put_into_play", p, c, (zone,))
 
 
 def _pay(state: GameState, ctx: dict, step: Step) -> None:
     """Pay Energy: top cards of the Energy zone to the Lost zone (PTCG-ENERGY-02)."""
-    state.rules.pay_energy(state, ctx["controller"], effects.amount(state, ctx, step.params[_A]))
+    pay_energy(state, ctx["controller"], effects.amount(state, ctx, step.params[_A]))
 
 
 def _lock(state: GameState, ctx: dict, step: Step) -> None:
@@ -301,12 +314,11 @@ def _lock(state: GameState, ctx: dict, step: Step) -> None:
 def _damage(state: GameState, ctx: dict, step: Step) -> None:
     """Damage to a player directly cannot be modified (PTCG-ULT-12); to a Leader it can be reduced (armour,
     prevention: PTCG-TERM-08, PTCG-ULT-11); a non-Leader card that takes it is lost (PTCG-DMG-02)."""
-    rules = state.rules
     n = effects.amount(state, ctx, step.params[_A])
     target = step.params[_T]
     if isinstance(target, str) and target in PLAYER_WORDS:
         for p in effects.players(state, ctx, target):
-            rules.damage_player(state, p, n, ctx)
+            damage_player(state, p, n, ctx)
         return
     leaders = []
     for c in _sel(state, ctx, target):
@@ -314,14 +326,13 @@ def _damage(state: GameState, ctx: dict, step: Step) -> None:
         if z == LEADER:
             leaders.append(c)
         elif z in FIELD or z == DEFENCE:
-            rules.damage_card(state, c, n, ctx)
+            damage_card(state, c, n, ctx)
     if leaders and n > 0:
         effects.push(state, tuple(Step("_damage_one", {"target": c, "amount": n}) for c in leaders), ctx)
 
 
 def _damage_one(state: GameState, ctx: dict, step: Step) -> None:
     """Damage to one Leader: prevention first, then the owner chooses how much armour to use (a decision)."""
-    rules = state.rules
     n = step.params[_A]
     p = state.owner[step.params[_T]]
     res = state.res[p]
@@ -330,7 +341,7 @@ def _damage_one(state: GameState, ctx: dict, step: Step) -> None:
         use = int(ctx.pop("_armour"))
     else:
         left = n - min(prevent, n)
-        k = min(rules.armour_available(state, p), left)
+        k = min(armour_available(state, p), left)
         if k > 0:
             effects.ask(state, ctx, p, f"{left} damage to your Leader: how much Armour do you use? (0-{k})",
                         list(_ARMOUR_OPTIONS[:k + 1]), "_armour")
@@ -343,27 +354,26 @@ def _damage_one(state: GameState, ctx: dict, step: Step) -> None:
         state.emit("prevented", p, data=("damage", prev))
     use = min(use, n)
     if use:
-        rules.use_armour(state, p, use)
+        use_armour(state, p, use)
         n -= use
-    rules.take_damage(state, p, n)
+    take_damage(state, p, n)
 
 
 def _move(state: GameState, ctx: dict, step: Step) -> None:
     """Move cards, always into their owner's zones (PTCG-ULT-06): to ``lost`` is losing, to a field zone is putting
     into play, to ``energy`` is energising."""
-    rules = state.rules
     to = step.params["to"]
     zone = to.partition(".")[2] or to
     bottom = step.params.get("position") == "bottom"
     for c in _sel(state, ctx, step.params[_T]):
         owner = state.owner[c]
         if zone == LOST:
-            rules.lose(state, c, ctx)
+            lose(state, c, ctx)
         elif zone in SLOTS or zone == "boost":
             if not state.zones[owner][zone]:
-                rules.enter(state, c, owner, zone, by_effect=True)
+                enter(state, c, owner, zone, True)
         elif zone == ENERGY:
-            if not rules.prohibited(state, ctx["controller"], "energise", ctx):
+            if not prohibited(state, ctx["controller"], "energise", ctx):
                 state.move(c, owner, ENERGY)
         elif zone in (LEADER, HISTORY, CASTING, DEFENCE):
             continue  # only the rules put cards there
@@ -388,7 +398,7 @@ def _win(state: GameState, ctx: dict, step: Step) -> None:
     """A card-effect win (priority 1), counted when the effect has finished (PTCG-ULT-09, PTCG-WIN-04)."""
     p = effects.player(state, ctx, step.params.get(_P))
     reason = step.params.get("reason") or f"{state.defs[ctx['source']].name}'s effect"
-    state.rules.claim_win(state, p, reason, ctx.get("_seq") or next_seq(state))
+    claim_win(state, p, reason, ctx.get("_seq") or seq_next(state))
 
 
 # ---------------------------------------------------------------------------------------------- the rules' own steps
@@ -402,12 +412,12 @@ def _finish_cast(state: GameState, ctx: dict, step: Step) -> None:
 
 
 def _end_battle(state: GameState, ctx: dict, step: Step) -> None:
-    state.rules.end_battle(state)
+    end_battle(state)
 
 
 def _check_wins(state: GameState, ctx: dict, step: Step) -> None:
     """Option ``win_before_battle_triggers``: the wins, checked once the attack's damage is done (PTCG-ULT-09)."""
-    state.rules.check_wins(state)
+    check_wins(state)
 
 
 HANDLERS: dict[str, effects.Handler] = {
