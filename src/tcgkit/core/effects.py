@@ -27,7 +27,7 @@ from tcgkit.core.errors import TcgkitError
 
 if TYPE_CHECKING:
     from tcgkit.core.cards import Effect
-    from tcgkit.core.state import GameState
+    from tcgkit.core.state import Event, GameState
 
 Handler = Callable[["GameState", dict, "Step"], None]
 #: A triggered effect that an event set off: (card, index of the effect on the card).
@@ -115,6 +115,42 @@ def start(state: GameState, effect: Effect | tuple[Step, ...], source: int, cont
     if bindings:
         ctx.update(bindings)
     state.stack.append([steps, 0, ctx])
+
+
+def fire_triggers(rules: Any, state: GameState, ev: Event) -> None:
+    """The core's :meth:`~tcgkit.core.ruleset.Ruleset.fire_triggers` (see there): every triggered effect listening to
+    ``ev.kind`` on a card in a player's trigger zones, and on the event's own card out of play where the game says so,
+    started in order (here, so that the compiled build runs it compiled)."""
+    kind = ev.kind
+    a = state.active
+    defs = state.defs
+    n = len(state.zones)
+    order: tuple[int, ...] = (1 - a, a) if n == 2 and (a == 0 or a == 1) else (*(q for q in range(n) if q != a), a)
+    started: list[Fired] = []  # (the turn player's last: they resolve first)
+    ends: list[int] = []  # where each player's effects end in ``started``
+    applies = rules.trigger_applies
+    for p in order:
+        zones = state.zones[p]
+        for zname in rules.trigger_zones(state, p):
+            for card in zones[zname]:
+                listening = defs[card].triggers.get(kind)
+                if listening is None:
+                    continue
+                for i, eff in listening:
+                    if applies(state, card, i, eff, ev):
+                        rules.use_limit(state, card, i, eff)
+                        started.append((card, i))
+        ends.append(len(started))
+    own = ev.card
+    if rules.OWN_CARD_TRIGGERS and 0 <= own < len(defs) and state.loc[own][1] not in rules.PLAY_ZONES:
+        at = ends[order.index(state.owner[own])]  # after the owner's effects from play
+        for i, eff in defs[own].triggers.get(kind, ()):
+            if applies(state, own, i, eff, ev):
+                rules.use_limit(state, own, i, eff)
+                started.insert(at, (own, i))
+                at += 1
+    if started:
+        start_in_order(state, started, rules.trigger_bindings(ev))
 
 
 def start_in_order(state: GameState, fired: list[Fired], bindings: dict[str, Any]) -> None:

@@ -543,36 +543,7 @@ class Ruleset:
         first. When one event triggers several different effects of one player, that player orders them: a decision
         (:func:`~tcgkit.core.effects.start_in_order`). Copies of one card's effect need no order.
         """
-        kind = ev.kind
-        a = state.active
-        defs = state.defs
-        n = len(state.zones)
-        order = (1 - a, a) if n == 2 and (a == 0 or a == 1) else (*(q for q in range(n) if q != a), a)  # last first
-        started: list[effects.Fired] = []
-        ends = []  # where each player's effects end in ``started``
-        applies = self.trigger_applies
-        for p in order:
-            zones = state.zones[p]
-            for zname in self.trigger_zones(state, p):
-                for card in zones[zname]:
-                    listening = defs[card].triggers.get(kind)
-                    if listening is None:
-                        continue
-                    for i, eff in listening:
-                        if applies(state, card, i, eff, ev):
-                            self.use_limit(state, card, i, eff)
-                            started.append((card, i))
-            ends.append(len(started))
-        own = ev.card
-        if self.OWN_CARD_TRIGGERS and 0 <= own < len(defs) and state.loc[own][1] not in self.PLAY_ZONES:
-            at = ends[order.index(state.owner[own])]  # after the owner's effects from play
-            for i, eff in defs[own].triggers.get(kind, ()):
-                if applies(state, own, i, eff, ev):
-                    self.use_limit(state, own, i, eff)
-                    started.insert(at, (own, i))
-                    at += 1
-        if started:
-            effects.start_in_order(state, started, self.trigger_bindings(ev))
+        effects.fire_triggers(self, state, ev)
 
     def trigger_zones(self, state: GameState, player: int) -> tuple[str, ...]:
         """Optional hook: the zones of ``player`` whose cards' triggered effects listen now (default

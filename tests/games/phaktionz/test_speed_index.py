@@ -161,6 +161,36 @@ def test_clones_share_the_index_and_a_new_card_list_gets_its_own() -> None:
     assert card_index(state) is index and token not in index.auras
 
 
+def test_card_records_equal_the_definitions() -> None:
+    """Each card's record (``cardindex.Card``) holds what its definition says: its Tier and DMG as printed (PHK-SUM-01),
+    whether it is a Summon, and the fields the hot path reads; the copies of a card share one record."""
+    state = RULES.new_game([DECKS[0], DECKS[1]], seed=3)
+    records = card_index(state).cards
+    assert len(records) == len(state.defs)
+    for d in RULES.pool():
+        f = d.fields
+        rec = cardindex.make_record(d)
+        assert (rec.key, rec.summon, rec.tier, rec.dmg) == (d.key, d.type == SUMMON, d.stat("tier"), d.stat("dmg"))
+        assert (rec.field_tier, rec.summon_type, rec.inv_type, rec.plain_cast, rec.in_hand, rec.tribute) == (
+            f["field_tier"], f["summon_type"], f["inv_type"], f["plain_cast"], f["in_hand"], f["tribute"])
+        assert (rec.static_keys, rec.statics, rec.aura, rec.triggers) == (
+            f["static_keys"], f["statics"], f["aura"], f["triggers"])
+    for c, d in enumerate(state.defs):
+        assert records[c] == cardindex.make_record(d)
+        assert all(records[o] is records[c] for o, e in enumerate(state.defs) if e is d)
+
+
+def test_a_new_game_of_the_same_decks_finds_the_index_built() -> None:
+    """Two games of the same decks hold the same definitions in the same order: the second gets the first's index,
+    which is what a fresh build of its own list gives; other decks get their own."""
+    first = RULES.new_game([DECKS[0], DECKS[1]], seed=3)
+    again = RULES.new_game([DECKS[0], DECKS[1]], seed=4)
+    other = RULES.new_game([DECKS[1], DECKS[0]], seed=3)
+    assert again.defs is not first.defs
+    assert card_index(again) is card_index(first) and card_index(again) == cardindex.build(again.defs)
+    assert card_index(other) is not card_index(first) and card_index(other) == cardindex.build(other.defs)
+
+
 def test_evaluation_facts_equal_the_printed_numbers() -> None:
     """What the evaluation reads of a card: DMG, Tech, Tier on the battlefield (PHK-SUM-01) and guard; a Summon's
     Tier in hand and whether Tiers alone pay for it (PHK-MECH-02)."""

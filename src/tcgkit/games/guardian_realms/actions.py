@@ -6,10 +6,10 @@ infusions, the end of the turn; and why an action is not legal.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from tcgkit.core import effects
-from tcgkit.core.actions import Action, ActionTable
+from tcgkit.core.actions import Action, ActionRow, ActionTable
 from tcgkit.games.guardian_realms.board import (
     ABIL,
     ATK1,
@@ -58,13 +58,12 @@ def main_actions(state: GameState) -> list[Action]:
     cs = state.cs
     turn = state.turn
     ready: list[int] = []
-    ready_status: list = []  # by ready Guardian: its statuses (None: no record), for the swaps (GR-PARA-01)
+    ready_status: list[dict[str, int]] = []  # by ready Guardian: its statuses, for the swaps (GR-PARA-01)
     options = state.options
     chooser_only = options.get("swap_partner_unpenalised")
     then_attack = options.get("ability_then_attack")
     partners: list[int] = []
     per_lane = None  # a Guardian's targets by its lane (1-3), worked out when a Guardian first needs them
-    ability_rows = ABILITY.rows
     for lane, zone, base_key in _LANE_ZONES:
         for g in z[zone]:
             infuse, attack_cost, abilities, penalty = facts[g]
@@ -73,7 +72,7 @@ def main_actions(state: GameState) -> list[Action]:
                 acts.extend(infusions[r] for r in fielded if r != g)
             st = cs.get(g)
             f = 0
-            status = None
+            status: dict[str, int] = _NO_STATUS
             if st is not None:
                 f = _turn_flags(st, turn)
                 if f < 0:
@@ -90,12 +89,18 @@ def main_actions(state: GameState) -> list[Action]:
                     per_lane = enemy_targets(state, 1 - p)
                 targets = per_lane[lane]
                 if attacks and targets:
-                    row = ATTACK.rows.get(g) or ATTACK.row(g)  # ATTACK.row(g), with no call once it exists
-                    acts.extend(map(row.__getitem__, targets))
+                    mine = _ATTACKS.get(g)
+                    if mine is None:
+                        mine = _ATTACKS[g] = {}
+                    for t in targets:
+                        a = mine.get(t)
+                        if a is None:
+                            a = mine[t] = ATTACK.row(g)[t]
+                        acts.append(a)
                 if uses:
                     for i in abilities:
                         if ability_ok(state, g, i, dz, targets):
-                            row = ability_rows.get(g) or ABILITY.row(g)
+                            row = _ABILITY_ROWS.get(g) or ABILITY.row(g)
                             acts.append(row[ABILITY_WORD[i] if i < 32 else str(i)])
             if res[base_key] <= 0:
                 continue
@@ -149,12 +154,12 @@ def surely_has_choice(state: GameState) -> bool:
     return _fielded(z) > 0 and _surely_acts(state, p, z, res, dz)
 
 
-def _fielded(z: dict) -> int:
+def _fielded(z: dict[str, list[int]]) -> int:
     """How many Guardians a player's zones ``z`` hold in the lanes."""
     return len(z["lane1"]) + len(z["lane2"]) + len(z["lane3"])
 
 
-def _surely_acts(state: GameState, p: int, z: dict, res: dict, dz: int) -> bool:
+def _surely_acts(state: GameState, p: int, z: dict[str, list[int]], res: dict[str, int], dz: int) -> bool:
     """Whether ``p`` surely has an infusion (a fielded Guardian that infuses and another one, GR-SAC-03: no cost, not
     gated by Exhausted or a forfeit), a fielded Guardian surely attacks (as :func:`main_actions` tests it: not
     Exhausted or forfeited, its attack affordable and not used up, GR-EXH-01, GR-DZ-05, GR-COMBAT-03/04, GR-FURY-01,
@@ -217,7 +222,7 @@ def _turn_flags(st: CardState, turn: int) -> int:
 _LANE_ZONES: Final = tuple((ln, LANE_WORD[ln], BASE_KEY[ln]) for ln in LANES)
 
 
-def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts: list[Action],
+def _hand_actions(state: GameState, p: int, res: dict[str, int], fielded: list[int], acts: list[Action],
                   facts: tuple[tuple[int, int, int], ...]) -> None:
     """Summons, Equipment, Field and Effect plays from hand, each card's type and costs read from ``facts`` (the
     card index's :attr:`~tcgkit.games.guardian_realms.cardindex.CardIndex.hand`)."""
@@ -244,11 +249,15 @@ def _hand_actions(state: GameState, p: int, res: dict, fielded: list[int], acts:
                 acts.extend(summons[ln - 1] for ln in open_lanes)
         elif cost <= dz:
             if kind == EQUIPMENT:
-                row = EQUIP_ON.rows.get(card) or EQUIP_ON.row(card)  # EQUIP_ON.row(card), with no call once it exists
-                acts.extend(map(row.__getitem__, fielded))
+                row = _EQUIP_ROWS.get(card) or EQUIP_ON.row(card)  # EQUIP_ON.row(card), with no call once it exists
+                for g in fielded:
+                    acts.append(row[g])
             elif kind == FIELD:
                 if _play_condition_ok(state, card, p, 0):
-                    acts.append(Action("play", (card,)))
+                    play = _FIELD_PLAYS.get(card)
+                    if play is None:
+                        play = _FIELD_PLAYS[card] = Action("play", (card,))
+                    acts.append(play)
             else:  # GR-LANE-02, GR-BASE-06: an Effect goes to the Effect slot of a Base the player chooses
                 plays = _PLAYS.get(card)
                 if plays is None:
@@ -273,6 +282,10 @@ _SUMMONS: Final[dict[int, tuple[Action, ...]]] = {}
 _PLAYS: Final[dict[int, tuple[Action, ...]]] = {}
 
 
+#: card id -> its play action as a Field card.
+_FIELD_PLAYS: Final[dict[int, Action]] = {}
+
+
 #: The main phase's actions naming a fielded Guardian, each built once and shared by every state and game (a game's
 #: listing builds none, and the one chosen, kept in the history, is no new object either): ``ATTACK.row(g)[t]``,
 #: ``ABILITY.row(g)[index]``, ``EQUIP_ON.row(card)[g]``, ``INFUSE.row(g)[recipient]``, ``SWAP_WITH.row(a)[b]``.
@@ -281,6 +294,14 @@ ABILITY: Final = ActionTable("ability")
 EQUIP_ON: Final = ActionTable("equip")
 INFUSE: Final = ActionTable("infuse")
 SWAP_WITH: Final = ActionTable("swap")
+#: their rows by first argument (the tables' own dicts, read with no attribute lookup)
+_ABILITY_ROWS: Final[dict[Any, ActionRow]] = ABILITY.rows
+_EQUIP_ROWS: Final[dict[Any, ActionRow]] = EQUIP_ON.rows
+_SWAP_ROWS: Final[dict[Any, ActionRow]] = SWAP_WITH.rows
+#: ``ATTACK.row(g)[t]`` by attacker ``g`` and target ``t``, in plain dicts (read faster than the table's rows)
+_ATTACKS: Final[dict[int, dict[int | str, Action]]] = {}
+#: no statuses (a Guardian with no record): never changed
+_NO_STATUS: Final[dict[str, int]] = {}
 
 
 def _visible_lanes(state: GameState, p: int) -> tuple[tuple[bool, bool], ...]:
@@ -340,19 +361,20 @@ def _play_condition_ok(state: GameState, card: int, p: int, base: int) -> bool:
     return True
 
 
-def _swap_actions(ready: list[int], statuses: list, acts: list[Action]) -> None:
+def _swap_actions(ready: list[int], statuses: list[dict[str, int]], acts: list[Action]) -> None:
     """Swap pairs; the first Guardian named is the one that chose to swap (GR-SWAP-01): a Paralyzed one (by
-    ``statuses``, each ready Guardian's statuses or None) must be it (GR-PARA-01). Otherwise the two orders are the
+    ``statuses``, each ready Guardian's statuses) must be it (GR-PARA-01). Otherwise the two orders are the
     same swap (both partners act, GR-SWAP-02), listed once."""
     for s in statuses:
         if s and s.get("paralyzed"):
             break
     else:  # none Paralyzed (the usual case): each Guardian with those after it, in order
-        rows = SWAP_WITH.rows
-        for i in range(len(ready) - 1):
+        n = len(ready)
+        for i in range(n - 1):
             a = ready[i]
-            row = rows.get(a) or SWAP_WITH.row(a)
-            acts.extend(map(row.__getitem__, ready[i + 1:]))
+            row = _SWAP_ROWS.get(a) or SWAP_WITH.row(a)
+            for j in range(i + 1, n):
+                acts.append(row[ready[j]])
         return
     para = [bool(s and s.get("paralyzed")) for s in statuses]
     for i, a in enumerate(ready):

@@ -16,7 +16,7 @@ from tcgkit.games.guardian_realms.cardindex import KEY, CardIndex, state_index
 from tcgkit.games.guardian_realms.model import BASE_KEY, EFFECT_LANE, EQUIP, LANE_OF, LANE_WORD, NEAR
 
 if TYPE_CHECKING:
-    from tcgkit.core.state import GameState
+    from tcgkit.core.state import CardState, GameState
 
 
 #: a Guardian's turn flags (bits of ``af``); Final, as every constant the hot path reads: the compiled build then
@@ -29,6 +29,69 @@ FORFEIT: Final = 16
 
 
 ACTED: Final = ATK1 | ATK2 | ABIL | SWAP
+
+
+#: At most this many data tuples are kept per first value (the values are small numbers and names: a game's few
+#: lanes, amounts, statuses and cards; the cap only bounds an unusual run).
+_DATA_CAP: Final = 4096
+_DATA1: Final[dict[int | str, tuple]] = {}
+_DATA2: Final[dict[int | str, dict[int, tuple]]] = {}
+_DATA3: Final[dict[int | str, dict[int, dict[int, tuple]]]] = {}
+
+
+def data1(a: int | str) -> tuple:
+    """The event data ``(a,)``, built once and then shared by every event that logs it (a tuple never changes).
+
+    A game's log holds thousands of events; a data tuple shared is one object fewer per event for Python's
+    collector to walk (its passes, late in each game, were what made late decisions slower than early ones).
+    Only for numbers and names (never a bool: ``True == 1`` would find ``(1,)``).
+
+    >>> data1(2) is data1(2), data1("base1")
+    (True, ('base1',))
+    """
+    t = _DATA1.get(a)
+    if t is None:
+        if len(_DATA1) >= _DATA_CAP:
+            return (a,)
+        t = _DATA1.setdefault(a, (a,))  # the very object kept (a tuple built here would be boxed again when kept)
+    return t
+
+
+def data2(a: int | str, b: int) -> tuple:
+    """The event data ``(a, b)``, shared as :func:`data1` shares it.
+
+    >>> data2("dz", 3) is data2("dz", 3), data2(5, 0)
+    (True, (5, 0))
+    """
+    row = _DATA2.get(a)
+    if row is None:
+        row = _DATA2[a] = {}
+    t = row.get(b)
+    if t is None:
+        if len(row) >= _DATA_CAP:
+            return (a, b)
+        t = row.setdefault(b, (a, b))
+    return t
+
+
+def data3(a: int | str, b: int, c: int) -> tuple:
+    """The event data ``(a, b, c)``, shared as :func:`data1` shares it.
+
+    >>> data3("sp", 2, 1) is data3("sp", 2, 1), data3(1, 5, 45)
+    (True, (1, 5, 45))
+    """
+    row = _DATA3.get(a)
+    if row is None:
+        row = _DATA3[a] = {}
+    col = row.get(b)
+    if col is None:
+        col = row[b] = {}
+    t = col.get(c)
+    if t is None:
+        if len(col) >= _DATA_CAP:
+            return (a, b, c)
+        t = col.setdefault(c, (a, b, c))
+    return t
 
 
 def flags(state: GameState, card: int) -> int:
@@ -144,23 +207,17 @@ def enemy_targets(state: GameState, q: int) -> tuple:
     if not (options.get("tank_adjacent_only") or options.get("bases_always_targetable")):
         # the usual board: what enemy_lanes gives, each lane's (targets, Tanks) read from the card index
         zq = state.zones[q]
-        res = state.res[q]
-        cs = state.cs
-        index: CardIndex = state.defs.facts.get(KEY) or state_index(state)  # state_index, with no call
-        seen: tuple = index.seen  # its items read as they are (typed exactly, the compiled build would copy each)
-        views = []  # each lane's (targets, Tanks), as enemy_lanes gives it (GR-BASE-04, GR-STLH-01, GR-IMM-03)
-        for zone, base_key, base_only in _LANE_PARTS:
-            occupants = zq[zone]
-            if not occupants:  # an empty lane: its Base while standing
-                views.append(base_only if res[base_key] > 0 else _NOTHING)
-            elif len(occupants) > 1:  # several Guardians: enemy_lanes reads them
-                break
-            else:  # its one Guardian, unless Stealthed or Invincible; itself as a Tank when it is one (``seen``)
-                st = cs.get(t := occupants[0])
-                views.append(seen[t] if st is None or not (status := st.status) or not (
-                    status.get("stealth") or status.get("invincible")) else _NOTHING)
-        else:
-            (c1, t1), (c2, t2), (c3, t3) = views
+        o1, o2, o3 = zq["lane1"], zq["lane2"], zq["lane3"]
+        if len(o1) < 2 and len(o2) < 2 and len(o3) < 2:  # several Guardians in a lane: enemy_lanes reads them
+            res = state.res[q]
+            cs = state.cs
+            index: CardIndex = state.defs.facts.get(KEY) or state_index(state)  # state_index, with no call
+            seen: tuple = index.seen  # its items read as they are (typed exactly, the compiled build would copy each)
+            # each lane's (targets, Tanks), as enemy_lanes gives it (GR-BASE-04, GR-STLH-01, GR-IMM-03)
+            v1 = _lane_view(o1, res["b1"], _BASE1, cs, seen)
+            v2 = _lane_view(o2, res["b2"], _BASE2, cs, seen)
+            v3 = _lane_view(o3, res["b3"], _BASE3, cs, seen)
+            c1, t1, c2, t2, c3, t3 = v1[0], v1[1], v2[0], v2[1], v3[0], v3[1]
             return None, t1 + t2 or c1 + c2, t1 + t2 + t3 or c1 + c2 + c3, t2 + t3 or c2 + c3
     info = enemy_lanes(state, q)
     if info[0]:  # a Tank binds only its adjacent lanes: lane by lane
@@ -172,7 +229,29 @@ def enemy_targets(state: GameState, q: int) -> tuple:
 _NOTHING: Final[tuple] = ((), ())
 
 
-_BASE_ONLY: Final = (_NOTHING, (("base1",), ()), (("base2",), ()), (("base3",), ()))
+def _lane_view(occupants: list[int], base_hp: int, base_only: tuple[tuple, tuple], cs: dict[int, CardState],
+               seen: tuple) -> tuple[tuple, tuple]:
+    """One enemy lane holding at most one Guardian, as :func:`enemy_lanes` gives it: (its targets, its Tanks). An
+    empty lane: its Base while standing (``base_only``); its one Guardian unless Stealthed or Invincible, itself as a
+    Tank when it is one (``seen``, the card index's)."""
+    if not occupants:
+        return base_only if base_hp > 0 else _NOTHING
+    t = occupants[0]
+    st = cs.get(t)
+    if st is None:
+        return seen[t]
+    status = st.status
+    if not status or not (status.get("stealth") or status.get("invincible")):
+        return seen[t]
+    return _NOTHING
+
+
+_BASE_ONLY: Final[tuple[tuple, ...]] = (_NOTHING, (("base1",), ()), (("base2",), ()), (("base3",), ()))
+
+
+_BASE1: Final[tuple[tuple, tuple]] = (("base1",), ())
+_BASE2: Final[tuple[tuple, tuple]] = (("base2",), ())
+_BASE3: Final[tuple[tuple, tuple]] = (("base3",), ())
 
 
 #: per lane 1-3: its Guardian zone, its Base's resource key, and what an enemy may target there when it is empty

@@ -92,20 +92,41 @@ def card_index(defs: list[CardDef]) -> CardIndex:
     """
     parent = getattr(defs, "base", None)
     base = parent.facts.get(KEY) if parent is not None else None
-    if base is None:
-        base = _EMPTY
+    if base is None:  # a game's own list: the same definitions as an earlier game's give the same index
+        ids = tuple(map(id, defs))
+        kept = _BY_LIST.get(ids)
+        if kept is not None:
+            return kept[1]
+        index = _extend(defs, _EMPTY)
+        if len(_BY_LIST) >= _BY_LIST_CAP:
+            _BY_LIST.clear()
+        _BY_LIST[ids] = (tuple(defs), index)  # the definitions kept alive with it: their ids are not reused
+        return index
+    return _extend(defs, base)
+
+
+#: a card list's definitions (by their ids) -> (those definitions, the list's index): a new game's list of the
+#: same definitions (the same decks again) is not indexed again; at most :data:`_BY_LIST_CAP` lists are kept
+_BY_LIST: dict[tuple[int, ...], tuple[tuple, CardIndex]] = {}
+_BY_LIST_CAP: Final = 256
+
+
+def _extend(defs: list[CardDef], base: CardIndex) -> CardIndex:
+    """The index of ``defs``, whose first cards ``base`` indexes already."""
     start = len(base.hand)
-    listeners = {k: list(v) for k, v in base.listeners.items()}
     new = range(start, len(defs))
     per_card = [_card_facts(defs[i]) for i in new]
     if not per_card:
         return base
     defeat, hand, fielded, printed, terms, tank, kinds = zip(*per_card, strict=True)
-    for i, listens in enumerate(kinds, start):
-        for kind in listens:
-            listeners.setdefault(kind, []).append(i)
+    listeners = base.listeners
+    if any(kinds):  # only the kinds the new cards listen to get a new tuple (the others are shared)
+        listeners = dict(listeners)
+        for i, listens in enumerate(kinds, start):
+            for kind in listens:
+                listeners[kind] = (*listeners.get(kind, ()), i)
     return CardIndex(base.defeat_if + tuple(i for i, d in enumerate(defeat, start) if d),
-                     {k: tuple(v) for k, v in listeners.items()}, base.hand + hand, base.fielded + fielded,
+                     listeners, base.hand + hand, base.fielded + fielded,
                      base.printed + printed, base.terms + terms,
                      base.seen + tuple(((i,), (i,) if t else ()) for i, t in enumerate(tank, start)))
 

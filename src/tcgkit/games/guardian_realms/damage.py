@@ -5,18 +5,18 @@ penalty (GR-WIN-*, GR-TURN-*), and Guardians leaving play: defeated (GR-DEF-*) o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tcgkit.core import effects
 from tcgkit.core.cards import CardList
-from tcgkit.games.guardian_realms.board import equipment_of, hp_of, is_token, link_index
+from tcgkit.games.guardian_realms.board import data1, data2, data3, equipment_of, hp_of, is_token, link_index
 from tcgkit.games.guardian_realms.cardindex import KEY, CardIndex, card_index, state_index
 from tcgkit.games.guardian_realms.links import break_link, set_link
 from tcgkit.games.guardian_realms.model import BASE_KEY, LANE_OF, STRONGHOLD
 from tcgkit.games.guardian_realms.statuses import remove_status
 
 #: by lane number (index 1-3): the player resource holding its Wall's HP (GR-WALL-*)
-WALL_KEY = ("", "w1", "w2", "w3")
+WALL_KEY: Final[tuple[str, ...]] = ("", "w1", "w2", "w3")
 
 if TYPE_CHECKING:
     from tcgkit.core.state import GameState
@@ -31,10 +31,10 @@ def absorb_wall(state: GameState, p: int, lane: int, amount: int) -> int:
         return amount
     taken = min(wall, amount)
     res[key] = wall - taken
-    state.emit("wall_damage", p, data=(lane, taken, res[key]))
+    state.emit("wall_damage", p, data=data3(lane, taken, res[key]))
     if res[key] == 0:
         res[f"x{lane}"] = 1
-        state.emit("wall_destroyed", p, data=(lane,))
+        state.emit("wall_destroyed", p, data=data1(lane))
     return amount - taken
 
 
@@ -64,7 +64,7 @@ def damage_guardian(state: GameState, card: int, amount: int, enemy: bool) -> No
     if i >= 0:
         members, pool, _ = state.vars["links"][i]
         pool = set_link(state, i, pool_delta=-amount)
-        state.emit("damage", p, card, (amount, pool))
+        state.emit("damage", p, card, data2(amount, pool))
         if pool <= 0:
             defeat(state, list(members))
         return
@@ -76,7 +76,7 @@ def damage_guardian(state: GameState, card: int, amount: int, enemy: bool) -> No
             if stat == "hp":
                 hp += delta
     left = hp - dmg
-    state.emit("damage", p, card, (amount, max(0, left)))
+    state.emit("damage", p, card, data2(amount, max(0, left)))
     if left <= 0:
         defeat(state, [card])
 
@@ -108,33 +108,46 @@ def damage_base(state: GameState, p: int, lane: int, amount: int, enemy: bool, d
         if amount <= 0:
             return
     res[key] = max(0, res[key] - amount)
-    state.emit("base_damage", p, data=(lane, amount, res[key]))
+    state.emit("base_damage", p, data=data3(lane, amount, res[key]))
     if res[key] == 0:
-        state.emit("base_destroyed", p, data=(lane,))
+        state.emit("base_destroyed", p, data=data1(lane))
         if lane == STRONGHOLD and decide:
             check_strongholds(state)
 
 
 def check_strongholds(state: GameState) -> None:
     """GR-WIN-01: a destroyed Stronghold loses the game; both destroyed at the same moment is a draw."""
-    lost = [p for p in (0, 1) if state.res[p][BASE_KEY[STRONGHOLD]] <= 0]
-    if len(lost) == 2:
+    res = state.res
+    lost0, lost1 = res[0][_STRONGHOLD_KEY] <= 0, res[1][_STRONGHOLD_KEY] <= 0
+    if lost0 and lost1:
         state.end(None, "both Strongholds were destroyed at the same moment", "GR-WIN-01")
-    elif lost:
-        state.end(1 - lost[0], "destroyed the opponent's Stronghold", "GR-WIN-01")
+    elif lost0 or lost1:
+        state.end(1 if lost0 else 0, "destroyed the opponent's Stronghold", "GR-WIN-01")
+
+
+_STRONGHOLD_KEY: Final = BASE_KEY[STRONGHOLD]
 
 
 def empty_deck_penalty(state: GameState, p: int) -> None:
     """Each draw from an empty deck deals 1, 2, 4... to each of the player's Bases (GR-TURN-06/07); no Wall."""
     res = state.res[p]
-    res["out"] = res.get("out", 0) + 1
-    amount = 1 << (res["out"] - 1)
-    state.emit("empty_deck", p, data=(res["out"], amount))
-    players = (0, 1) if state.options.get("penalty_all_bases") else (p,)
-    for q in players:
-        for lane in (1, 3, 2):
-            damage_base(state, q, lane, amount, enemy=False, decide=False)
+    out = res["out"] = res.get("out", 0) + 1
+    amount = 1 << (out - 1)
+    state.emit("empty_deck", p, data=data2(out, amount))
+    if state.options.get("penalty_all_bases"):
+        for q in (0, 1):
+            _penalty(state, q, amount)
+    else:
+        _penalty(state, p, amount)
     check_strongholds(state)
+
+
+def _penalty(state: GameState, q: int, amount: int) -> None:
+    """The empty-deck penalty's damage to each of ``q``'s Bases, lanes 1, 3, 2 in that order (no Wall; the
+    Strongholds are checked after)."""
+    damage_base(state, q, 1, amount, False, False)
+    damage_base(state, q, 3, amount, False, False)
+    damage_base(state, q, 2, amount, False, False)
 
 
 def defeat(state: GameState, cards: list[int]) -> None:
@@ -160,7 +173,7 @@ def leave_play(state: GameState, card: int, how: str) -> None:
         return
     state.move(card, p, "gone" if is_token(state, card) else "discard")
     if how == "discarded":
-        state.emit("discarded", p, card, (zone,))
+        state.emit("discarded", p, card, data1(zone))
 
 
 def return_to_hand(state: GameState, card: int) -> None:

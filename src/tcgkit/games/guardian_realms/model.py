@@ -3,7 +3,7 @@ the names of the board every module shares (lanes, Bases, their zones and resour
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,23 +17,25 @@ CLASSES = ("Rush", "Sneak", "Tank")
 TOKEN_KINDS = ("clone", "copy", "summon")
 
 # ---------------------------------------------------------------------------------------------- the board
-#: the three lanes, each with its Base (GR-LANE-01, GR-BASE-01): lane 2's Base is the Stronghold
-LANES = (1, 2, 3)
-STRONGHOLD = 2
+#: the three lanes, each with its Base (GR-LANE-01, GR-BASE-01): lane 2's Base is the Stronghold.
+#: The tuples are typed ``tuple[X, ...]``: a fixed-length tuple type would make the compiled modules that read
+#: them check and rebuild the whole tuple at each read.
+LANES: Final[tuple[int, ...]] = (1, 2, 3)
+STRONGHOLD: Final = 2
 #: by lane number (index 1-3): its Guardian zone, Equipment zone, Effect zone, Base (as an action names it) and the
 #: player resource holding the Base's HP
-LANE_WORD = ("", "lane1", "lane2", "lane3")
-EQUIP = ("", "equip1", "equip2", "equip3")
-EFFECT = ("", "effect1", "effect2", "effect3")
-BASE_WORD = ("", "base1", "base2", "base3")
-BASE_KEY = ("", "b1", "b2", "b3")
-LANES_Z = LANE_WORD[1:]
+LANE_WORD: Final[tuple[str, ...]] = ("", "lane1", "lane2", "lane3")
+EQUIP: Final[tuple[str, ...]] = ("", "equip1", "equip2", "equip3")
+EFFECT: Final[tuple[str, ...]] = ("", "effect1", "effect2", "effect3")
+BASE_WORD: Final[tuple[str, ...]] = ("", "base1", "base2", "base3")
+BASE_KEY: Final[tuple[str, ...]] = ("", "b1", "b2", "b3")
+LANES_Z: Final[tuple[str, ...]] = LANE_WORD[1:]
 #: zone or Base name -> lane number
-LANE_OF = {"lane1": 1, "lane2": 2, "lane3": 3}
-BASE_LANE = {"base1": 1, "base2": 2, "base3": 3}
-EFFECT_LANE = {"effect1": 1, "effect2": 2, "effect3": 3}
+LANE_OF: Final[dict[str, int]] = {"lane1": 1, "lane2": 2, "lane3": 3}
+BASE_LANE: Final[dict[str, int]] = {"base1": 1, "base2": 2, "base3": 3}
+EFFECT_LANE: Final[dict[str, int]] = {"effect1": 1, "effect2": 2, "effect3": 3}
 #: the lanes a Guardian in each lane reaches: its own and the adjacent ones (GR-COMBAT-01/02)
-NEAR = ((), (1, 2), (1, 2, 3), (2, 3))
+NEAR: Final[tuple[tuple[int, ...], ...]] = ((), (1, 2), (1, 2, 3), (2, 3))
 
 
 class GrCard(BaseModel):

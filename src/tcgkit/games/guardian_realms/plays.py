@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tcgkit.core import effects
 from tcgkit.core.actions import Action
@@ -16,6 +16,9 @@ from tcgkit.games.guardian_realms.board import (
     ATK2,
     FORFEIT,
     SWAP,
+    data1,
+    data2,
+    data3,
     equipment_of,
     has,
     lane_of,
@@ -31,7 +34,7 @@ if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
 
-USED = (Step("gr_used", {}),)
+USED: Final[tuple[Step, ...]] = (Step("gr_used", {}),)
 
 
 def do_action(state: GameState, action: Action) -> None:
@@ -56,7 +59,7 @@ def spend(state: GameState, p: int, resource: str, n: int) -> None:
     if n:
         res = state.res[p]
         res[resource] -= n
-        state.emit("spend", p, data=(resource, n, res[resource]))
+        state.emit("spend", p, data=data3(resource, n, res[resource]))
 
 
 def summon(state: GameState, card: int, lane: int, sacrificed: tuple = ()) -> None:
@@ -66,7 +69,7 @@ def summon(state: GameState, card: int, lane: int, sacrificed: tuple = ()) -> No
     d = state.defs[card]
     spend(state, p, "sp", d.stats["sp_cost"])
     for s in sacrificed:
-        state.emit("sacrificed", p, s, (card,))
+        state.emit("sacrificed", p, s, data1(card))
         leave_play(state, s, "discarded")
     enter_lane(state, card, p, lane)
     start_passives(state, card, p)
@@ -86,7 +89,7 @@ def enter_lane(state: GameState, card: int, p: int, lane: int) -> None:
     for old in list(state.zones[p][LANE_WORD[lane]]):
         leave_play(state, old, "discarded")
     state.move(card, p, LANE_WORD[lane])
-    state.emit("summoned", p, card, (lane,))
+    state.emit("summoned", p, card, data1(lane))
     tags = state.defs[card].tags
     if "rush" not in tags:
         add_status(state, card, "exhausted", 1)
@@ -130,7 +133,7 @@ def equip(state: GameState, card: int, guardian: int) -> None:
     uses = state.defs[card].fields["uses"]
     if uses:
         st.counters["uses"] = uses
-    state.emit("equipped", p, card, (guardian,))
+    state.emit("equipped", p, card, data1(guardian))
     start_passives(state, card, p)
 
 
@@ -142,7 +145,7 @@ def resist(state: GameState, card: int, costs_dz: bool) -> bool:
     p = state.owner[card]
     if has(state, card, "paralyzed"):
         roll = state.rng.die(6)
-        state.emit("resist", p, card, ("paralyzed", roll))
+        state.emit("resist", p, card, data2("paralyzed", roll))
         if roll >= 4:
             remove_status(state, card, "paralyzed")
         else:
@@ -150,7 +153,7 @@ def resist(state: GameState, card: int, costs_dz: bool) -> bool:
             return False
     if costs_dz and has(state, card, "confused"):
         roll = state.rng.die(6)
-        state.emit("resist", p, card, ("confused", roll))
+        state.emit("resist", p, card, data2("confused", roll))
         if roll % 2 == 0:
             remove_status(state, card, "confused")
         else:
@@ -185,7 +188,7 @@ def attack(state: GameState, attacker: int, target: int | str) -> None:
                 amount += delta
     if eq >= 0:
         amount += state.defs[eq].fields["atk_bonus"]
-    state.emit("attack", p, attacker, (target, amount))
+    state.emit("attack", p, attacker, data2(target, amount))
     if isinstance(target, str):
         damage_base(state, 1 - p, BASE_LANE[target], amount, enemy=True)
     else:
@@ -238,7 +241,7 @@ def use_ability(state: GameState, card: int, index: int) -> None:
     set_flag(state, card, ABIL)
     effects.mark_used(state, card, index, eff.limit)
     remove_status(state, card, "stealth")
-    state.emit("ability", p, card, (index,))
+    state.emit("ability", p, card, data1(index))
     effects.start(state, eff, card, p)
 
 
@@ -264,14 +267,14 @@ def swap(state: GameState, a: int, b: int) -> None:
         if g == a or not state.options.get("swap_partner_unpenalised"):
             set_flag(state, g, SWAP)
         remove_status(state, g, "stealth")
-    state.emit("swap", p, a, (b,))
+    state.emit("swap", p, a, data1(b))
 
 
 def infuse(state: GameState, material: int, recipient: int) -> None:
     """An infusion: the material is discarded and the recipient improved as printed (GR-SAC-03)."""
     d = state.defs[material]
     p = state.owner[material]
-    state.emit("infused", p, material, (recipient,))
+    state.emit("infused", p, material, data1(recipient))
     leave_play(state, material, "discarded")
     st = state.card_state(recipient)
     if d.fields["infuse_atk"]:

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from functools import cached_property
-from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from tcgkit.core import durations, effects
 from tcgkit.core.actions import Action
@@ -24,6 +22,7 @@ from tcgkit.core.errors import TcgkitError
 from tcgkit.core.ruleset import Ruleset
 from tcgkit.core.state import HIDDEN, OWNER, PUBLIC, CardState, GameState
 from tcgkit.games.guardian_realms import actions, damage, plays, statuses
+from tcgkit.games.guardian_realms.board import data2
 from tcgkit.games.guardian_realms.cardindex import KEY, CardIndex, listened, state_index
 from tcgkit.games.guardian_realms.grammar import prepare_entry
 from tcgkit.games.guardian_realms.model import (
@@ -43,9 +42,13 @@ DECK_SIZE = 25
 #: or closer, fading by a factor e every RACE_FADE turns further.
 RACE, RACE_NEAR, RACE_FADE = 4.0, 10, 8.0
 #: The end-of-turn order decision (Burn and Poison versus the player's end-of-turn effects).
-END_ORDER = (Step("gr_end_order", {}),)
-#: a card record's modifiers (``CardState.mods``), read in C over every record
-_MODS = attrgetter("mods")
+END_ORDER: Final[tuple[Step, ...]] = (Step("gr_end_order", {}),)
+#: where cards' triggered effects listen (``trigger_zones``, not overridden), and as a set
+PLAY_ZONES: Final[tuple[str, ...]] = ("lane1", "lane2", "lane3", "equip1", "equip2", "equip3", "field")
+PLAY_ZONE_SET: Final = frozenset(PLAY_ZONES)
+#: the mulligan decision's actions (GR-TURN-02), built once
+_KEEP: Final = Action("keep")
+_MULLIGAN: Final = Action("mulligan")
 
 
 @mypyc_attr(native_class=False)  # see tcgkit.core.compiled
@@ -61,7 +64,7 @@ class GuardianRealmsRules(Ruleset):
     #: where events name other cards in their data (hidden from a viewer who cannot see them now).
     EVENT_CARD_DATA = {"sacrificed": (0,), "equipped": (0,), "attack": (0,), "swap": (0,), "infused": (0,),
                        "hp_link": slice(2, None)}
-    PLAY_ZONES = ("lane1", "lane2", "lane3", "equip1", "equip2", "equip3", "field")  # triggers listen here
+    PLAY_ZONES = PLAY_ZONES  # triggers listen here
     PASS_KINDS = Ruleset.PASS_KINDS | {"end", "keep"}
     # one Guardian per lane and one Equipment with it (GR-LANE-01, GR-LANE-03); one Field card (GR-FIELD-01)
     ZONE_RULES = {**{f"lane{n}": (1, ("Guardian",)) for n in LANES},
@@ -78,11 +81,6 @@ class GuardianRealmsRules(Ruleset):
     EXTRA_VERBS = EXTRA_VERBS
     WORDS = GuardianRealmsWords
     PHRASES_MODULE = "tcgkit.games.guardian_realms.grammar"
-
-    @cached_property
-    def _play_zones(self) -> frozenset[str]:
-        """``PLAY_ZONES`` as a set: where cards' triggered effects listen (``trigger_zones``, not overridden)."""
-        return frozenset(self.PLAY_ZONES)
 
     def game_handlers(self) -> dict[str, effects.Handler]:
         return dict(HANDLERS)
@@ -188,111 +186,28 @@ class GuardianRealmsRules(Ruleset):
 
     def start_turn(self, state: GameState) -> None:
         """Next player's turn: points (GR-DZ-01..03, GR-SP-02), then the round draw (GR-TURN-04)."""
-        state.turn += 1
-        p = state.active = state.vars["first_player"] if state.turn == 1 else 1 - state.active
-        state.current = p
-        state.phase = "main"
-        rnd = (state.turn + 1) // 2  # self.round_of(state), with no call
-        state.emit("turn", p, data=(state.turn, rnd))
-        res = state.res[p]
-        if rnd > 1:
-            res["dzcap"] = min(10, res["dzcap"] + 1)
-            sp = rnd if state.options.get("sp_refill") else res["sp"] + 1
-            res["sp"] = min(10, sp)
-        res["dz"] = res["dzcap"]
-        self.draw(state, p, forced=False)
-        self.settle(state)
+        start_turn(state)
 
     def end_turn(self, state: GameState) -> None:
-        """End of turn: Burn and Poison ticks, timed statuses and Field durations count down (GR-SETUP-02).
-
-        Burn and Poison (GR-BURN-01, GR-POIS-01) and the player's own "at the end of your turn" effects happen at
-        the same moment; when both are due, the player orders them (an ``option`` decision)."""
-        p = state.active
-        state.emit("end_turn", p)
-        if state.stack and statuses.has_ticks(state, p):
-            state.phase = "ordering"
-            effects.start(state, END_ORDER, -1, p)
-            if effects.run(state):
-                self.finish_end_turn(state)
-            return
-        cs = state.cs
-        z = state.zones[p]
-        for card in (*z["lane1"], *z["lane2"], *z["lane3"]):  # self.guardians(state, p), with no call
-            st = cs.get(card)
-            if st is not None and st.status:  # Burned or Poisoned is a status: none, no tick
-                damage.tick_damage(state, card)
-                if state.result is not None:
-                    return
-        self.finish_end_turn(state)
+        """End of turn: Burn and Poison ticks, timed statuses and Field durations count down (GR-SETUP-02);
+        :func:`end_turn`."""
+        end_turn(state)
 
     def finish_end_turn(self, state: GameState) -> None:
         """Durations count down, then the next turn (after the ticks and, if any, the end-of-turn effects)."""
-        if state.result is not None:
-            return
-        state.phase = "ending"
-        p = state.active
-        cs = state.cs
-        z = state.zones[p]
-        for card in (*z["lane1"], *z["lane2"], *z["lane3"]):  # self.guardians(state, p), with no call
-            st = cs.get(card)
-            if st is not None and st.status:  # no status, nothing to count down
-                statuses.tick_durations(state, card)
-        field = z["field"]
-        for card in list(field) if field else ():
-            st = state.card_state(card)
-            left = st.counters.get("left")
-            if left is not None:
-                if left <= 1:
-                    self.discard(state, card)
-                else:
-                    st.counters["left"] = left - 1
-        if state.options.get("equipment_use_per_turn"):
-            plays.discard_spent_equipment(state, p)
-        if any(map(_MODS, state.cs.values())):  # no record holds a modifier (the usual case): none to end
-            durations.end_turn(state)
-        # is_over, not ``result is None``: mypy takes the result for None since the check above, and the compiled
-        # build would trust it
-        if (not state.stack or effects.run(state)) and not state.is_over:
-            self.start_turn(state)
+        finish_end_turn(state)
 
     def settle(self, state: GameState) -> None:
         """Run pending triggers; apply state-based defeats (GR-DEF-03); give the decision back."""
-        if state.stack and not effects.run(state):
-            return
-        if state.result is None:
-            damage.settle_defeats(state)
-            if state.stack and not effects.run(state):
-                return
-            state.current = state.active
+        settle(state)
 
     def after_effects(self, state: GameState) -> None:
-        if state.result is not None:
-            return
-        if state.phase == "ending":
-            state.phase = "main"
-            self.start_turn(state)
-            return
-        if state.phase == "ordering":
-            self.finish_end_turn(state)
-            if state.phase == "ending" and state.pending is None and not state.is_over:  # as in finish_end_turn
-                state.phase = "main"
-            return
-        self.settle(state)
+        after_effects(state)
 
     # ------------------------------------------------------------------ draws, discards
     def draw(self, state: GameState, player: int, forced: bool = True) -> int:
         """Draw one card: the hand limit (GR-TURN-05) and the empty-deck penalty (GR-TURN-06/07)."""
-        deck = state.zones[player]["deck"]
-        if not deck:
-            damage.empty_deck_penalty(state, player)
-            return -1
-        if len(state.zones[player]["hand"]) >= HAND_LIMIT:
-            card = deck[-1]
-            state.move(card, player, "discard")
-            state.emit("discarded", player, card, ("hand_limit",))
-            return card
-        return state.move_top(player, "deck", "hand")
+        return draw(state, player)
 
     def discard(self, state: GameState, card: int) -> None:
         """Discard a card from hand or field (GR-DEF-04): not a defeat."""
@@ -328,9 +243,9 @@ class GuardianRealmsRules(Ruleset):
     def on_event(self, state: GameState, ev: Any) -> None:
         """Fire the triggers listening to ``ev`` only when a card in play listens to its kind (no scan of both
         boards for nothing: at every end of turn, say)."""
-        if ev.kind in self.trigger_kinds and listened(state, ev.kind, self._play_zones):
+        # the core passes only the kinds some card of the pool triggers on (``heard_kinds``: ``trigger_kinds``)
+        if listened(state, ev.kind, PLAY_ZONE_SET):
             self.fire_triggers(state, ev)
-
 
     # ------------------------------------------------------------------ queries
     def guardians(self, state: GameState, p: int) -> list[int]:
@@ -343,9 +258,7 @@ class GuardianRealmsRules(Ruleset):
 
     # ------------------------------------------------------------------ actions
     def legal_actions(self, state: GameState) -> list[Action]:
-        if state.phase == "mulligan":
-            return [Action("keep"), Action("mulligan")]
-        return actions.main_actions(state)
+        return actions.main_actions(state) if state.phase != "mulligan" else [_KEEP, _MULLIGAN]
 
     def surely_has_choice(self, state: GameState) -> bool:
         return actions.surely_has_choice(state)
@@ -355,37 +268,11 @@ class GuardianRealmsRules(Ruleset):
         return why or super().explain_illegal(state, action)
 
     def apply(self, state: GameState, action: Action) -> None:
-        if state.phase == "mulligan":
-            self.mulligan(state, action.kind == "mulligan")
-            return
-        if action.kind == "end":
-            state.phase = "ending"
-            self.end_turn(state)
-            if state.phase == "ending" and state.pending is None and state.result is None:
-                state.phase = "main"
-            return
-        plays.do_action(state, action)
-        self.settle(state)
+        apply(state, action)
 
     def mulligan(self, state: GameState, redraw: bool) -> None:
         """One whole-hand mulligan each, first player deciding first (GR-TURN-02)."""
-        p = state.current
-        if redraw:
-            for card in list(state.zone(p, "hand")):
-                state.move(card, p, "deck")
-            state.shuffle(p, "deck")
-            for _ in range(3):
-                self.draw(state, p)
-        state.emit("mulligan" if redraw else "keep", p)
-        state.res[p]["mul"] = 1
-        other = 1 - p
-        if not state.res[other].get("mul"):
-            state.current = other
-            return
-        state.phase = "main"
-        state.active = 1 - state.vars["first_player"]
-        state.turn = 0
-        self.start_turn(state)
+        mulligan(state, redraw)
 
     # ------------------------------------------------------------------ views and bots
     def observe_extra(self, state: GameState, viewer: int) -> dict[str, Any]:
@@ -416,30 +303,196 @@ class GuardianRealmsRules(Ruleset):
         links = state.vars.get("links")
         # the player's side added, then the opponent's taken away, term by term in the same order (taking a term
         # away is adding it times -1.0, to the last bit)
-        for t in _side_terms(z, res, hp, cs, links, printed, terms):
-            score += t
-        for t in _side_terms(z2, res2, hp2, cs, links, printed, terms):
-            score -= t
+        score = _add_side(score, True, z, res, hp, cs, links, printed, terms)
+        score = _add_side(score, False, z2, res2, hp2, cs, links, printed, terms)
         x = score / 4.0
         return 0.99 * x / (1 + abs(x))  # no clamp: far ahead or behind, moves still differ
+
+
+# ---------------------------------------------------------------------- the turn's flow, as module functions
+# (compiled code calls these directly; the ruleset's methods of the same names call them)
+
+def apply(state: GameState, action: Action) -> None:
+    """Play ``action`` (the ruleset's ``apply``): a mulligan decision, the end of the turn, or a main-phase action
+    (``plays.do_action``), then run on to the next decision."""
+    if state.phase == "mulligan":
+        mulligan(state, action.kind == "mulligan")
+        return
+    if action.kind == "end":
+        state.phase = "ending"
+        end_turn(state)
+        if state.phase == "ending" and state.pending is None and not state.is_over:
+            state.phase = "main"
+        return
+    plays.do_action(state, action)
+    settle(state)
+
+
+def mulligan(state: GameState, redraw: bool) -> None:
+    """One whole-hand mulligan each, first player deciding first (GR-TURN-02)."""
+    p = state.current
+    if redraw:
+        for card in list(state.zone(p, "hand")):
+            state.move(card, p, "deck")
+        state.shuffle(p, "deck")
+        for _ in range(3):
+            draw(state, p)
+    state.emit("mulligan" if redraw else "keep", p)
+    state.res[p]["mul"] = 1
+    other = 1 - p
+    if not state.res[other].get("mul"):
+        state.current = other
+        return
+    state.phase = "main"
+    state.active = 1 - state.vars["first_player"]
+    state.turn = 0
+    start_turn(state)
+
+
+def start_turn(state: GameState) -> None:
+    """Next player's turn: points (GR-DZ-01..03, GR-SP-02), then the round draw (GR-TURN-04)."""
+    state.turn += 1
+    p = state.active = state.vars["first_player"] if state.turn == 1 else 1 - state.active
+    state.current = p
+    state.phase = "main"
+    rnd = (state.turn + 1) // 2  # round_of(state), with no call
+    state.emit("turn", p, data=data2(state.turn, rnd))
+    res = state.res[p]
+    if rnd > 1:
+        res["dzcap"] = min(10, res["dzcap"] + 1)
+        sp = rnd if state.options.get("sp_refill") else res["sp"] + 1
+        res["sp"] = min(10, sp)
+    res["dz"] = res["dzcap"]
+    draw(state, p)
+    settle(state)
+
+
+def end_turn(state: GameState) -> None:
+    """End of turn: Burn and Poison ticks, timed statuses and Field durations count down (GR-SETUP-02).
+
+    Burn and Poison (GR-BURN-01, GR-POIS-01) and the player's own "at the end of your turn" effects happen at
+    the same moment; when both are due, the player orders them (an ``option`` decision)."""
+    p = state.active
+    state.emit("end_turn", p)
+    if state.stack and statuses.has_ticks(state, p):
+        state.phase = "ordering"
+        effects.start(state, END_ORDER, -1, p)
+        if effects.run(state):
+            finish_end_turn(state)
+        return
+    cs = state.cs
+    z = state.zones[p]
+    for card in (*z["lane1"], *z["lane2"], *z["lane3"]):  # the player's Guardians
+        st = cs.get(card)
+        if st is not None and st.status:  # Burned or Poisoned is a status: none, no tick
+            damage.tick_damage(state, card)
+            if state.is_over:
+                return
+    finish_end_turn(state)
+
+
+def finish_end_turn(state: GameState) -> None:
+    """Durations count down, then the next turn (after the ticks and, if any, the end-of-turn effects)."""
+    if state.is_over:
+        return
+    state.phase = "ending"
+    p = state.active
+    cs = state.cs
+    z = state.zones[p]
+    for card in (*z["lane1"], *z["lane2"], *z["lane3"]):  # the player's Guardians
+        st = cs.get(card)
+        if st is not None and st.status:  # no status, nothing to count down
+            statuses.tick_durations(state, card)
+    field = z["field"]
+    for card in list(field) if field else ():
+        st = state.card_state(card)
+        left = st.counters.get("left")
+        if left is not None:
+            if left <= 1:
+                damage.leave_play(state, card, "discarded")  # the ruleset's discard
+            else:
+                st.counters["left"] = left - 1
+    if state.options.get("equipment_use_per_turn"):
+        plays.discard_spent_equipment(state, p)
+    for rec in state.cs.values():
+        if rec.mods:  # a record holds a modifier: "this turn" ones end (none: the usual case, nothing to do)
+            durations.end_turn(state)
+            break
+    # is_over, not ``result is None``: the compiled build would trust a narrowing across the calls above
+    if (not state.stack or effects.run(state)) and not state.is_over:
+        start_turn(state)
+
+
+def settle(state: GameState) -> None:
+    """Run pending triggers; apply state-based defeats (GR-DEF-03); give the decision back."""
+    if state.stack and not effects.run(state):
+        return
+    if not state.is_over:
+        damage.settle_defeats(state)
+        if state.stack and not effects.run(state):
+            return
+        state.current = state.active
+
+
+def after_effects(state: GameState) -> None:
+    """Continue once the resolution stack is empty again (the ruleset's ``after_effects``)."""
+    if state.is_over:
+        return
+    phase = state.phase
+    if phase == "ending":
+        state.phase = "main"
+        start_turn(state)
+        return
+    if phase == "ordering":
+        finish_end_turn(state)
+        if state.phase == "ending" and state.pending is None and not state.is_over:  # as in finish_end_turn
+            state.phase = "main"
+        return
+    settle(state)
+
+
+def draw(state: GameState, player: int) -> int:
+    """Draw one card: the hand limit (GR-TURN-05) and the empty-deck penalty (GR-TURN-06/07); the card drawn (or
+    discarded from a full hand), -1 from an empty deck."""
+    z = state.zones[player]
+    deck = z["deck"]
+    if not deck:
+        damage.empty_deck_penalty(state, player)
+        return -1
+    if len(z["hand"]) >= HAND_LIMIT:
+        card = deck[-1]
+        state.move(card, player, "discard")
+        state.emit("discarded", player, card, ("hand_limit",))
+        return card
+    return state.move_top(player, "deck", "hand")
 
 
 _tanh, _exp = math.tanh, math.exp
 
 
-def _side_terms(z: dict, res: dict, hp: int, cs: dict, links: Any, printed: tuple, terms: tuple) -> list[float]:
-    """One side's terms of :meth:`GuardianRealmsRules.evaluate`, in order: Bases, Stronghold (``hp``), each
-    Guardian's HP / 60 + ATK / 30, hand, Walls."""
-    out = [(res["b1"] + res["b3"]) / 100.0, 2.0 * hp / 100.0]
-    for g in (*z["lane1"], *z["lane2"], *z["lane3"]):
-        st = cs.get(g)
-        if links or st is not None and (st.mods or st.counters.get("dmg")):
-            out.append(_guardian_term(g, st, printed, links))
-        else:  # unhurt, unmodified, unlinked: its printed term, worked out once per card
-            out.append(terms[g])
-    out.append(0.03 * len(z["hand"]))
-    out.append(0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0)
-    return out
+def _add_side(score: float, mine: bool, z: dict[str, list[int]], res: dict[str, int], hp: int,
+              cs: dict[int, CardState], links: Any, printed: tuple, terms: tuple) -> float:
+    """``score`` with one side's terms of :meth:`GuardianRealmsRules.evaluate` added (``mine``) or taken away, one by
+    one in order: Bases, Stronghold (``hp``), each Guardian's HP / 60 + ATK / 30, hand, Walls."""
+    t = (res["b1"] + res["b3"]) / 100.0
+    score = score + t if mine else score - t
+    t = 2.0 * hp / 100.0
+    score = score + t if mine else score - t
+    for zone in _LANES_Z:
+        for g in z[zone]:
+            st = cs.get(g)
+            if links or st is not None and (st.mods or st.counters.get("dmg")):
+                t = _guardian_term(g, st, printed, links)
+            else:  # unhurt, unmodified, unlinked: its printed term, worked out once per card
+                t = terms[g]
+            score = score + t if mine else score - t
+    t = 0.03 * len(z["hand"])
+    score = score + t if mine else score - t
+    t = 0.02 * (res["w1"] + res["w2"] + res["w3"]) / 10.0
+    return score + t if mine else score - t
+
+
+_LANES_Z: Final[tuple[str, ...]] = ("lane1", "lane2", "lane3")
 
 
 def _guardian_term(g: int, st: CardState | None, printed: tuple[tuple[int, int], ...], links: Any) -> float:
@@ -476,7 +529,7 @@ def deck_out_turn(state: GameState, player: int) -> int:
     return state.turn + 2 * draws - (player != state.active)
 
 
-_STRONGHOLD_KEY = f"b{STRONGHOLD}"
+_STRONGHOLD_KEY: Final = f"b{STRONGHOLD}"
 
 
 def penalty_draws(hp: int, amount: int) -> int:

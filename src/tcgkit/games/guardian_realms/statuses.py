@@ -7,24 +7,29 @@ stacks, Poisoned its next tick.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from tcgkit.games.guardian_realms.board import data1, data2
 from tcgkit.games.guardian_realms.model import LANE_OF, LANES_Z
 
 if TYPE_CHECKING:
     from tcgkit.core.state import GameState
 
 
-PERMANENT = 1000
+PERMANENT: Final = 1000
 
 
-DEBUFFS = ("paralyzed", "burned", "exhausted", "confused", "poisoned")
+DEBUFFS: Final[tuple[str, ...]] = ("paralyzed", "burned", "exhausted", "confused", "poisoned")
 
 
-BUFFS = ("shield", "stealth", "fury", "invincible")
+BUFFS: Final[tuple[str, ...]] = ("shield", "stealth", "fury", "invincible")
 
 
-TIMED = ("paralyzed", "exhausted", "fury", "invincible")
+TIMED: Final[tuple[str, ...]] = ("paralyzed", "exhausted", "fury", "invincible")
+
+
+#: by debuff: the status that nullifies it (GR-IMM-01)
+_IMMUNE: Final[dict[str, str]] = {d: "immune_" + d for d in DEBUFFS}
 
 
 def add_status(state: GameState, card: int, status: str, value: int) -> None:
@@ -34,7 +39,7 @@ def add_status(state: GameState, card: int, status: str, value: int) -> None:
         return
     st = state.card_state(card)
     s = st.status
-    if status in DEBUFFS and s.get("immune_" + status):
+    if s and status in DEBUFFS and s.get(_IMMUNE[status]):
         state.emit("immune", state.owner[card], card, (status,))
         return
     if status == "burned":
@@ -49,7 +54,7 @@ def add_status(state: GameState, card: int, status: str, value: int) -> None:
     else:
         new = 1
     s[status] = new
-    state.emit("status", state.owner[card], card, (status, new))
+    state.emit("status", state.owner[card], card, data2(status, new))
 
 
 def remove_status(state: GameState, card: int, status: str) -> None:
@@ -58,7 +63,7 @@ def remove_status(state: GameState, card: int, status: str) -> None:
     if st is None or status not in st.status:
         return
     if state.card_state_or_none(card).status.pop(status, None) is not None:
-        state.emit("status_removed", state.owner[card], card, (status,))
+        state.emit("status_removed", state.owner[card], card, data1(status))
 
 
 def has_ticks(state: GameState, p: int) -> bool:

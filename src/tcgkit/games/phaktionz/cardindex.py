@@ -1,11 +1,13 @@
-"""Facts about a game's card list worked out once per game (speed): which cards print each static key (PHK-MECH-04),
-an aura, or a triggered effect on each kind of event, and what the evaluation reads of each card, by id. The hot path
-asks whether any of those few cards is in play (:func:`any_in_play`) instead of reading every card in play: a static
-key, aura or trigger no card in play prints needs no scan of the battlefields.
+"""Facts about a game's card list worked out once (speed): which cards print each static key (PHK-MECH-04), an aura,
+or a triggered effect on each kind of event, what the evaluation reads of each card, by id, and a record of what the
+hot path reads of each card (:class:`Card`). The hot path asks whether any of those few cards is in play
+(:func:`any_in_play`) instead of reading every card in play: a static key, aura or trigger no card in play prints
+needs no scan of the battlefields.
 
 The index is a fact of the card list (``state.defs.fact``). A game's card list is never changed in place (a card
 added in play makes a new list, ``GameState.add_instance``), so an index found with the same list is right; a clone
-shares the list and so the index.
+shares the list and so the index. Definitions are immutable too, so a new game's list of the same definitions in the
+same order (the same two decks) gets the index an earlier one built, and a card's record is made once.
 
 >>> from tcgkit.games import get_rules
 >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
@@ -19,9 +21,10 @@ True
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 if TYPE_CHECKING:
+    from tcgkit.core.cards import CardDef, Effect
     from tcgkit.core.state import GameState
 
 #: the zones of cards in play (``PhaktionzRules.PLAY_ZONES``)
@@ -29,7 +32,55 @@ PLAY_ZONES: Final = frozenset(("field", "realm", "attached"))
 _KEY: Final = "phaktionz.cards"
 _GLANCE: Final = "phaktionz.glance"
 #: up to this many cards, :func:`any_in_play` reads where each is rather than testing the six play zones
-_FEW: Final = 4
+FEW: Final = 4
+#: the :class:`Card` records made, by the id of their definition, each kept with the definition (so that its id is
+#: not reused while the entry lives: a definition is immutable, and so is its record); emptied past _MADE_MAX entries
+_MADE: Final[dict[int, tuple[CardDef, Card]]] = {}
+_MADE_MAX: Final = 20_000
+#: the indexes built, by the ids of their list's definitions, each kept with those definitions (so that no id is
+#: reused while the entry lives); emptied past _INDEXES_MAX entries
+_INDEXES: Final[dict[tuple[int, ...], tuple[tuple[CardDef, ...], CardIndex]]] = {}
+_INDEXES_MAX: Final = 256
+
+
+class Card(NamedTuple):
+    """What the hot path reads of one card, read once from its definition (a :class:`CardIndex`'s ``cards``): in the
+    compiled build a tuple whose items are read by position, where ``state.defs[c].fields["..."]`` is three lookups.
+    The same values as the definition's (``model.make_card``); the copies of a card in a list share one record.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("phaktionz").new_game(["Zane Basic", "Lyla"], seed=1)
+    >>> d, card = state.defs[0], card_index(state).cards[0]
+    >>> card.key == d.key and card.static_keys == d.fields["static_keys"] and card.in_hand == d.fields["in_hand"]
+    True
+    """
+
+    key: str
+    #: whether it is a Summon (``type``)
+    summon: bool
+    #: its printed Tier and DMG (``stats``, 0 when it has none)
+    tier: int
+    dmg: int
+    #: the ``fields`` of the same names
+    field_tier: int | None
+    summon_type: str | None
+    inv_type: str | None
+    plain_cast: bool
+    in_hand: tuple[int, bool]
+    tribute: dict[str, Any] | None
+    static_keys: frozenset[str]
+    statics: tuple[Effect, ...]
+    aura: tuple[Any, ...]
+    triggers: dict[str, tuple[tuple[int, Effect], ...]]
+
+
+def make_record(d: CardDef) -> Card:
+    """The :class:`Card` of a definition."""
+    f = d.fields
+    stats = d.stats
+    return Card(d.key, d.type == "summon", stats.get("tier", 0), stats.get("dmg", 0), f["field_tier"],
+                f["summon_type"], f["inv_type"], f["plain_cast"], f["in_hand"], f["tribute"], f["static_keys"],
+                f["statics"], f["aura"], f["triggers"])
 
 
 class CardIndex(NamedTuple):
@@ -56,6 +107,8 @@ class CardIndex(NamedTuple):
     #: whether a card has an activated effect usable from the hand outside a response window (In-Hand abilities): a
     #: hand need not be read for such effects otherwise
     hand_free: bool
+    #: by card id: its :class:`Card`
+    cards: tuple[Card, ...]
 
 
 class Glance(NamedTuple):
@@ -73,7 +126,19 @@ class Glance(NamedTuple):
 
 def card_index(state: GameState) -> CardIndex:
     """The index of ``state.defs``, worked out on first use and kept with the list (``CardList.fact``)."""
-    return state.defs.facts.get(_KEY) or state.defs.fact(_KEY, build)
+    return state.defs.facts.get(_KEY) or state.defs.fact(_KEY, _built)
+
+
+def _built(defs: list) -> CardIndex:
+    """:func:`build` of ``defs``, or the index of an earlier list of the same definitions in the same order, which is
+    the same (a new game of the same two decks): kept in :data:`_INDEXES`."""
+    key = tuple(map(id, defs))
+    got = _INDEXES.get(key)
+    if got is None:
+        if len(_INDEXES) >= _INDEXES_MAX:
+            _INDEXES.clear()
+        got = _INDEXES[key] = (tuple(defs), build(defs))
+    return got[1]
 
 
 def glance(state: GameState) -> Glance:
@@ -118,7 +183,22 @@ def build(defs: list) -> CardIndex:
                      tuple(map(itemgetter("in_hand"), fields)), activated, answers,
                      frozenset(c for c, effs in enumerate(activated) if effs),
                      frozenset(c for c, effs in enumerate(answers) if effs),
-                     any(eff.zone == "hand" for effs in activated for _, eff in effs))
+                     any(eff.zone == "hand" for effs in activated for _, eff in effs), _records(defs))
+
+
+def _records(defs: list) -> tuple[Card, ...]:
+    """The :class:`Card` of each card id, one record per distinct definition: found in :data:`_MADE` (a new game's
+    list holds the pool's definitions, whose records earlier games made) or made and kept there."""
+    made = _MADE
+    out = []
+    for d in defs:
+        got = made.get(id(d))
+        if got is None:
+            if len(made) >= _MADE_MAX:
+                made.clear()
+            got = made[id(d)] = (d, make_record(d))
+        out.append(got[1])
+    return tuple(out)
 
 
 def any_in_play(state: GameState, cards: frozenset[int], player: int | None = None) -> bool:
@@ -130,7 +210,7 @@ def any_in_play(state: GameState, cards: frozenset[int], player: int | None = No
     >>> any_in_play(state, frozenset(range(len(state.defs))))
     False
     """
-    if len(cards) <= _FEW:  # a few cards: where each is (what the zones hold, ``state.loc``)
+    if len(cards) <= FEW:  # a few cards: where each is (what the zones hold, ``state.loc``)
         loc = state.loc
         for c in cards:
             p, z = loc[c]
