@@ -117,17 +117,24 @@ def committed_games(path: Path) -> int:
         return 0
 
 
-@pytest.mark.slow
-def test_ctrl_c_stops_cleanly_and_keeps_the_finished_games(tmp_path: Path) -> None:
-    out = tmp_path / "r.sqlite"
+def long_run(out: Path) -> subprocess.Popen:
+    """A long ``tcgkit sim --jobs 2`` into ``out``, in a session of its own, once it has committed games (waited for
+    at most a minute)."""
     proc = subprocess.Popen([sys.executable, "-m", "tcgkit.cli", "sim", GAME, "--games", "100000", "--jobs", "2",
                              "--out", str(out), "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
+    for _ in range(600):
+        time.sleep(0.1)
+        if out.exists() and committed_games(out) > 0:
+            break
+    return proc
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_cleanly_and_keeps_the_finished_games(tmp_path: Path) -> None:
+    out = tmp_path / "r.sqlite"
+    proc = long_run(out)
     try:
-        for _ in range(600):  # wait for the first committed games (at most a minute)
-            time.sleep(0.1)
-            if out.exists() and committed_games(out) > 0:
-                break
         os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does: the whole process group
         stdout, stderr = proc.communicate(timeout=60)
     finally:
@@ -145,15 +152,8 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_finished_games(tmp_path: Path) -> No
 
 
 def test_workers_stop_by_themselves_when_the_run_is_killed(tmp_path: Path) -> None:
-    out = tmp_path / "r.sqlite"
-    proc = subprocess.Popen([sys.executable, "-m", "tcgkit.cli", "sim", GAME, "--games", "100000", "--jobs", "2",
-                             "--out", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+    proc = long_run(tmp_path / "r.sqlite")
     try:
-        for _ in range(600):  # wait for the first committed games (at most a minute)
-            time.sleep(0.1)
-            if out.exists() and committed_games(out) > 0:
-                break
         os.kill(proc.pid, signal.SIGKILL)  # the run itself, not its workers: as the out-of-memory killer would
         proc.wait(timeout=10)
         for _ in range(300):  # its workers notice and stop within a chunk's time (at most half a minute)
@@ -168,7 +168,7 @@ def test_workers_stop_by_themselves_when_the_run_is_killed(tmp_path: Path) -> No
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
-        proc.stderr.close()
+        proc.communicate()
 
 
 FOUR_DECK_GAMES = [g for g in PLAYABLE if len(get_rules(g).decks()) >= 4]
