@@ -81,9 +81,9 @@ class Rng:
     def next64(self) -> int:
         """Return the next 64-bit output."""
         if NATIVE:
-            s = _signed(self.state) + _GOLDEN
-            self.state = _unsigned(s)
-            return _unsigned(_mix(s))
+            t = _signed(self.state) + _GOLDEN  # (not ``s``: the plain code's s is an int, t a native integer)
+            self.state = _unsigned(t)
+            return _unsigned(_mix(t))
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
@@ -95,9 +95,9 @@ class Rng:
             raise ValueError("randbelow needs a positive bound")
         # 64 bits against a small n: the modulo bias is below 2**-50, far under any statistic we compute.
         if NATIVE and n < 2**62:
-            s = _signed(self.state) + _GOLDEN
-            self.state = _unsigned(s)
-            return int(_below(_mix(s), n))
+            t = _signed(self.state) + _GOLDEN  # (not ``s``: the plain code's s is an int, t a native integer)
+            self.state = _unsigned(t)
+            return int(_below(_mix(t), n))
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
@@ -106,9 +106,9 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         """Return one element of a non-empty sequence."""
         if NATIVE:
-            s = _signed(self.state) + _GOLDEN
-            self.state = _unsigned(s)
-            return items[_below(_mix(s), len(items))]
+            t = _signed(self.state) + _GOLDEN  # (not ``s``: the plain code's s is an int, t a native integer)
+            self.state = _unsigned(t)
+            return items[_below(_mix(t), len(items))]
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
@@ -136,9 +136,9 @@ class Rng:
     def coin(self) -> bool:
         """Flip a fair coin: True for heads."""
         if NATIVE:
-            s = _signed(self.state) + _GOLDEN
-            self.state = _unsigned(s)
-            return bool(_mix(s) & 1)
+            t = _signed(self.state) + _GOLDEN  # (not ``s``: the plain code's s is an int, t a native integer)
+            self.state = _unsigned(t)
+            return bool(_mix(t) & 1)
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
@@ -147,9 +147,9 @@ class Rng:
     def die(self, sides: int = 6) -> int:
         """Roll a die with ``sides`` faces: 1..sides."""
         if NATIVE and 0 < sides < 2**62:
-            s = _signed(self.state) + _GOLDEN
-            self.state = _unsigned(s)
-            return int(_below(_mix(s), sides)) + 1
+            t = _signed(self.state) + _GOLDEN  # (not ``s``: the plain code's s is an int, t a native integer)
+            self.state = _unsigned(t)
+            return int(_below(_mix(t), sides)) + 1
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
