@@ -60,6 +60,13 @@ def _mix(s: i64) -> i64:
     return z ^ ((z >> 31) & 0x1FFFFFFFF)
 
 
+def _draw(rng: Rng) -> i64:
+    """Step ``rng`` once and return the step's output, in native 64-bit arithmetic (the compiled build only)."""
+    t = _signed(rng.state) + _GOLDEN
+    rng.state = _unsigned(t)
+    return _mix(t)
+
+
 def _below(z: i64, n: i64) -> i64:
     """The unsigned value of ``z``'s bits modulo ``n`` (0 < n < 2**62)."""
     if z >= 0:
@@ -81,9 +88,7 @@ class Rng:
     def next64(self) -> int:
         """Return the next 64-bit output."""
         if NATIVE:
-            t = _signed(self.state) + _GOLDEN  # (not ``s``: the plain code's s is an int, t a native integer)
-            self.state = _unsigned(t)
-            return _unsigned(_mix(t))
+            return _unsigned(_draw(self))
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
@@ -95,9 +100,7 @@ class Rng:
             raise ValueError("randbelow needs a positive bound")
         # 64 bits against a small n: the modulo bias is below 2**-50, far under any statistic we compute.
         if NATIVE and n < 2**62:
-            t = _signed(self.state) + _GOLDEN  # (not ``s``: the plain code's s is an int, t a native integer)
-            self.state = _unsigned(t)
-            return int(_below(_mix(t), n))
+            return int(_below(_draw(self), n))
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
@@ -106,9 +109,7 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         """Return one element of a non-empty sequence."""
         if NATIVE:
-            t = _signed(self.state) + _GOLDEN  # (not ``s``: the plain code's s is an int, t a native integer)
-            self.state = _unsigned(t)
-            return items[_below(_mix(t), len(items))]
+            return items[_below(_draw(self), len(items))]
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
@@ -117,7 +118,7 @@ class Rng:
     def shuffle(self, items: list) -> None:
         """Shuffle a list in place (Fisher-Yates)."""
         if NATIVE:
-            t = _signed(self.state)
+            t = _signed(self.state)  # (not ``s``: below, s is the plain code's int; t is a native integer)
             for k in range(len(items) - 1, 0, -1):
                 t += _GOLDEN
                 j = _below(_mix(t), k + 1)
@@ -136,9 +137,7 @@ class Rng:
     def coin(self) -> bool:
         """Flip a fair coin: True for heads."""
         if NATIVE:
-            t = _signed(self.state) + _GOLDEN  # (not ``s``: the plain code's s is an int, t a native integer)
-            self.state = _unsigned(t)
-            return bool(_mix(t) & 1)
+            return bool(_draw(self) & 1)
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
@@ -147,9 +146,7 @@ class Rng:
     def die(self, sides: int = 6) -> int:
         """Roll a die with ``sides`` faces: 1..sides."""
         if NATIVE and 0 < sides < 2**62:
-            t = _signed(self.state) + _GOLDEN  # (not ``s``: the plain code's s is an int, t a native integer)
-            self.state = _unsigned(t)
-            return int(_below(_mix(t), sides)) + 1
+            return int(_below(_draw(self), sides)) + 1
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
