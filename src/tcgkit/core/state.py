@@ -15,8 +15,8 @@ and runs the game on to the next decision (or the end). An illegal action raises
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, overload
 
 from tcgkit.core.actions import Action, Decision
 from tcgkit.core.cards import CardList
@@ -68,6 +68,63 @@ class Event(NamedTuple):
 
 
 _tuple_new = tuple.__new__
+
+
+class EventLog:
+    """Every :class:`Event` of a game so far, oldest first: a read-only sequence (``len``, index, slice, iterate).
+
+    The events are kept as plain tuples and an :class:`Event` is built when one is read. Python's garbage collector
+    stops tracking a plain tuple of plain values, but never a NamedTuple, so a log of Events made every collection
+    walk the whole game so far, and late-game decisions ran up to a fifth slower (``docs/performance.md``, "Ninth
+    pass"). Only :class:`GameState` appends to a log; a clone shares it until either appends.
+
+    >>> from tcgkit.games import get_rules
+    >>> state = get_rules("tgod").new_game(["Knight Order", "Tyrant Horde"], seed=1)
+    >>> state.log[0]
+    Event(kind='shuffle', player=0, card=-1, data=('deck',), private=-1)
+    >>> len(state.log) == len(list(state.log)), state.log[-2:] == list(state.log)[-2:]
+    (True, True)
+    """
+
+    __slots__ = ("rows",)
+
+    def __init__(self, rows: list[tuple] | None = None) -> None:
+        #: the events as plain ``(kind, player, card, data, private)`` tuples (the core's own; do not change them)
+        self.rows: list[tuple] = [] if rows is None else rows
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        if isinstance(index, slice):
+            return [_tuple_new(Event, row) for row in self.rows[index]]
+        return _tuple_new(Event, self.rows[index])
+
+    def __iter__(self) -> Iterator[Event]:
+        for row in self.rows:
+            yield _tuple_new(Event, row)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog):
+            return self.rows == other.rows
+        if isinstance(other, list):
+            return self.rows == other  # an Event equals its plain tuple
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"EventLog({self[:]!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (EventLog, (self.rows,))
+
+
+Sequence.register(EventLog)
 
 
 @mypyc_attr(native_class=False)  # see tcgkit.core.compiled
@@ -219,7 +276,8 @@ class GameState:
 
     - ``result``: the :class:`Result` once the game is over (:attr:`is_over`), else None.
     - ``decisions``: how many actions have been applied; ``history``: those actions, in order.
-    - ``log``: every :class:`Event` so far (:meth:`emit`); ``deck_names``: the players' deck names.
+    - ``log``: every :class:`Event` so far (:meth:`emit`), an :class:`EventLog`; ``deck_names``: the players'
+      deck names.
 
       >>> state.decisions, state.deck_names
       (0, ('Ember Vanguard', 'Stone Bastion'))
@@ -262,7 +320,7 @@ class GameState:
         self.pending: Decision | None = None
         self.result: Result | None = None
         self.decisions = 0
-        self.log: list[Event] = []
+        self.log = EventLog()
         self.history: list[Action] = []
         self._log_shared = False
         self._hist_shared = False
@@ -407,11 +465,12 @@ class GameState:
     # ------------------------------------------------------------------ events
     def emit(self, kind: str, player: Player = -1, card: CardId = -1, data: tuple = (), private: Player = -1) -> Event:
         """Log an event and let the ruleset's triggers see it."""
-        ev = _tuple_new(Event, (kind, player, card, data, private))  # Event(...) without its Python-level __new__
+        row = (kind, player, card, data, private)
+        ev = _tuple_new(Event, row)  # Event(...) without its Python-level __new__
         if self._log_shared:
-            self.log = self.log.copy()
+            self.log = EventLog(self.log.rows.copy())
             self._log_shared = False
-        self.log.append(ev)
+        self.log.rows.append(row)  # the plain tuple: see EventLog
         rules = self.rules
         heard = rules.heard
         if heard is None or kind in heard:  # events dispatched by kind (Ruleset.heard_kinds)
@@ -483,15 +542,15 @@ class GameState:
         if reset and card in self.cs:
             del self.cs[card]
         # self.emit("move", ...), inlined: moves are the commonest event
-        ev = _tuple_new(Event, ("move", player, card, (fp, fz, player, zone), -1))
+        row = ("move", player, card, (fp, fz, player, zone), -1)
         if self._log_shared:
-            self.log = self.log.copy()
+            self.log = EventLog(self.log.rows.copy())
             self._log_shared = False
-        self.log.append(ev)
+        self.log.rows.append(row)
         rules = self.rules
         heard = rules.heard
         if heard is None or "move" in heard:
-            rules.on_event(self, ev)
+            rules.on_event(self, _tuple_new(Event, row))
 
     def move_top(self, player: Player, from_zone: str, to_zone: str, to_player: Player | None = None) -> CardId:
         """Move the top card of a pile; returns its id, or -1 when the pile is empty."""
