@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import shlex
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from tcgkit.core.compiled import mypyc_attr
@@ -93,13 +94,15 @@ class ActionTable(dict):
     True
     """
 
-    __slots__ = ("kind", "suffix", "rows")
+    __slots__ = ("kind", "suffix", "rows", "plain_rows")
 
     def __init__(self, kind: str, suffix: tuple = ()) -> None:
         super().__init__()
         self.kind = kind
         self.suffix = suffix
         self.rows: dict[Any, ActionRow] = {}
+        #: the rows again as plain dicts, filled by :func:`extend_row` with the same actions
+        self.plain_rows: dict[Any, dict[Any, Action]] = {}
 
     def __missing__(self, key: Any) -> Action:
         action = self[key] = new_action(Action, (self.kind, key if type(key) is tuple else (key, *self.suffix)))
@@ -133,6 +136,27 @@ class ActionRow(dict):
 
     def __reduce__(self) -> tuple:
         return ActionRow, (self.kind, self.first)
+
+
+def extend_row(acts: list[Action], table: ActionTable, first: Any, seconds: Iterable[Any]) -> None:
+    """Append ``table.row(first)[b]`` for each ``b`` of ``seconds`` to ``acts``: how a hot path lists a row of
+    actions (an attacker's attacks, say). The row is read as a plain dict, which compiled code reads in C, where a
+    table's own row, a dict subclass that builds what is missing, is a Python-level call per read.
+
+    >>> ATTACK = ActionTable("attack")
+    >>> acts = []
+    >>> extend_row(acts, ATTACK, 3, [9, 10])
+    >>> acts == [ATTACK.row(3)[9], ATTACK.row(3)[10]], acts[0] is ATTACK.row(3)[9]
+    (True, True)
+    """
+    plain = table.plain_rows.get(first)
+    if plain is None:
+        plain = table.plain_rows[first] = {}
+    for b in seconds:
+        action = plain.get(b)
+        if action is None:
+            action = plain[b] = table.row(first)[b]
+        acts.append(action)
 
 
 def _word(a: str) -> str:

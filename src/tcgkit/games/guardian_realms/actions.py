@@ -9,7 +9,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
 
 from tcgkit.core import effects
-from tcgkit.core.actions import Action, ActionRow, ActionTable
+from tcgkit.core.actions import Action, ActionRow, ActionTable, extend_row
 from tcgkit.games.guardian_realms.board import (
     ABIL,
     ATK1,
@@ -89,14 +89,7 @@ def main_actions(state: GameState) -> list[Action]:
                     per_lane = enemy_targets(state, 1 - p)
                 targets = per_lane[lane]
                 if attacks and targets:
-                    mine = _ATTACKS.get(g)
-                    if mine is None:
-                        mine = _ATTACKS[g] = {}
-                    for t in targets:
-                        a = mine.get(t)
-                        if a is None:
-                            a = mine[t] = ATTACK.row(g)[t]
-                        acts.append(a)
+                    extend_row(acts, ATTACK, g, targets)
                 if uses:
                     for i in abilities:
                         if ability_ok(state, g, i, dz, targets):
@@ -298,8 +291,6 @@ SWAP_WITH: Final = ActionTable("swap")
 _ABILITY_ROWS: Final[dict[Any, ActionRow]] = ABILITY.rows
 _EQUIP_ROWS: Final[dict[Any, ActionRow]] = EQUIP_ON.rows
 _SWAP_ROWS: Final[dict[Any, ActionRow]] = SWAP_WITH.rows
-#: ``ATTACK.row(g)[t]`` by attacker ``g`` and target ``t``, in plain dicts (read faster than the table's rows)
-_ATTACKS: Final[dict[int, dict[int | str, Action]]] = {}
 #: no statuses (a Guardian with no record): never changed
 _NO_STATUS: Final[dict[str, int]] = {}
 

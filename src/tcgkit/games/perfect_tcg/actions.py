@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from tcgkit.core import effects
-from tcgkit.core.actions import Action, ActionTable
+from tcgkit.core.actions import Action, ActionTable, extend_row
 from tcgkit.core.cards import CardDef
 from tcgkit.core.compiled import mypyc_attr
 from tcgkit.core.effects import Check
@@ -104,11 +104,10 @@ class PlayRows(dict):
 PLAY_ROWS: Final[tuple[PlayRows, ...]] = tuple(
     PlayRows(tuple(z for i, z in enumerate(SLOTS) if mask >> i & 1)) for mask in range(16))
 
-#: plain-dict mirrors of the tables read while listing actions, filled from them on first use (the same Action
-#: objects): a dict subclass's subscript is a Python-level dispatch, a dict's is read in C. ``_PLAY_ROWS[mask][card]``
-#: is ``PLAY_ROWS[mask][card]``; ``_ATTACK_ROWS[attacker][target]`` is ``ATTACK.row(attacker)[target]``.
+#: a plain-dict mirror of the play rows read while listing actions, filled from them on first use (the same Action
+#: objects): a dict subclass's subscript is a Python-level dispatch, a dict's is read in C (attacks: the core's
+#: ``extend_row``). ``_PLAY_ROWS[mask][card]`` is ``PLAY_ROWS[mask][card]``.
 _PLAY_ROWS: Final[tuple[dict[int, tuple[Action, ...]], ...]] = tuple({} for _ in range(16))
-_ATTACK_ROWS: Final[dict[int, dict[int, Action]]] = {}
 
 
 def empty_mask(zones: dict[str, list[int]]) -> int:
@@ -471,16 +470,9 @@ def _then_retreat(state: GameState, p: int, acts: list[Action], last: Action) ->
 def war_actions(state: GameState, p: int, attackers: list[int]) -> list[Action]:
     """Each attacker against each target (:meth:`targets`), the activated effects, the Retreats, then ``end``."""
     tgts = targets(state, 1 - p)
-    acts = []
+    acts: list[Action] = []
     for a in attackers:
-        row = _ATTACK_ROWS.get(a)
-        if row is None:
-            row = _ATTACK_ROWS[a] = {}
-        for t in tgts:
-            act = row.get(t)
-            if act is None:
-                act = row[t] = ATTACK.row(a)[t]
-            acts.append(act)
+        extend_row(acts, ATTACK, a, tgts)
     if state.vars.get(NACT[p]):
         acts += activation_options(state, p)
     zones = state.zones[p]
