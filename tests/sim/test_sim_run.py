@@ -130,7 +130,7 @@ def test_a_crash_in_a_game_is_recorded_not_raised() -> None:
 def test_card_usage_counts_opening_hands_and_only_a_decks_own_cards() -> None:
     from types import SimpleNamespace
 
-    from tcgkit.core.state import Event
+    from tcgkit.core.state import Event, EventLog
     from tcgkit.simulation.run import card_usage
 
     rules = SimpleNamespace(HAND_ZONE="hand", DISCARD_ZONE="discard", DECK_ZONE="deck")
@@ -152,7 +152,7 @@ def test_card_usage_counts_opening_hands_and_only_a_decks_own_cards() -> None:
         move(4, 0, "hand", 0, "field"),
         Event("damage", 1, -1, (3,)),
     ]
-    state = SimpleNamespace(rules=rules, defs=defs, owner=owner, log=log,
+    state = SimpleNamespace(rules=rules, defs=defs, owner=owner, log=EventLog([tuple(ev) for ev in log]),
                             zones=[{"hand": [2], "field": [0, 4]}, {"hand": []}])  # Kept: in hand all game
     drawn, played = card_usage(state)
     assert sorted(drawn[0]) == ["Bounced", "Bounced", "Drawn", "Kept", "Opener"]

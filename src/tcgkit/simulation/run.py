@@ -219,11 +219,10 @@ def card_usage(state: GameState) -> tuple[list[list[str]], list[list[str]]]:
     drawn: list[list[str]] = [[] for _ in state.zones]
     played: list[list[str]] = [[] for _ in state.zones]
     counted: set[int] = set()  # cards in their owner's hand whose arrival there is counted
-    for ev in state.log:
-        if ev.kind != "move" or ev.card < 0:
+    for kind, _player, card, data, _private in state.log.rows:  # the plain rows: no Event built for each
+        if kind != "move" or card < 0:
             continue
-        card = ev.card
-        fp, fz, tp, tz = ev.data
+        fp, fz, tp, tz = data
         if fz == hand and fp == owner[card]:
             if card not in counted:  # it was in the hand from the setup
                 drawn[fp].append(defs[card].name)
