@@ -49,6 +49,11 @@ def test_the_log_reads_as_a_sequence_of_events() -> None:
     assert log == events and log == EventLog(list(log.rows)) and log != events[:-1]
     with pytest.raises(IndexError):
         log[len(log)]
+    assert list(reversed(log)) == events[::-1]
+    assert events[4] in log and Event("no such event", 0) not in log
+    assert log.index(events[4]) == events.index(events[4]) and log.count(events[4]) == events.count(events[4])
+    with pytest.raises(TypeError):
+        hash(log)  # a sequence that grows is no key
 
 
 def test_a_clone_shares_the_log_until_either_logs_an_event() -> None:

@@ -71,7 +71,8 @@ _tuple_new = tuple.__new__
 
 
 class EventLog:
-    """Every :class:`Event` of a game so far, oldest first: a read-only sequence (``len``, index, slice, iterate).
+    """Every :class:`Event` of a game so far, oldest first: a read-only sequence (``len``, index, slice, iterate,
+    ``in``, ``reversed``, ``index``, ``count``; equal to an equal list of events).
 
     The events are kept as plain tuples and an :class:`Event` is built when one is read. Python's garbage collector
     stops tracking a plain tuple of plain values, but never a NamedTuple, so a log of Events made every collection
@@ -109,6 +110,21 @@ class EventLog:
     def __iter__(self) -> Iterator[Event]:
         for row in self.rows:
             yield _tuple_new(Event, row)
+
+    def __reversed__(self) -> Iterator[Event]:
+        rows = self.rows
+        for i in range(len(rows) - 1, -1, -1):  # (mypyc fails on a loop over reversed() of this list)
+            yield _tuple_new(Event, rows[i])
+
+    def __contains__(self, event: object) -> bool:
+        return event in self.rows  # an Event equals its plain tuple
+
+    def index(self, event: tuple, start: int = 0, stop: int = 2**62) -> int:
+        """Where ``event`` first stands (a ValueError if nowhere), as a list's ``index``."""
+        return self.rows.index(event, start, stop)
+
+    def count(self, event: tuple) -> int:
+        return self.rows.count(event)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, EventLog):
