@@ -434,11 +434,11 @@ def _plain_combat(state: GameState, a: int, d: int) -> None:
 
 def has_kw_last(state: GameState, card: int, kw: str) -> bool:
     """Whether a card that just left the field had the keyword there (its last ``destroyed`` event), or has it."""
-    log = state.log
-    for i in range(len(log) - 1, max(len(log) - 13, -1), -1):  # the last 12 events, latest first (mypyc fails on
-        ev = log[i]                                              # a loop over reversed(state.log[-12:]))
-        if ev.kind == "destroyed" and ev.card == card:
-            return kw in (ev.data[1] if len(ev.data) > 1 else ())
+    rows = state.log.rows  # the plain rows (kind, player, card, data, private): no Event built for each
+    for i in range(len(rows) - 1, max(len(rows) - 13, -1), -1):  # the last 12 events, latest first (mypyc fails
+        kind, _player, c, data, _private = rows[i]                # on a loop over reversed(rows[-12:]))
+        if kind == "destroyed" and c == card:
+            return kw in (data[1] if len(data) > 1 else ())
     return has_kw(state, card, kw)
 
 
