@@ -43,3 +43,25 @@ def test_bench_env_table_speaks_words() -> None:
     assert "observation share" in r.stdout and "steps per CPU s" in r.stdout
     for key in ("steps_per_second", "tensor_share", "encoding_share", "overhead_share", "engine_cpu_seconds"):
         assert key not in r.stdout
+
+
+@pytest.mark.parametrize("env", ENVS)
+def test_each_round_plays_the_same_games(env: str) -> None:
+    """``bench_env`` times the same games in every round (a new environment and agent, seeded alike), so the best
+    of the rounds compares like with like; and its figures hold together."""
+    from tcgkit.rl.bench import _fresh, _gymnasium, _openspiel, _pettingzoo
+
+    runner = {"pettingzoo": _pettingzoo, "gymnasium": _gymnasium, "openspiel": _openspiel}[env]
+    rounds = []
+    for _ in range(2):
+        play, rng = _fresh(runner, "tgod", 5)
+        rounds.append([play(rng) for _ in range(3)])
+    assert [(n, rec[0][2], rec[1]) for n, rec in rounds[0]] == [(n, rec[0][2], rec[1]) for n, rec in rounds[1]]
+    r = bench_env("tgod", env, seconds=0.05, rounds=2)
+    assert 0.0 <= r["tensor_share"] <= r["encoding_share"] <= 1.0
+    assert r["engine_cpu_seconds"] <= r["env_cpu_seconds"]
+
+
+def test_rounds_below_one_are_refused() -> None:
+    with pytest.raises(TcgkitError, match="rounds must be at least 1"):
+        bench_env("tgod", "pettingzoo", 0.05, rounds=0)
