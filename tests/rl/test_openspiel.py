@@ -68,3 +68,80 @@ def test_ismcts_plays_a_whole_game_through_the_registration(game: str) -> None:
         assert action in state.legal_actions()
         state.apply_action(action)
     assert sum(state.returns()) == 0 and max(state.returns()) in (0.0, 1.0)
+
+
+def _words_now(state, action: int) -> list[str]:
+    """An action in both players' words, put on it just before it is applied (what the history strings said when
+    they were written at every step)."""
+    s = state.engine
+    move = tos.Encoding.of(s.rules.id).decode(s, action)
+    words = s.rules.words
+    return [f"{words.who(s, s.current, v)}: {words.action(s, move, v)}" for v in (0, 1)]
+
+
+@pytest.mark.filterwarnings("ignore:.*the fixed action space has no place for")  # (a deck search: the last block)
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_history_words_put_on_when_asked_equal_words_put_on_at_each_step(game: str) -> None:
+    """The information-state string's history is put in words only when asked: over random play with clones of
+    states, re-dealt states (``resample_from_infostate``, as ISMCTS makes them), states serialized and read back,
+    and engine states replaced from outside, asked at random moments, it equals the words put on each action just
+    before it was applied."""
+    g = pyspiel.load_game(tos.short_name(game), {"seed": 6})
+    rng = np.random.default_rng(6)
+    lines: dict[int, list[list[str]]] = {}
+    dealt: set[int] = set()  # re-dealt states and their clones (serialized as a replay of the dealt game, they are not)
+    live = [g.new_initial_state()]
+    lines[id(live[0])] = [[], []]
+    checked = 0
+    for _ in range(120):
+        i = int(rng.integers(len(live)))
+        state = live[i]
+        mine = lines[id(state)]
+        op = int(rng.integers(10))
+        if state.is_terminal() or op == 0:  # a new game
+            state = g.new_initial_state()
+        elif op == 1:  # a clone, played on apart from its original
+            was = id(state)
+            state = state.clone()
+            lines[id(state)] = [mine[0].copy(), mine[1].copy()]
+            if was in dealt:
+                dealt.add(id(state))
+        elif op == 2:  # re-dealt for one player (the history so far stays as it was seen)
+            state = state.resample_from_infostate(int(rng.integers(2)), lambda: 0.25)
+            lines[id(state)] = [mine[0].copy(), mine[1].copy()]
+            dealt.add(id(state))
+        elif op == 3 and id(state) not in dealt:  # serialized and read back (a replay of the dealt game)
+            state = g.deserialize_state(state.serialize())
+            lines[id(state)] = [mine[0].copy(), mine[1].copy()]
+        elif op == 4:  # asked now
+            for v in (0, 1):
+                assert state.information_state_string(v).endswith("history: " + "; ".join(mine[v]))
+                checked += 1
+        else:
+            action = int(rng.choice(state.legal_actions()))
+            for v, line in enumerate(_words_now(state, action)):
+                mine[v].append(line)
+            state.apply_action(action)
+        if id(state) not in lines:
+            lines[id(state)] = [[], []]
+        live.append(state)
+    for state in live:
+        for v in (0, 1):
+            assert state.information_state_string(v).endswith("history: " + "; ".join(lines[id(state)][v]))
+            checked += 1
+    assert checked > 100
+    # an engine state replaced from outside: the words of what is played from it are put on from it
+    state = g.new_initial_state()
+    for _ in range(5):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    other = g.new_initial_state()
+    for _ in range(9):
+        other.apply_action(int(rng.choice(other.legal_actions())))
+    expected = [state.held.said(v).copy() for v in (0, 1)]
+    state.held.state = other.engine.clone()
+    for _ in range(4):
+        action = int(rng.choice(state.legal_actions()))
+        for v, line in enumerate(_words_now(state, action)):
+            expected[v].append(line)
+        state.apply_action(action)
+    assert [state.held.said(v) for v in (0, 1)] == expected

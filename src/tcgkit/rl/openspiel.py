@@ -48,17 +48,74 @@ def short_name(game: str) -> str:
 
 
 class Held:
-    """The engine state inside an OpenSpiel state: deep-copied by ``clone()`` (OpenSpiel's Clone deep-copies Python
-    attributes) and pickled as a replay, seed, decks and actions (OpenSpiel's Serialize pickles them)."""
+    """The engine state inside an OpenSpiel state, and the actions so far in each player's words (the
+    information-state string's history).
 
-    __slots__ = ("state", "decks")
+    Deep-copied by ``clone()`` (OpenSpiel's Clone deep-copies Python attributes) and pickled as a replay, seed, decks
+    and actions (OpenSpiel's Serialize pickles them).
 
-    def __init__(self, state: GameState, decks: tuple[str, str]) -> None:
+    The words are put on the actions only when asked for. An action's words need the state as it was just before it
+    (which cards the player could see then, where they stood), so what is kept is a list of stretches of play:
+    ``(state, actions)``, a state to replay from, and the actions applied since. It is replayed when the words are
+    asked for. A state to replay from is never changed, and so it is shared with clones.
+
+    A new stretch starts from a copy of the engine state in two cases:
+    - the engine state was replaced from outside;
+    - it was changed in place outside play (``resample_from_infostate`` re-deals it: :meth:`changed`).
+
+    A search that never asks for an information-state string never puts an action in words. Putting both players'
+    words on every action cost Guardian Realms and TGOD a tenth to a sixth of an OpenSpiel step.
+    """
+
+    __slots__ = ("state", "decks", "_said", "_stretches", "_live")
+
+    def __init__(self, state: GameState, decks: tuple[str, str], start: GameState | None = None) -> None:
         self.state = state
         self.decks = decks
+        self._said: tuple[list[str], list[str]] = ([], [])  # per player, the actions already in words
+        # stretches of play still to put in words: (a state to replay from, never changed; the actions since it)
+        self._stretches: list[tuple[GameState, list[Action]]] = [(state.clone() if start is None else start, [])]
+        self._live: GameState | None = state  # the engine state the last stretch follows
+
+    def note(self, action: Action) -> None:
+        """Keep ``action`` (about to be applied to ``state``) to put in words when asked."""
+        if self.state is not self._live:  # replaced or changed from outside: go on from a copy of it as it is
+            self._stretches.append((self.state.clone(), []))
+            self._live = self.state
+        self._stretches[-1][1].append(action)
+
+    def changed(self) -> None:
+        """The engine state was changed outside play (re-dealt): the next action starts a new stretch."""
+        self._live = None
+
+    def said(self, player: int) -> list[str]:
+        """Every action so far in ``player``'s words: "You: Play Ember Pup to Lane 2"."""
+        stretches = self._stretches
+        if any(actions for _, actions in stretches):
+            replay = stretches[-1][0]
+            for start, actions in stretches:
+                replay = start
+                if actions:
+                    replay = start.clone()
+                    words = replay.rules.words
+                    for move in actions:
+                        for viewer in (0, 1):
+                            self._said[viewer].append(
+                                f"{words.who(replay, replay.current, viewer)}: {words.action(replay, move, viewer)}")
+                        replay.apply(move)
+            # the last replay is where the live state is (the engine is deterministic): go on from it
+            self._stretches = [(replay, [])]
+        return self._said[player]
 
     def __deepcopy__(self, memo: dict) -> Held:
-        return Held(self.state.clone(), self.decks)
+        new = Held.__new__(Held)
+        new.state = self.state.clone()
+        new.decks = self.decks
+        new._said = (self._said[0].copy(), self._said[1].copy())
+        *closed, (start, actions) = self._stretches  # only the last stretch is ever added to
+        new._stretches = [*closed, (start, actions.copy())]
+        new._live = new.state if self._live is self.state else None
+        return new
 
     def __getstate__(self) -> dict[str, Any]:
         s = self.state
@@ -66,14 +123,20 @@ class Held:
                 "actions": [a.to_json() for a in s.history]}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        state = _initial_state(data["game"], tuple(data["decks"]), data["seed"]).clone()
+        start = _initial_state(data["game"], tuple(data["decks"]), data["seed"])
+        state = start.clone()
         if data["options"] != dict(state.options):
-            state = get_rules(data["game"]).new_game(_decks(data["game"], data["decks"]), data["seed"],
+            start = get_rules(data["game"]).new_game(_decks(data["game"], data["decks"]), data["seed"],
                                                      data["options"])
-        for a in data["actions"]:
-            state.apply(Action.from_json(a))
+            state = start.clone()
+        actions = [Action.from_json(a) for a in data["actions"]]
+        for a in actions:
+            state.apply(a)
         self.state = state
         self.decks = tuple(data["decks"])
+        self._said = ([], [])
+        self._stretches = [(start, actions)]
+        self._live = state
 
 
 _DECKS: dict[tuple[str, str], Deck] = {}
@@ -137,14 +200,6 @@ class TcgkitGame(pyspiel.Game):
         return TcgkitObserver(self.enc, recall)
 
 
-class Seen(list):
-    """Per player, every action so far in that player's words; cloned by copying the two lists (the strings are
-    immutable), not by deep-copying every string as OpenSpiel's ``clone()`` would."""
-
-    def __deepcopy__(self, memo: dict) -> Seen:
-        return Seen([lines.copy() for lines in self])
-
-
 class TcgkitState(pyspiel.State):
     """One position; the engine state is ``self.held.state``.
 
@@ -159,14 +214,14 @@ class TcgkitState(pyspiel.State):
         self.game_id = game.game_id
         self.key = (game.game_id, game.decks, game.seed)
         self._held: Held | None = None
-        self.seen = Seen([[], []])
 
     @property
     def held(self) -> Held:
         held = self._held
         if held is None:
             game, decks, seed = self.key
-            held = self._held = Held(_initial_state(game, decks, seed).clone(), decks)
+            start = _initial_state(game, decks, seed)
+            held = self._held = Held(start.clone(), decks, start)
         return held
 
     @property
@@ -190,11 +245,10 @@ class TcgkitState(pyspiel.State):
         return Encoding.of(self.game_id).legal_indices(s)
 
     def _apply_action(self, action: int) -> None:
-        s = self.held.state
+        held = self.held
+        s = held.state
         move = Encoding.of(self.game_id).decode(s, action)
-        words = s.rules.words
-        for viewer in (0, 1):
-            self.seen[viewer].append(f"{words.who(s, s.current, viewer)}: {words.action(s, move, viewer)}")
+        held.note(move)  # put in words only when an information-state string asks (see Held)
         s.apply(move)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -221,7 +275,9 @@ class TcgkitState(pyspiel.State):
         the OpenSpiel history length and the sampler, so a search stays reproducible)."""
         clone = self.clone()
         seed = len(self.history()) * 1_000_003 + int((probability_sampler() if probability_sampler else 0.5) * 2**31)
-        clone.held.state.determinize(player_id, Rng(seed))
+        held = clone.held
+        held.state.determinize(player_id, Rng(seed))
+        held.changed()
         return clone
 
     def __str__(self) -> str:
@@ -265,9 +321,10 @@ class TcgkitObserver:
             self.enc.observe(held.state, player, self.tensor)
 
     def string_from(self, state: TcgkitState, player: int) -> str:
-        text = board_text(state.held.state, player)
+        held = state.held
+        text = board_text(held.state, player)
         if self.recall:
-            text += "\nhistory: " + "; ".join(state.seen[player])
+            text += "\nhistory: " + "; ".join(held.said(player))
         return f"player {player}\n{text}"
 
 
