@@ -63,8 +63,10 @@ class Held:
     - the engine state was replaced from outside;
     - it was changed in place outside play (``resample_from_infostate`` re-deals it: :meth:`changed`).
 
-    A search that never asks for an information-state string never puts an action in words. Putting both players'
-    words on every action cost Guardian Realms and TGOD a tenth to a sixth of an OpenSpiel step.
+    Once asked, the words are put on at every action from then on, as before, in this state and its clones: a state
+    whose strings are read is read again (ISMCTS keys its nodes by them), and a replay at every read would apply each
+    action twice. A search or a learner that never asks for an information-state string never puts an action in
+    words: both players' words on every action cost Guardian Realms and TGOD a tenth to a sixth of an OpenSpiel step.
     """
 
     __slots__ = ("state", "decks", "_said", "_stretches", "_live")
@@ -73,12 +75,17 @@ class Held:
         self.state = state
         self.decks = decks
         self._said: tuple[list[str], list[str]] = ([], [])  # per player, the actions already in words
-        # stretches of play still to put in words: (a state to replay from, never changed; the actions since it)
-        self._stretches: list[tuple[GameState, list[Action]]] = [(state.clone() if start is None else start, [])]
+        # stretches of play still to put in words: (a state to replay from, never changed; the actions since it);
+        # None once the words were asked for (then they are put on at every action)
+        self._stretches: list[tuple[GameState, list[Action]]] | None = [(state.clone() if start is None else start, [])]
         self._live: GameState | None = state  # the engine state the last stretch follows
 
     def note(self, action: Action) -> None:
-        """Keep ``action`` (about to be applied to ``state``) to put in words when asked."""
+        """Keep ``action`` (about to be applied to ``state``) to put in words when asked; once asked, words are put
+        on at once (a state whose strings are read, as ISMCTS reads its nodes' keys, is read again)."""
+        if self._stretches is None:
+            _say(self._said, self.state, action)
+            return
         if self.state is not self._live:  # replaced or changed from outside: go on from a copy of it as it is
             self._stretches.append((self.state.clone(), []))
             self._live = self.state
@@ -90,21 +97,14 @@ class Held:
 
     def said(self, player: int) -> list[str]:
         """Every action so far in ``player``'s words: "You: Play Ember Pup to Lane 2"."""
-        stretches = self._stretches
-        if any(actions for _, actions in stretches):
-            replay = stretches[-1][0]
-            for start, actions in stretches:
-                replay = start
+        if self._stretches is not None:
+            for start, actions in self._stretches:
                 if actions:
                     replay = start.clone()
-                    words = replay.rules.words
                     for move in actions:
-                        for viewer in (0, 1):
-                            self._said[viewer].append(
-                                f"{words.who(replay, replay.current, viewer)}: {words.action(replay, move, viewer)}")
+                        _say(self._said, replay, move)
                         replay.apply(move)
-            # the last replay is where the live state is (the engine is deterministic): go on from it
-            self._stretches = [(replay, [])]
+            self._stretches = None  # from now on, words are put on at every action
         return self._said[player]
 
     def __deepcopy__(self, memo: dict) -> Held:
@@ -112,8 +112,11 @@ class Held:
         new.state = self.state.clone()
         new.decks = self.decks
         new._said = (self._said[0].copy(), self._said[1].copy())
-        *closed, (start, actions) = self._stretches  # only the last stretch is ever added to
-        new._stretches = [*closed, (start, actions.copy())]
+        if self._stretches is None:
+            new._stretches = None
+        else:
+            *closed, (start, actions) = self._stretches  # only the last stretch is ever added to
+            new._stretches = [*closed, (start, actions.copy())]
         new._live = new.state if self._live is self.state else None
         return new
 
@@ -137,6 +140,13 @@ class Held:
         self._said = ([], [])
         self._stretches = [(start, actions)]
         self._live = state
+
+
+def _say(said: tuple[list[str], list[str]], state: GameState, action: Action) -> None:
+    """Put ``action``, about to be applied to ``state``, in each player's words."""
+    words = state.rules.words
+    for viewer in (0, 1):
+        said[viewer].append(f"{words.who(state, state.current, viewer)}: {words.action(state, action, viewer)}")
 
 
 _DECKS: dict[tuple[str, str], Deck] = {}
