@@ -69,7 +69,7 @@ class Held:
     words: both players' words on every action cost Guardian Realms and TGOD a tenth to a sixth of an OpenSpiel step.
     """
 
-    __slots__ = ("state", "decks", "_said", "_stretches", "_live")
+    __slots__ = ("state", "decks", "_said", "_stretches", "_live", "_dealt")
 
     def __init__(self, state: GameState, decks: tuple[str, str], start: GameState | None = None) -> None:
         self.state = state
@@ -79,6 +79,7 @@ class Held:
         # None once the words were asked for (then they are put on at every action)
         self._stretches: list[tuple[GameState, list[Action]]] | None = [(state.clone() if start is None else start, [])]
         self._live: GameState | None = state  # the engine state the last stretch follows
+        self._dealt = False  # re-dealt (resample_from_infostate): no replay of the dealt game gives it back
 
     def note(self, action: Action) -> None:
         """Keep ``action`` (about to be applied to ``state``) to put in words when asked; once asked, words are put
@@ -92,8 +93,9 @@ class Held:
         self._stretches[-1][1].append(action)
 
     def changed(self) -> None:
-        """The engine state was changed outside play (re-dealt): the next action starts a new stretch."""
+        """The engine state was re-dealt: the next action starts a new stretch, and it is serialized whole."""
         self._live = None
+        self._dealt = True
 
     def said(self, player: int) -> list[str]:
         """Every action so far in ``player``'s words: "You: Play Ember Pup to Lane 2"."""
@@ -118,14 +120,28 @@ class Held:
             *closed, (start, actions) = self._stretches  # only the last stretch is ever added to
             new._stretches = [*closed, (start, actions.copy())]
         new._live = new.state if self._live is self.state else None
+        new._dealt = self._dealt
         return new
 
     def __getstate__(self) -> dict[str, Any]:
+        """A replay (game, decks, seed, options, actions); a re-dealt state, which no replay of its game gives back,
+        also carries its engine state and the history in words."""
         s = self.state
-        return {"game": s.rules.id, "decks": self.decks, "seed": s.seed, "options": dict(s.options),
+        data = {"game": s.rules.id, "decks": self.decks, "seed": s.seed, "options": dict(s.options),
                 "actions": [a.to_json() for a in s.history]}
+        if self._dealt:
+            data["state"] = s
+            data["said"] = [list(self.said(0)), list(self.said(1))]
+        return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
+        self.decks = tuple(data["decks"])
+        if "state" in data:  # re-dealt: as it was, its history already in words
+            self.state = self._live = data["state"]
+            self._said = (list(data["said"][0]), list(data["said"][1]))
+            self._stretches = None
+            self._dealt = True
+            return
         start = _initial_state(data["game"], tuple(data["decks"]), data["seed"])
         state = start.clone()
         if data["options"] != dict(state.options):
@@ -136,10 +152,10 @@ class Held:
         for a in actions:
             state.apply(a)
         self.state = state
-        self.decks = tuple(data["decks"])
         self._said = ([], [])
         self._stretches = [(start, actions)]
         self._live = state
+        self._dealt = False
 
 
 def _say(said: tuple[list[str], list[str]], state: GameState, action: Action) -> None:
