@@ -49,9 +49,9 @@ def test_bench_env_table_speaks_words() -> None:
 def test_each_round_plays_the_same_games(env: str) -> None:
     """``bench_env`` times the same games in every round (a new environment and agent, seeded alike), so the best
     of the rounds compares like with like; and its figures hold together."""
-    from tcgkit.rl.bench import _fresh, _gymnasium, _openspiel, _pettingzoo
+    from tcgkit.rl.bench import RUNNERS, _fresh
 
-    runner = {"pettingzoo": _pettingzoo, "gymnasium": _gymnasium, "openspiel": _openspiel}[env]
+    runner = RUNNERS[env]
     rounds = []
     for _ in range(2):
         play, rng = _fresh(runner, "tgod", 5)

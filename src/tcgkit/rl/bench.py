@@ -31,14 +31,12 @@ from tcgkit.core.errors import TcgkitError
 from tcgkit.core.rng import Rng
 from tcgkit.games import preload
 
-ENVS = ("pettingzoo", "gymnasium", "openspiel")
-
 
 def bench_env(game: str, env: str, seconds: float = 3.0, seed: int = 0, rounds: int = 3) -> dict[str, Any]:
     """Time ``env`` on ``game`` for about ``seconds``, then ``rounds`` times in all (see the module docstring); the
     rate ``steps_per_second`` is per wall-clock second of the first round, every other figure per CPU second of this
     process (the best round's)."""
-    runner = {"pettingzoo": _pettingzoo, "gymnasium": _gymnasium, "openspiel": _openspiel}.get(env)
+    runner = RUNNERS.get(env)
     if runner is None:
         raise TcgkitError(f"unknown environment {env!r}; environments: {', '.join(ENVS)}")
     if rounds < 1:
@@ -198,3 +196,9 @@ def _openspiel(game: str, seed: int) -> Callable[[Rng], tuple[int, tuple]]:
         return steps, _record(state.engine)
 
     return play
+
+
+#: Per environment, what plays its games for the benchmark: ``runner(game, seed)`` -> ``play(rng)``.
+RUNNERS: dict[str, Callable[[str, int], Callable[[Rng], tuple[int, tuple]]]] = {
+    "pettingzoo": _pettingzoo, "gymnasium": _gymnasium, "openspiel": _openspiel}
+ENVS = tuple(RUNNERS)

@@ -71,13 +71,14 @@ class Held:
 
     __slots__ = ("state", "decks", "_said", "_stretches", "_live", "_dealt")
 
-    def __init__(self, state: GameState, decks: tuple[str, str], start: GameState | None = None) -> None:
+    def __init__(self, state: GameState, decks: tuple[str, str], start: GameState) -> None:
+        """``state`` as played from ``start`` (a state never changed: the game's initial position)."""
         self.state = state
         self.decks = decks
         self._said: tuple[list[str], list[str]] = ([], [])  # per player, the actions already in words
         # stretches of play still to put in words: (a state to replay from, never changed; the actions since it);
         # None once the words were asked for (then they are put on at every action)
-        self._stretches: list[tuple[GameState, list[Action]]] | None = [(state.clone() if start is None else start, [])]
+        self._stretches: list[tuple[GameState, list[Action]]] | None = [(start, [])]
         self._live: GameState | None = state  # the engine state the last stretch follows
         self._dealt = False  # re-dealt (resample_from_infostate): no replay of the dealt game gives it back
 
